@@ -1,0 +1,68 @@
+"""Lístek's rules engine: pure Python, no Django.
+
+The public entry points::
+
+    sheet = rules.load(doc)          # a FORMAT.md document -> Sheet (raises InvalidSheet)
+    scored = rules.score(sheet)      # replay: rows, totals, outcome (raises RulesError)
+    rules.problems(doc)              # every problem at once, [] when valid
+    rules.preview(sheet, entry)      # what appending an entry would do
+    rules.dump(sheet)                # Sheet -> document; dump(load(doc)) == doc
+"""
+
+from . import binokel, marias, thousand  # noqa: F401  (importing a game registers it)
+from .engine import (
+    FORMAT,
+    Entry,
+    Game,
+    Note,
+    Outcome,
+    Payment,
+    Row,
+    Scored,
+    Sheet,
+    State,
+    dump,
+    game_of,
+    games,
+    load,
+    loads,
+    preset,
+    preview,
+    problems,
+    rulesets,
+    score,
+)
+from .errors import IllegalEntry, InvalidEntry, InvalidSheet, RulesError
+from .options import OptionSpec, as_json, differences, specs, with_overrides
+
+__all__ = [
+    "FORMAT",
+    "Entry",
+    "Game",
+    "IllegalEntry",
+    "InvalidEntry",
+    "InvalidSheet",
+    "Note",
+    "OptionSpec",
+    "Outcome",
+    "Payment",
+    "Row",
+    "RulesError",
+    "Scored",
+    "Sheet",
+    "State",
+    "as_json",
+    "differences",
+    "dump",
+    "game_of",
+    "games",
+    "load",
+    "loads",
+    "preset",
+    "preview",
+    "problems",
+    "rulesets",
+    "score",
+    "specs",
+    "with_overrides",
+]

@@ -1,0 +1,1 @@
+"""Binokel for three players with a Dapp: RULES.md section 3."""

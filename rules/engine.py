@@ -1,0 +1,462 @@
+"""The game-independent engine: the sheet document, replay, problems, outcome.
+
+A sheet is a ruleset plus an ordered list of entries (FORMAT.md).  Totals, marks, engine-made
+penalty rows, the dealer and the outcome are always recomputed by replaying the entries; nothing
+scored is ever stored as the truth.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar
+
+from . import options as opts
+from .aliases import JSON, Points, Seat
+from .errors import IllegalEntry, InvalidEntry, InvalidSheet, RulesError
+
+FORMAT = "scoresheet/1"
+DOC_KEYS = ("format", "game", "ruleset", "options", "players", "first_dealer", "entries", "meta")
+MAX_NAME = 40  # characters in a player's name: a column header on a 360 px screen
+MAX_ENTRIES = 5000  # far beyond any evening; keeps hostile imports bounded
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, kw_only=True)
+class Note:
+    """One thing a row did, in words: ``code`` + ``params`` (translatable), ``text`` in English."""
+
+    code: str
+    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Payment:
+    """One line of a money ledger (Mariáš): ``payer`` pays ``payee`` ``amount`` haléře."""
+
+    payer: Seat
+    payee: Seat
+    amount: Points
+    what: str
+    level: int = 0
+
+    def to_json(self) -> JSON:
+        return {
+            "payer": self.payer,
+            "payee": self.payee,
+            "amount": self.amount,
+            "what": self.what,
+            "level": self.level,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Row:
+    """One line of the scored sheet."""
+
+    entry: int
+    kind: str
+    deltas: tuple[Points, ...]
+    totals: tuple[Points, ...]
+    dealer: Seat | None
+    marks: tuple[tuple[str, ...], ...]
+    auto: bool = False
+    declarer: Seat | None = None
+    sitting_out: Seat | None = None
+    contract: str = ""  # what the contract column shows, e.g. "120", "dark 150", "betl"
+    round_end: bool = False  # the sheet draws an underline after this row
+    ledger: tuple[Payment, ...] = ()
+    notes: tuple[Note, ...] = ()
+
+    def to_json(self) -> JSON:
+        out: JSON = {
+            "entry": self.entry,
+            "kind": self.kind,
+            "deltas": list(self.deltas),
+            "totals": list(self.totals),
+            "dealer": self.dealer,
+            "marks": [list(m) for m in self.marks],
+        }
+        if self.auto:
+            out["auto"] = True
+        if self.declarer is not None:
+            out["declarer"] = self.declarer
+        if self.sitting_out is not None:
+            out["sitting_out"] = self.sitting_out
+        if self.contract:
+            out["contract"] = self.contract
+        if self.round_end:
+            out["round_end"] = True
+        if self.ledger:
+            out["ledger"] = [p.to_json() for p in self.ledger]
+        if self.notes:
+            out["notes"] = [n.text for n in self.notes]
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class Outcome:
+    """The end of the game: who won and why."""
+
+    winner: Seat
+    reason: str
+    code: str = "won"
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(kw_only=True)
+class State:
+    """The replay state every game shares; games subclass it for their own bookkeeping."""
+
+    n: int
+    totals: list[Points]
+    dealer: Seat
+    rows: list[Row] = field(default_factory=list)
+    outcome: Outcome | None = None
+    deals: int = 0  # rows that passed the deal on (for the underline between rounds)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scored:
+    """A replayed sheet."""
+
+    rows: tuple[Row, ...]
+    totals: tuple[Points, ...]
+    outcome: Outcome | None
+    dealer: Seat
+    state: State
+
+    def to_json(self) -> JSON:
+        return {
+            "rows": [r.to_json() for r in self.rows],
+            "totals": list(self.totals),
+            "outcome": self.outcome.to_json() if self.outcome else None,
+        }
+
+    def rows_of(self, entry: int) -> list[Row]:
+        return [r for r in self.rows if r.entry == entry]
+
+
+# --------------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True, kw_only=True)
+class Entry:
+    """Base of every typed entry.  ``kind`` is the FORMAT.md ``type``."""
+
+    kind: ClassVar[str] = ""
+
+
+class Game:
+    """A game: parses entries and applies them to a replay state.  Presets are data.
+
+    Subclasses set ``name``, ``presets``, ``entry_kinds`` and override the hooks below.  ``apply``
+    must check everything before it changes the state (verify, then mutate), so that a rejected
+    entry leaves the state as it was.
+    """
+
+    name: ClassVar[str] = ""
+    presets: ClassVar[Mapping[str, Any]] = {}
+    entry_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def player_counts(self, rules: Any) -> tuple[int, ...]:
+        """How many players a sheet under ``rules`` may have."""
+        return (3,)
+
+    def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
+        raise NotImplementedError  # every game overrides it
+
+    def start(self, sheet: Sheet) -> State:
+        n = len(sheet.players)
+        return State(n=n, totals=[0] * n, dealer=sheet.first_dealer)
+
+    def apply(self, state: State, index: int, entry: Entry, sheet: Sheet) -> None:
+        raise NotImplementedError  # every game overrides it
+
+    def entry_kind(self, raw: Mapping[str, Any]) -> str:
+        kind = raw.get("type")
+        if not isinstance(kind, str) or kind not in self.entry_kinds:
+            raise InvalidEntry(
+                f"type must be one of {', '.join(self.entry_kinds)}, not {kind!r}",
+                code="bad_type",
+                params={"type": kind},
+            )
+        return kind
+
+
+_GAMES: dict[str, Game] = {}
+_RULESETS: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game and its presets to the registry."""
+    _GAMES[game.name] = game
+    for name in game.presets:
+        _RULESETS[name] = game
+    return game
+
+
+def games() -> dict[str, Game]:
+    return dict(_GAMES)
+
+
+def rulesets() -> dict[str, Game]:
+    """Every preset name with the game it belongs to, in registration order."""
+    return dict(_RULESETS)
+
+
+def game_of(ruleset: str) -> Game:
+    try:
+        return _RULESETS[ruleset]
+    except KeyError:
+        raise InvalidSheet(
+            f"unknown ruleset {ruleset!r} (known: {', '.join(_RULESETS)})",
+            code="unknown_ruleset",
+            params={"ruleset": ruleset},
+        ) from None
+
+
+def preset(ruleset: str) -> Any:
+    """The preset options object of ``ruleset``."""
+    return game_of(ruleset).presets[ruleset]
+
+
+# --------------------------------------------------------------------------- the sheet
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sheet:
+    """The sheet document (FORMAT.md).  Entries are kept as given; games type them on replay."""
+
+    game: str
+    ruleset: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    players: tuple[str, ...]
+    first_dealer: Seat = 0
+    entries: tuple[Mapping[str, Any], ...] = ()
+    meta: Mapping[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        check_header(self)
+
+    @cached_property
+    def engine(self) -> Game:
+        return game_of(self.ruleset)
+
+    @cached_property
+    def rules(self) -> Any:
+        """The preset with this sheet's overrides applied."""
+        return opts.with_overrides(preset(self.ruleset), self.options)
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def with_entries(self, entries: Sequence[Mapping[str, Any]]) -> Sheet:
+        return Sheet(
+            game=self.game,
+            ruleset=self.ruleset,
+            options=self.options,
+            players=self.players,
+            first_dealer=self.first_dealer,
+            entries=tuple(entries),
+            meta=self.meta,
+        )
+
+    def append(self, raw: Mapping[str, Any]) -> Sheet:
+        return self.with_entries([*self.entries, raw])
+
+
+def check_header(sheet: Sheet) -> None:
+    """Everything about a sheet that is not an entry; raises :class:`InvalidSheet`."""
+    game = game_of(sheet.ruleset) if isinstance(sheet.ruleset, str) else None
+    if game is None:
+        raise InvalidSheet("ruleset must be a name", code="bad_ruleset")
+    if sheet.game != game.name:
+        raise InvalidSheet(
+            f"ruleset {sheet.ruleset} belongs to the game {game.name}, not {sheet.game!r}",
+            code="game_mismatch",
+            params={"ruleset": sheet.ruleset, "game": sheet.game},
+        )
+    rules = opts.with_overrides(game.presets[sheet.ruleset], sheet.options)
+    players = sheet.players
+    counts = game.player_counts(rules)
+    if not isinstance(players, tuple) or len(players) not in counts:
+        allowed = " or ".join(str(c) for c in counts)
+        raise InvalidSheet(
+            f"this ruleset is played by {allowed} players, not {len(players)}",
+            code="player_count",
+            params={"allowed": allowed, "count": len(players)},
+        )
+    seen: set[str] = set()
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidSheet(
+                f"player {i + 1} needs a name", code="player_name", params={"seat": i}
+            )
+        if len(name) > MAX_NAME:
+            raise InvalidSheet(
+                f"player {i + 1}'s name is longer than {MAX_NAME} characters",
+                code="player_name_long",
+                params={"seat": i, "max": MAX_NAME},
+            )
+        if name.strip().casefold() in seen:
+            raise InvalidSheet(
+                f"two players are called {name.strip()!r}",
+                code="player_twice",
+                params={"name": name},
+            )
+        seen.add(name.strip().casefold())
+    fd = sheet.first_dealer
+    if not isinstance(fd, int) or isinstance(fd, bool) or not 0 <= fd < len(players):
+        raise InvalidSheet(
+            f"first_dealer must be a seat number 0..{len(players) - 1}",
+            code="first_dealer",
+        )
+
+
+def load(doc: Any) -> Sheet:
+    """Build a :class:`Sheet` from a FORMAT.md document; raises :class:`InvalidSheet`.
+
+    Entries are only checked to be objects here; :func:`problems` and :func:`score` judge them.
+
+    >>> s = load({"format": "scoresheet/1", "game": "thousand", "ruleset": "ru", "options": {},
+    ...           "players": ["Anna", "Boris", "Vera"], "first_dealer": 0, "entries": []})
+    >>> s.players
+    ('Anna', 'Boris', 'Vera')
+    """
+    if not isinstance(doc, Mapping):
+        raise InvalidSheet("a sheet must be a JSON object", code="not_object")
+    extra = sorted(set(doc) - set(DOC_KEYS))
+    if extra:
+        raise InvalidSheet(f"unknown key {extra[0]!r}", code="unknown_key", params={"key": extra[0]})
+    if doc.get("format") != FORMAT:
+        raise InvalidSheet(
+            f"format must be {FORMAT!r}, not {doc.get('format')!r}", code="bad_format"
+        )
+    for key in ("game", "ruleset"):
+        if not isinstance(doc.get(key), str):
+            raise InvalidSheet(f"{key} is missing", code="missing_key", params={"key": key})
+    players = doc.get("players")
+    if not isinstance(players, list):
+        raise InvalidSheet("players must be a list of names", code="bad_players")
+    entries = doc.get("entries", [])
+    if not isinstance(entries, list):
+        raise InvalidSheet("entries must be a list", code="bad_entries")
+    if len(entries) > MAX_ENTRIES:
+        raise InvalidSheet(
+            f"a sheet holds at most {MAX_ENTRIES} entries", code="too_many_entries"
+        )
+    for i, raw in enumerate(entries):
+        if not isinstance(raw, Mapping):
+            raise InvalidSheet(f"entry {i} must be an object", code="entry_not_object").at(i)
+    meta = doc.get("meta")
+    if meta is not None and not isinstance(meta, Mapping):
+        raise InvalidSheet("meta must be an object", code="bad_meta")
+    options = doc.get("options", {})
+    if not isinstance(options, Mapping):
+        raise InvalidSheet("options must be an object", code="bad_options")
+    return Sheet(
+        game=doc["game"],
+        ruleset=doc["ruleset"],
+        options=copy.deepcopy(dict(options)),
+        players=tuple(players),
+        first_dealer=doc.get("first_dealer", 0),
+        entries=tuple(copy.deepcopy(dict(e)) for e in entries),
+        meta=copy.deepcopy(dict(meta)) if meta is not None else None,
+    )
+
+
+def dump(sheet: Sheet) -> JSON:
+    """The FORMAT.md document of ``sheet``; ``dump(load(doc)) == doc``."""
+    doc: JSON = {
+        "format": FORMAT,
+        "game": sheet.game,
+        "ruleset": sheet.ruleset,
+        "options": copy.deepcopy(dict(sheet.options)),
+        "players": list(sheet.players),
+        "first_dealer": sheet.first_dealer,
+        "entries": [copy.deepcopy(dict(e)) for e in sheet.entries],
+    }
+    if sheet.meta is not None:
+        doc["meta"] = copy.deepcopy(dict(sheet.meta))
+    return doc
+
+
+def loads(text: str) -> Sheet:
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise InvalidSheet(f"not a JSON document: {exc}", code="not_json") from None
+    return load(doc)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def _replay(sheet: Sheet, problems: list[RulesError] | None) -> Scored:
+    game = sheet.engine
+    state = game.start(sheet)
+    for index, raw in enumerate(sheet.entries):
+        try:
+            if state.outcome is not None:
+                raise IllegalEntry("game already finished", code="finished")
+            entry = game.parse_entry(raw, sheet)
+            if problems is None:
+                game.apply(state, index, entry, sheet)
+            else:
+                trial = copy.deepcopy(state)
+                game.apply(trial, index, entry, sheet)
+                state = trial
+        except RulesError as exc:
+            if problems is None:
+                raise exc.at(index) from None
+            problems.append(exc.at(index))
+    return Scored(
+        rows=tuple(state.rows),
+        totals=tuple(state.totals),
+        outcome=state.outcome,
+        dealer=state.dealer,
+        state=state,
+    )
+
+
+def score(sheet: Sheet) -> Scored:
+    """Replay ``sheet``; raises the first problem as a :class:`RulesError` naming its entry."""
+    return _replay(sheet, None)
+
+
+def problems(doc: Any) -> list[RulesError]:
+    """Every problem of a document (or a :class:`Sheet`) at once; empty when it is valid.
+
+    A rejected entry is left out of the replay, so later entries are judged on the sheet as it
+    would stand without it.
+    """
+    try:
+        sheet = doc if isinstance(doc, Sheet) else load(doc)
+    except RulesError as exc:
+        return [exc]
+    found: list[RulesError] = []
+    _replay(sheet, found)
+    return found
+
+
+def preview(sheet: Sheet, raw: Mapping[str, Any]) -> tuple[Scored, list[Row]]:
+    """What appending ``raw`` would do: the scored sheet and the new rows.  Raises on a problem."""
+    scored = score(sheet.append(raw))
+    index = len(sheet.entries)
+    return scored, [r for r in scored.rows if r.entry == index]
+
+
+def iter_problem_lines(found: Sequence[RulesError]) -> Iterator[str]:
+    for p in found:
+        yield str(p)

@@ -1,0 +1,1 @@
+"""Mariáš (volený mariáš): RULES.md section 2."""

@@ -1,0 +1,171 @@
+"""House-rule options: presets are frozen dataclass instances, overrides are validated.
+
+Each option field carries metadata: a one-line ``help`` and either ``choices`` or a ``min``/``max``
+range.  A table may override any option when its sheet is created; unknown names and values out
+of range are errors, never silently replaced (RULES.md, introduction).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from .errors import InvalidSheet
+
+O = TypeVar("O")
+
+
+def option(
+    *,
+    help: str,
+    choices: tuple[Any, ...] | None = None,
+    min: int | None = None,
+    max: int | None = None,
+    keys: tuple[str, ...] | None = None,
+) -> Any:
+    """Declare an option field.  Presets give every value, so there is no default here.
+
+    ``keys`` marks a mapping option (e.g. marriage values): the allowed keys; values are ints
+    within ``min``..``max``.
+    """
+    return field(metadata={"help": help, "choices": choices, "min": min, "max": max, "keys": keys})
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionSpec:
+    """What a form needs to show one option."""
+
+    name: str
+    default: Any
+    kind: str  # "bool" | "int" | "choice" | "map" | "text"
+    help: str
+    choices: tuple[Any, ...] | None = None
+    min: int | None = None
+    max: int | None = None
+    keys: tuple[str, ...] | None = None
+
+
+def _kind(meta: Mapping[str, Any], default: Any) -> str:
+    if meta.get("keys") is not None:
+        return "map"
+    if meta.get("choices") is not None:
+        return "choice"
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    return "text"
+
+
+def specs(preset: Any) -> list[OptionSpec]:
+    """Every option of ``preset`` with its default, in declaration order."""
+    out = []
+    for f in dataclasses.fields(preset):
+        meta = f.metadata
+        if "help" not in meta:
+            continue
+        default = getattr(preset, f.name)
+        out.append(
+            OptionSpec(
+                name=f.name,
+                default=dict(default) if isinstance(default, Mapping) else default,
+                kind=_kind(meta, default),
+                help=meta["help"],
+                choices=meta.get("choices"),
+                min=meta.get("min"),
+                max=meta.get("max"),
+                keys=meta.get("keys"),
+            )
+        )
+    return out
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_value(spec: OptionSpec, value: Any) -> Any:
+    """Return ``value`` if acceptable for ``spec``; raise :class:`InvalidSheet` otherwise."""
+
+    def bad(why: str) -> InvalidSheet:
+        return InvalidSheet(
+            f"option {spec.name}: {why}",
+            code="bad_option",
+            params={"option": spec.name, "why": why},
+        )
+
+    if spec.kind == "map":
+        if not isinstance(value, Mapping):
+            raise bad("must be an object of " + ", ".join(spec.keys or ()))
+        merged = dict(spec.default)
+        for key, item in value.items():
+            if key not in (spec.keys or ()):
+                raise bad(f"unknown key {key!r} (known: {', '.join(spec.keys or ())})")
+            if not _is_int(item):
+                raise bad(f"{key} must be a whole number")
+            if spec.min is not None and item < spec.min:
+                raise bad(f"{key} must be at least {spec.min}")
+            if spec.max is not None and item > spec.max:
+                raise bad(f"{key} must be at most {spec.max}")
+            merged[key] = item
+        return merged
+    if spec.kind == "choice":
+        assert spec.choices is not None
+        # 1 == True in Python: compare types too so that true is not taken for 1.
+        for choice in spec.choices:
+            if type(choice) is type(value) and choice == value:
+                return value
+        allowed = ", ".join(str(c) for c in spec.choices)
+        raise bad(f"{value!r} is not one of {allowed}")
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise bad("must be true or false")
+        return value
+    if spec.kind == "int":
+        if not _is_int(value):
+            raise bad("must be a whole number")
+        if spec.min is not None and value < spec.min:
+            raise bad(f"must be at least {spec.min}")
+        if spec.max is not None and value > spec.max:
+            raise bad(f"must be at most {spec.max}")
+        return value
+    if not isinstance(value, str):
+        raise bad("must be text")
+    return value
+
+
+def with_overrides(preset: O, overrides: Mapping[str, Any]) -> O:
+    """The preset with the table's overrides applied, each one checked."""
+    if not isinstance(overrides, Mapping):
+        raise InvalidSheet("options must be an object", code="bad_options")
+    by_name = {s.name: s for s in specs(preset)}
+    changes: dict[str, Any] = {}
+    for name, value in overrides.items():
+        spec = by_name.get(name)
+        if spec is None:
+            raise InvalidSheet(
+                f"unknown option {name!r}",
+                code="unknown_option",
+                params={"option": name},
+            )
+        changes[name] = check_value(spec, value)
+    try:
+        return dataclasses.replace(preset, **changes)  # type: ignore[type-var]
+    except ValueError as exc:  # __post_init__ found a contradiction
+        raise InvalidSheet(str(exc), code="bad_options") from exc
+
+
+def as_json(options: Any) -> dict[str, Any]:
+    """All option values of an options object, JSON-ready."""
+    return {
+        s.name: dict(v) if isinstance((v := getattr(options, s.name)), Mapping) else v
+        for s in specs(options)
+    }
+
+
+def differences(preset: Any, options: Any) -> dict[str, Any]:
+    """The options whose value differs from the preset's (what a table plays differently)."""
+    a, b = as_json(preset), as_json(options)
+    return {k: b[k] for k in b if a[k] != b[k]}

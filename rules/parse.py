@@ -1,0 +1,126 @@
+"""Small readers for raw JSON entries that fail with a player-readable :class:`InvalidEntry`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .errors import InvalidEntry
+
+_MISSING = object()
+
+
+def _bad(key: str, why: str) -> InvalidEntry:
+    return InvalidEntry(f"{key} {why}", code="bad_field", params={"field": key, "why": why})
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def get_int(
+    raw: Mapping[str, Any],
+    key: str,
+    *,
+    lo: int | None = None,
+    hi: int | None = None,
+    default: Any = _MISSING,
+) -> Any:
+    """A whole number field within ``lo..hi``; ``default`` when absent (if given)."""
+    if key not in raw or raw[key] is None:
+        if default is not _MISSING:
+            return default
+        raise _bad(key, "is missing")
+    value = raw[key]
+    if not _is_int(value):
+        raise _bad(key, f"must be a whole number, not {value!r}")
+    if lo is not None and value < lo:
+        raise _bad(key, f"must be at least {lo}, not {value}")
+    if hi is not None and value > hi:
+        raise _bad(key, f"must be at most {hi}, not {value}")
+    return value
+
+
+def get_seat(raw: Mapping[str, Any], key: str, n_seats: int, *, default: Any = _MISSING) -> Any:
+    """A seat number 0..n-1."""
+    if key not in raw or raw[key] is None:
+        if default is not _MISSING:
+            return default
+        raise _bad(key, "is missing")
+    value = raw[key]
+    if not _is_int(value) or not 0 <= value < n_seats:
+        raise _bad(key, f"must be a seat number 0..{n_seats - 1}, not {value!r}")
+    return value
+
+
+def get_bool(raw: Mapping[str, Any], key: str, *, default: bool = False) -> bool:
+    if key not in raw or raw[key] is None:
+        return default
+    value = raw[key]
+    if not isinstance(value, bool):
+        raise _bad(key, f"must be true or false, not {value!r}")
+    return value
+
+
+def get_choice(
+    raw: Mapping[str, Any], key: str, choices: Sequence[str], *, default: Any = _MISSING
+) -> Any:
+    if key not in raw or raw[key] is None:
+        if default is not _MISSING:
+            return default
+        raise _bad(key, "is missing")
+    value = raw[key]
+    if not isinstance(value, str) or value not in choices:
+        raise _bad(key, f"must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def get_int_list(
+    raw: Mapping[str, Any], key: str, length: int, *, lo: int | None = None, hi: int | None = None
+) -> tuple[int, ...]:
+    """A list of ``length`` whole numbers (one per seat)."""
+    if key not in raw or raw[key] is None:
+        raise _bad(key, "is missing")
+    value = raw[key]
+    if not isinstance(value, list):
+        raise _bad(key, f"must be a list of {length} whole numbers")
+    if len(value) != length:
+        raise _bad(key, f"must have {length} numbers, one per player, not {len(value)}")
+    for i, item in enumerate(value):
+        if not _is_int(item):
+            raise _bad(key, f"must hold whole numbers; player {i + 1} has {item!r}")
+        if lo is not None and item < lo:
+            raise _bad(key, f"of player {i + 1} must be at least {lo}, not {item}")
+        if hi is not None and item > hi:
+            raise _bad(key, f"of player {i + 1} must be at most {hi}, not {item}")
+    return tuple(value)
+
+
+def get_str_list(
+    raw: Mapping[str, Any], key: str, choices: Sequence[str], *, default: Any = _MISSING
+) -> Any:
+    """A list of distinct strings, each one of ``choices``."""
+    if key not in raw or raw[key] is None:
+        if default is not _MISSING:
+            return default
+        raise _bad(key, "is missing")
+    value = raw[key]
+    if not isinstance(value, list):
+        raise _bad(key, f"must be a list of {', '.join(choices)}")
+    for item in value:
+        if not isinstance(item, str) or item not in choices:
+            raise _bad(key, f"must hold only {', '.join(choices)}, not {item!r}")
+    if len(set(value)) != len(value):
+        raise _bad(key, "names the same thing twice")
+    return tuple(value)
+
+
+def only_keys(raw: Mapping[str, Any], allowed: Sequence[str]) -> None:
+    """Reject keys the entry type does not know (``type`` and ``meta`` are always allowed)."""
+    extra = sorted(set(raw) - set(allowed) - {"type", "meta"})
+    if extra:
+        raise InvalidEntry(
+            f"unknown field {extra[0]!r} for a {raw.get('type')} entry",
+            code="unknown_field",
+            params={"field": extra[0]},
+        )

@@ -1,0 +1,1 @@
+"""The Thousand family: RULES.md section 1."""

@@ -1,0 +1,1 @@
+"""Lístek's Django project and app: the score sheet on a phone."""
