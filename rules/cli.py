@@ -64,6 +64,9 @@ def cmd_arbiter(path: str) -> int:
     try:
         question = json.loads(_read(path))
         verdict = arbiter.judge_json(question)
+    except RulesError as exc:  # a malformed question: the message names the field
+        print(f"question: {exc.message}", file=sys.stderr)
+        return 1
     except (OSError, ValueError, RecursionError) as exc:
         print(f"question: {exc}", file=sys.stderr)
         return 1

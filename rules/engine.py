@@ -338,7 +338,9 @@ def load(doc: Any) -> Sheet:
         raise InvalidSheet("a sheet must be a JSON object", code="not_object")
     extra = sorted(set(doc) - set(DOC_KEYS))
     if extra:
-        raise InvalidSheet(f"unknown key {extra[0]!r}", code="unknown_key", params={"key": extra[0]})
+        raise InvalidSheet(
+            f"unknown key {extra[0]!r}", code="unknown_key", params={"key": extra[0]}
+        )
     if doc.get("format") != FORMAT:
         raise InvalidSheet(
             f"format must be {FORMAT!r}, not {doc.get('format')!r}", code="bad_format"

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from .errors import InvalidSheet
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
 def option(
@@ -62,9 +62,10 @@ def _kind(meta: Mapping[str, Any], default: Any) -> str:
 def specs(preset: Any) -> list[OptionSpec]:
     """Every option of ``preset`` with its default, in declaration order."""
     out = []
+    unused: frozenset[str] = getattr(preset, "unused", frozenset())
     for f in dataclasses.fields(preset):
         meta = f.metadata
-        if "help" not in meta:
+        if "help" not in meta or f.name in unused:
             continue
         default = getattr(preset, f.name)
         out.append(
@@ -136,21 +137,26 @@ def check_value(spec: OptionSpec, value: Any) -> Any:
     return value
 
 
-def with_overrides(preset: O, overrides: Mapping[str, Any]) -> O:
+def with_overrides(preset: OptionsT, overrides: Mapping[str, Any]) -> OptionsT:
     """The preset with the table's overrides applied, each one checked."""
     if not isinstance(overrides, Mapping):
         raise InvalidSheet("options must be an object", code="bad_options")
     by_name = {s.name: s for s in specs(preset)}
+    aliases: Mapping[str, str] = getattr(preset, "aliases", {})
     changes: dict[str, Any] = {}
     for name, value in overrides.items():
-        spec = by_name.get(name)
+        spec = by_name.get(aliases.get(name, name))
         if spec is None:
             raise InvalidSheet(
                 f"unknown option {name!r}",
                 code="unknown_option",
                 params={"option": name},
             )
-        changes[name] = check_value(spec, value)
+        if spec.name in changes:
+            raise InvalidSheet(
+                f"option {spec.name} is given twice", code="option_twice", params={"option": name}
+            )
+        changes[spec.name] = check_value(spec, value)
     try:
         return dataclasses.replace(preset, **changes)  # type: ignore[type-var]
     except ValueError as exc:  # __post_init__ found a contradiction

@@ -1,1 +1,1051 @@
-"""The Thousand family: RULES.md section 1."""
+"""The Thousand family: RULES.md section 1, explained in docs/rules/thousand.md.
+
+Four presets share one game class; everything that differs between them is an option:
+``ru`` (Тысяча), ``tisic`` (Czech Tisíc), ``pl`` (Tysiąc) and ``one-thousand``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum, unique
+from typing import Any, ClassVar
+
+from . import parse
+from .aliases import Points, Seat
+from .engine import Entry, Game, Note, Outcome, Row, Sheet, State, register
+from .errors import IllegalEntry, InvalidEntry
+from .options import option
+
+# Card points: A 11, 10 10, K 4, Q 3, J 2, nine 0 -- the deck holds 120 (thousand.md#card-points).
+CARD_POINTS = 120
+SUITS = ("hearts", "diamonds", "clubs", "spades")
+ACES = "aces"  # four aces declared like a marriage (ace_marriage, thousand.md#ace-marriage)
+MAX_PENALTY = 1000  # the largest custom penalty a row may write
+MARRIAGE_COUNTS = (3, 4)  # marriages in one hand: 3 -> barrel, 4 -> the game (thousand.md#3-4)
+
+
+@unique
+class Rounding(StrEnum):
+    """How defenders' points are written (thousand.md#rounding)."""
+
+    NEAREST_5 = "nearest_5"
+    TENS_HALF_UP = "tens_half_up"
+    NONE = "none"
+
+
+@unique
+class BarrelMode(StrEnum):
+    CAP = "cap"
+    DECLARER_ONLY = "declarer_only"
+
+
+@unique
+class WinnerRule(StrEnum):
+    DECLARER_FIRST = "declarer_first"
+    HIGHEST = "highest"
+
+
+@unique
+class Revoke(StrEnum):
+    REPLAY = "replay"
+    PENALTY = "penalty"
+
+
+@unique
+class DarkSeat(StrEnum):
+    ON_HUNDRED = "on_hundred"  # only the seat after the dealer
+    ANY = "any"
+
+
+@unique
+class OpeningSeat(StrEnum):
+    AFTER_DEALER = "after_dealer"  # the seat after the dealer holds the opening bid
+    ANY = "any"  # a random seat opens (one-thousand): anybody may play from the opening bid
+
+
+@unique
+class Kind(StrEnum):
+    """Entry types of FORMAT.md, and the engine's own row kinds."""
+
+    DEAL = "deal"
+    CONCESSION = "concession"
+    REDEAL = "redeal"
+    PENALTY = "penalty"
+    BOMB = "bomb"
+    MARRIAGES_IN_HAND = "marriages_in_hand"
+    # rows the engine adds by itself
+    BOLTS = "bolts"
+    RESET_555 = "reset_555"
+    BARREL_FALL = "barrel_fall"
+    BARREL_RESET = "barrel_reset"
+    BARREL_KNOCK_OFF = "barrel_knock_off"
+
+
+@unique
+class PenaltyReason(StrEnum):
+    REVOKE = "revoke"
+    CUT_NINES = "cut_nines"
+    CUSTOM = "custom"
+
+
+def _choices(enum: type[StrEnum]) -> tuple[str, ...]:
+    return tuple(m.value for m in enum)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThousandOptions:
+    """Every option of the Thousand family.  A preset hides those it does not offer (``unused``)."""
+
+    # -- fixed traits of a preset (not options a table can change)
+    player_choices: tuple[int, ...] = (3,)
+    unused: frozenset[str] = frozenset()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    redeal_reasons: tuple[str, ...] = ("misdeal",)
+    opening_seat: str = OpeningSeat.AFTER_DEALER
+
+    # -- options
+    players: int = option(help="players at the table; with 4 the dealer sits out", choices=(3, 4))
+    marriages: Mapping[str, int] = option(
+        help="points of a declared marriage (K+Q) per suit", keys=SUITS, min=0, max=500
+    )
+    ace_marriage: int = option(
+        help="four aces declared like a marriage (no trump change); 0 = off", choices=(0, 200)
+    )
+    opening_bid: int = option(
+        help="the bid the seat after the dealer holds automatically (tisic: the obligation)",
+        choices=(50, 60, 80, 100),
+    )
+    bid_step: int = option(help="contracts go up in steps of", choices=(5, 10))
+    max_contract: int = option(help="the highest contract", min=120, max=1000)
+    over_120_needs_marriage: bool = option(
+        help="warn when a contract over 120 is played without declaring a marriage"
+    )
+    rounding: str = option(help="how defenders' points are written", choices=_choices(Rounding))
+    concession: bool = option(help="the declarer may give up after seeing the talon")
+    concession_defender_points: int | str = option(
+        help="what each defender writes when the declarer gives up",
+        choices=(40, 60, "half_contract"),
+    )
+    bolt_limit: int = option(help="bolts (a deal scoring 0) that cost a penalty; 0 = off", min=0,
+                             max=10)
+    bolt_penalty: int = option(help="points lost at the bolt limit", min=0, max=1000)
+    bolts_consecutive: bool = option(
+        help="bolts must come in a row (a scoring deal resets the count)"
+    )
+    reset_555: bool = option(help="a total of exactly 555 or -555 becomes 0")
+    barrel_at: int = option(help="the barrel; 0 = no barrel", choices=(0, 800, 880, 900))
+    barrel_mode: str = option(
+        help="cap: totals stop at the barrel (Russian); declarer_only: over it only a made "
+        "contract counts (Polish)",
+        choices=_choices(BarrelMode),
+    )
+    barrel_deals: int = option(help="deals a player may sit on the barrel", min=1, max=10)
+    barrel_fall_penalty: int = option(help="points lost when falling off the barrel", min=0,
+                                      max=1000)
+    barrel_resets_after: int = option(
+        help="the fall from the barrel that resets the total to 0; 0 = never", min=0, max=10
+    )
+    barrel_knock_off: bool = option(
+        help="climbing onto the barrel knocks off a player already there"
+    )
+    dark: bool = option(help="a contract may be played dark (blind) and counts double")
+    dark_seat: str = option(help="who may play dark", choices=_choices(DarkSeat))
+    dark_min_total: int | None = option(
+        help="dark needs a total above this", min=0, max=1000
+    )
+    dark_min_contract: int = option(help="the lowest dark contract", min=60, max=1000)
+    redeal_same_dealer: bool = option(help="after a redeal the same player deals again")
+    revoke: str = option(
+        help="a revoke: replay the deal, or a penalty row", choices=_choices(Revoke)
+    )
+    revoke_penalty: int = option(help="what the revoking player loses", min=0, max=1000)
+    revoke_compensation: int = option(help="what every other player gains after a revoke",
+                                      min=0, max=1000)
+    cut_nines_penalty: int = option(
+        help="penalty for cutting a nine to the bottom three times in a row; 0 = off",
+        min=0, max=1000,
+    )
+    marriages_in_hand: bool = option(
+        help="3 marriages in one hand put a player on the barrel, 4 win the game"
+    )
+    bombs_per_player: int = option(
+        help="bombs (giving up before play: 0 for him, the others score) per player; 0 = off",
+        min=0, max=5,
+    )
+    bomb_points: int = option(help="what each other player writes after a bomb", min=0, max=200)
+    target: int = option(help="the game is won at", min=100, max=10000)
+    target_strict: bool = option(help="the target must be exceeded, not only reached")
+    winner: str = option(
+        help="declarer_first: the declarer over the target wins; highest: the highest total",
+        choices=_choices(WinnerRule),
+    )
+
+    def __post_init__(self) -> None:
+        if self.players not in self.player_choices:
+            allowed = " or ".join(map(str, self.player_choices))
+            raise ValueError(f"option players: this ruleset is played by {allowed} players")
+        if self.opening_bid > self.max_contract:
+            raise ValueError("option opening_bid: higher than max_contract")
+        if self.barrel_at and self.barrel_at >= self.target:
+            raise ValueError("option barrel_at: the barrel must be below the target")
+        if (self.barrel_at and self.barrel_mode == BarrelMode.CAP
+                and self.target - self.barrel_at > self.max_contract):
+            raise ValueError(
+                "option target: from the barrel the target must be reachable with one contract "
+                f"(target - barrel_at = {self.target - self.barrel_at} > max_contract "
+                f"{self.max_contract})"
+            )
+
+    def marriage_value(self, suit: str) -> Points:
+        if suit == ACES:
+            return self.ace_marriage
+        return self.marriages[suit]
+
+
+RU = ThousandOptions(
+    player_choices=(3, 4),
+    redeal_reasons=("four_nines", "hand_under_14", "prikup_two_nines", "prikup_under_3",
+                    "misdeal"),
+    unused=frozenset({"target_strict", "bombs_per_player", "bomb_points"}),
+    players=3,
+    marriages={"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40},
+    ace_marriage=0,
+    opening_bid=100,
+    bid_step=5,
+    max_contract=300,
+    over_120_needs_marriage=True,
+    rounding=Rounding.NEAREST_5,
+    concession=True,
+    concession_defender_points=60,
+    bolt_limit=3,
+    bolt_penalty=120,
+    bolts_consecutive=True,
+    reset_555=True,
+    barrel_at=880,
+    barrel_mode=BarrelMode.CAP,
+    barrel_deals=3,
+    barrel_fall_penalty=120,
+    barrel_resets_after=0,
+    barrel_knock_off=False,
+    dark=True,
+    dark_seat=DarkSeat.ON_HUNDRED,
+    dark_min_total=240,
+    dark_min_contract=120,
+    redeal_same_dealer=True,
+    revoke=Revoke.PENALTY,
+    revoke_penalty=120,
+    revoke_compensation=0,
+    cut_nines_penalty=120,
+    marriages_in_hand=True,
+    bombs_per_player=0,
+    bomb_points=60,
+    target=1000,
+    target_strict=False,
+    winner=WinnerRule.DECLARER_FIRST,
+)
+
+TISIC = dataclasses.replace(
+    RU,
+    player_choices=(3,),
+    redeal_reasons=("misdeal",),
+    aliases={"obligation": "opening_bid"},
+    unused=frozenset({
+        "ace_marriage", "over_120_needs_marriage", "concession", "concession_defender_points",
+        "bolt_limit", "bolt_penalty", "bolts_consecutive", "reset_555", "barrel_at",
+        "barrel_mode", "barrel_deals", "barrel_fall_penalty", "barrel_resets_after",
+        "barrel_knock_off", "dark", "dark_seat", "dark_min_total", "dark_min_contract",
+        "redeal_same_dealer", "cut_nines_penalty", "marriages_in_hand", "bombs_per_player",
+        "bomb_points",
+    }),
+    marriages={"clubs": 100, "spades": 80, "diamonds": 60, "hearts": 40},
+    opening_bid=50,
+    bid_step=10,
+    max_contract=340,
+    over_120_needs_marriage=False,
+    rounding=Rounding.TENS_HALF_UP,
+    concession=False,
+    bolt_limit=0,
+    reset_555=False,
+    barrel_at=0,
+    dark=False,
+    redeal_same_dealer=False,
+    revoke_penalty=100,
+    revoke_compensation=60,
+    cut_nines_penalty=0,
+    marriages_in_hand=False,
+    target_strict=True,
+)
+
+PL = dataclasses.replace(
+    RU,
+    redeal_reasons=("four_nines", "misdeal"),
+    unused=frozenset({"target_strict", "dark_seat", "dark_min_total", "dark_min_contract"}),
+    bid_step=10,
+    max_contract=360,
+    rounding=Rounding.TENS_HALF_UP,
+    barrel_at=800,
+    barrel_mode=BarrelMode.DECLARER_ONLY,
+    reset_555=False,
+    dark=False,
+    bolt_limit=0,
+    bombs_per_player=1,
+)
+
+ONE_THOUSAND = dataclasses.replace(
+    RU,
+    player_choices=(3,),
+    redeal_reasons=("misdeal",),
+    opening_seat=OpeningSeat.ANY,
+    unused=frozenset({
+        "ace_marriage", "concession", "concession_defender_points", "bolt_limit",
+        "bolt_penalty", "bolts_consecutive", "reset_555", "barrel_at", "barrel_mode",
+        "barrel_deals", "barrel_fall_penalty", "barrel_resets_after", "barrel_knock_off",
+        "dark_seat", "dark_min_total", "redeal_same_dealer", "cut_nines_penalty",
+        "marriages_in_hand", "bombs_per_player", "bomb_points", "target_strict",
+    }),
+    bid_step=10,
+    max_contract=300,
+    rounding=Rounding.NONE,
+    concession=False,
+    bolt_limit=0,
+    reset_555=False,
+    barrel_at=0,
+    dark=True,
+    dark_seat=DarkSeat.ANY,
+    dark_min_total=None,
+    dark_min_contract=100,
+    redeal_same_dealer=False,
+    cut_nines_penalty=0,
+    marriages_in_hand=False,
+    winner=WinnerRule.HIGHEST,
+)
+
+PRESETS: dict[str, ThousandOptions] = {
+    "ru": RU,
+    "tisic": TISIC,
+    "pl": PL,
+    "one-thousand": ONE_THOUSAND,
+}
+
+
+# --------------------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal(Entry):
+    kind: ClassVar[str] = Kind.DEAL
+    declarer: Seat
+    contract: Points
+    points: tuple[Points, ...]
+    marriages: tuple[tuple[str, ...], ...]
+    dark: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Concession(Entry):
+    kind: ClassVar[str] = Kind.CONCESSION
+    declarer: Seat
+    contract: Points
+
+
+@dataclass(frozen=True, kw_only=True)
+class Redeal(Entry):
+    kind: ClassVar[str] = Kind.REDEAL
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Penalty(Entry):
+    kind: ClassVar[str] = Kind.PENALTY
+    seat: Seat
+    reason: str
+    amount: Points | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bomb(Entry):
+    kind: ClassVar[str] = Kind.BOMB
+    declarer: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class MarriagesInHand(Entry):
+    kind: ClassVar[str] = Kind.MARRIAGES_IN_HAND
+    seat: Seat
+    count: int
+
+
+# --------------------------------------------------------------------------- arithmetic
+
+
+def round_defender(points: Points, rounding: str) -> Points:
+    """A defender's written score (thousand.md#rounding).
+
+    >>> round_defender(42, "nearest_5"), round_defender(43, "nearest_5")
+    (40, 45)
+    >>> round_defender(34, "tens_half_up"), round_defender(35, "tens_half_up")
+    (30, 40)
+    """
+    if rounding == Rounding.NEAREST_5:
+        return ((points + 2) // 5) * 5
+    if rounding == Rounding.TENS_HALF_UP:
+        return ((points + 5) // 10) * 10
+    return points
+
+
+def concession_points(rules: ThousandOptions, contract: Points) -> Points:
+    """What each defender writes when the declarer concedes (thousand.md#concession)."""
+    value = rules.concession_defender_points
+    if value == "half_contract":
+        return round_defender(contract // 2, rules.rounding)
+    assert isinstance(value, int)
+    return value
+
+
+@dataclass(kw_only=True)
+class ThousandState(State):
+    bolts: list[int]
+    on_barrel: list[bool]
+    barrel_deals: list[int]
+    falls: list[int]
+    bombs: list[int]
+
+
+class Thousand(Game):
+    """The game class of the Thousand family."""
+
+    name: ClassVar[str] = "thousand"
+    presets: ClassVar[Mapping[str, Any]] = PRESETS
+    entry_kinds: ClassVar[tuple[str, ...]] = (
+        Kind.DEAL, Kind.CONCESSION, Kind.REDEAL, Kind.PENALTY, Kind.BOMB, Kind.MARRIAGES_IN_HAND,
+    )
+    deal_total: ClassVar[int] = CARD_POINTS
+
+    def player_counts(self, rules: Any) -> tuple[int, ...]:
+        return (rules.players,)
+
+    # ---------------------------------------------------------------- parsing
+
+    def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
+        kind = self.entry_kind(raw)
+        n = sheet.n
+        rules: ThousandOptions = sheet.rules
+        if kind == Kind.DEAL:
+            parse.only_keys(raw, ("declarer", "contract", "points", "marriages", "dark"))
+            suits = SUITS + ((ACES,) if rules.ace_marriage else ())
+            raw_m = raw.get("marriages")
+            if raw_m is None:
+                marriages: tuple[tuple[str, ...], ...] = ((),) * n
+            else:
+                if not isinstance(raw_m, list) or len(raw_m) != n:
+                    raise InvalidEntry(
+                        f"marriages must be a list of {n} lists, one per player",
+                        code="bad_field", params={"field": "marriages"},
+                    )
+                marriages = tuple(
+                    parse.get_str_list({"marriages": m}, "marriages", suits) for m in raw_m
+                )
+            return Deal(
+                declarer=parse.get_seat(raw, "declarer", n),
+                contract=parse.get_int(raw, "contract", lo=0, hi=10_000),
+                points=parse.get_int_list(raw, "points", n, lo=0, hi=CARD_POINTS),
+                marriages=marriages,
+                dark=parse.get_bool(raw, "dark"),
+            )
+        if kind == Kind.CONCESSION:
+            parse.only_keys(raw, ("declarer", "contract"))
+            return Concession(
+                declarer=parse.get_seat(raw, "declarer", n),
+                contract=parse.get_int(raw, "contract", lo=0, hi=10_000),
+            )
+        if kind == Kind.REDEAL:
+            parse.only_keys(raw, ("reason",))
+            return Redeal(reason=parse.get_choice(raw, "reason", self.redeal_reasons(rules)))
+        if kind == Kind.PENALTY:
+            parse.only_keys(raw, ("seat", "reason", "amount"))
+            reason = parse.get_choice(raw, "reason", _choices(PenaltyReason))
+            amount = None
+            if reason == PenaltyReason.CUSTOM:
+                amount = parse.get_int(raw, "amount", lo=-MAX_PENALTY, hi=MAX_PENALTY)
+                if amount == 0:
+                    raise InvalidEntry("amount of a custom penalty must not be 0",
+                                       code="bad_field", params={"field": "amount"})
+            elif "amount" in raw:
+                raise InvalidEntry(
+                    f"amount is set by the table's options for a {reason} penalty",
+                    code="bad_field", params={"field": "amount"},
+                )
+            return Penalty(seat=parse.get_seat(raw, "seat", n), reason=reason, amount=amount)
+        if kind == Kind.BOMB:
+            parse.only_keys(raw, ("declarer",))
+            return Bomb(declarer=parse.get_seat(raw, "declarer", n))
+        parse.only_keys(raw, ("seat", "count"))
+        count = parse.get_int(raw, "count", lo=3, hi=4)
+        return MarriagesInHand(seat=parse.get_seat(raw, "seat", n), count=count)
+
+    @staticmethod
+    def redeal_reasons(rules: ThousandOptions) -> tuple[str, ...]:
+        reasons = rules.redeal_reasons
+        if rules.revoke == Revoke.REPLAY:
+            reasons = (*reasons, "revoke")
+        return reasons
+
+    def kinds_for(self, rules: ThousandOptions) -> tuple[str, ...]:
+        """The entry kinds this table's options allow (drives the sheet's buttons)."""
+        kinds = [Kind.DEAL.value]
+        if rules.concession:
+            kinds.append(Kind.CONCESSION.value)
+        if rules.bombs_per_player:
+            kinds.append(Kind.BOMB.value)
+        if rules.marriages_in_hand:
+            kinds.append(Kind.MARRIAGES_IN_HAND.value)
+        kinds += [Kind.REDEAL.value, Kind.PENALTY.value]
+        return tuple(kinds)
+
+    # ---------------------------------------------------------------- replay
+
+    def start(self, sheet: Sheet) -> State:
+        n = sheet.n
+        return ThousandState(
+            n=n,
+            totals=[0] * n,
+            dealer=sheet.first_dealer,
+            bolts=[0] * n,
+            on_barrel=[False] * n,
+            barrel_deals=[0] * n,
+            falls=[0] * n,
+            bombs=[0] * n,
+        )
+
+    def apply(self, state: State, index: int, entry: Entry, sheet: Sheet) -> None:
+        assert isinstance(state, ThousandState)
+        rules: ThousandOptions = sheet.rules
+        turn = _Turn(state, index, rules, sheet)
+        if isinstance(entry, Deal):
+            turn.deal(entry)
+        elif isinstance(entry, Concession):
+            turn.concession(entry)
+        elif isinstance(entry, Redeal):
+            turn.redeal(entry)
+        elif isinstance(entry, Penalty):
+            turn.penalty(entry)
+        elif isinstance(entry, Bomb):
+            turn.bomb(entry)
+        elif isinstance(entry, MarriagesInHand):
+            turn.marriages_in_hand(entry)
+        turn.close()
+
+    # ---------------------------------------------------------------- questions
+
+    @staticmethod
+    def sitting_out(state: State) -> Seat | None:
+        """With four players the dealer sits the deal out."""
+        return state.dealer if state.n == 4 else None
+
+    @staticmethod
+    def first_bidder(state: State) -> Seat:
+        """The seat after the dealer: "on the hundred" (ru) or holding the obligation (tisic)."""
+        return (state.dealer + 1) % state.n
+
+    def min_contract(self, state: State, rules: ThousandOptions, declarer: Seat) -> Points:
+        """The lowest contract ``declarer`` may play now (thousand.md#contracts)."""
+        low = rules.opening_bid
+        if rules.opening_seat == OpeningSeat.AFTER_DEALER and declarer != self.first_bidder(state):
+            low += rules.bid_step
+        if (
+            isinstance(state, ThousandState)
+            and rules.barrel_at
+            and rules.barrel_mode == BarrelMode.CAP
+            and state.on_barrel[declarer]
+        ):
+            low = max(low, rules.target - state.totals[declarer])
+        return low
+
+    def verify_contract(
+        self, state: State, rules: ThousandOptions, declarer: Seat, contract: Points,
+        *, dark: bool = False,
+    ) -> None:
+        """Raise :class:`IllegalEntry` unless ``declarer`` may play ``contract`` now."""
+        out = self.sitting_out(state)
+        if declarer == out:
+            raise IllegalEntry(
+                "the declarer sits this deal out (with four players the dealer does not play)",
+                code="declarer_sitting_out", params={"field": "declarer"},
+            )
+        low = self.min_contract(state, rules, declarer)
+        if dark:
+            low = max(low, rules.dark_min_contract)
+        if contract < low:
+            on_barrel = isinstance(state, ThousandState) and state.on_barrel[declarer]
+            why = (
+                "a player on the barrel must bid at least what he needs to reach the target"
+                if on_barrel and rules.barrel_mode == BarrelMode.CAP
+                else "a dark contract is at least that" if dark and low == rules.dark_min_contract
+                else "bidding opens at the opening bid and only the player after the dealer holds "
+                "it; the others must outbid it"
+            )
+            raise IllegalEntry(
+                f"contract {contract} is below the lowest possible {low}: {why}",
+                code="contract_low", params={"field": "contract", "contract": contract,
+                                             "low": low},
+            )
+        if contract > rules.max_contract:
+            raise IllegalEntry(
+                f"contract {contract} is above the highest contract {rules.max_contract}",
+                code="contract_high", params={"field": "contract", "contract": contract,
+                                              "high": rules.max_contract},
+            )
+        if contract % rules.bid_step:
+            raise IllegalEntry(
+                f"contract {contract} is not a multiple of the bidding step {rules.bid_step}",
+                code="contract_step", params={"field": "contract", "step": rules.bid_step},
+            )
+
+    def can_contract(
+        self, state: State, rules: ThousandOptions, declarer: Seat, contract: Points
+    ) -> bool:
+        try:
+            self.verify_contract(state, rules, declarer, contract)
+        except IllegalEntry:
+            return False
+        return True
+
+
+THOUSAND = Thousand()
+register(THOUSAND)
+
+
+# --------------------------------------------------------------------------- one entry
+
+
+class _Turn:
+    """Applies one entry: verifies it, then writes its row and the engine's rows."""
+
+    def __init__(self, state: ThousandState, index: int, rules: ThousandOptions,
+                 sheet: Sheet) -> None:
+        self.state = state
+        self.index = index
+        self.rules = rules
+        self.names = sheet.players
+        self.game = THOUSAND
+        self.dealer = state.dealer
+        self.out = THOUSAND.sitting_out(state)
+        self.advanced = False
+
+    def close(self) -> None:
+        """Draw the underline after the last row of an entry that completed a round."""
+        st = self.state
+        if self.advanced and st.deals % st.n == 0 and st.rows:
+            st.rows[-1] = dataclasses.replace(st.rows[-1], round_end=True)
+
+    # ------------------------------------------------------------ helpers
+
+    def playing(self) -> list[Seat]:
+        return [s for s in range(self.state.n) if s != self.out]
+
+    def seat_check(self, seat: Seat, field_name: str, what: str) -> None:
+        if seat == self.out:
+            raise IllegalEntry(
+                f"{self.names[seat]} sits this deal out and cannot {what}",
+                code="seat_sitting_out", params={"field": field_name, "seat": seat},
+            )
+
+    def note(self, code: str, text: str, **params: Any) -> Note:
+        return Note(code=code, text=text, params=params)
+
+    def settle(self, proposed: Sequence[Points], made: Seat | None,
+               notes: list[Note]) -> tuple[list[Points], list[Seat]]:
+        """Apply the barrel to proposed changes; return the deltas and the seats that climbed."""
+        rules, st = self.rules, self.state
+        deltas = list(proposed)
+        climbed: list[Seat] = []
+        if not rules.barrel_at:
+            return deltas, climbed
+        for s, d in enumerate(proposed):
+            t = st.totals[s]
+            if rules.barrel_mode == BarrelMode.DECLARER_ONLY:
+                if t >= rules.barrel_at and d > 0 and s != made:
+                    deltas[s] = 0
+                    notes.append(self.note(
+                        "barrel_blocked",
+                        f"{self.names[s]} is at {t}, over the barrel: only a made contract "
+                        f"counts ({d} not added)", seat=s, points=d))
+                continue
+            if st.on_barrel[s]:
+                if d > 0 and s != made:
+                    deltas[s] = 0
+                    notes.append(self.note(
+                        "barrel_blocked",
+                        f"{self.names[s]} is on the barrel: {d} not added", seat=s, points=d))
+                continue
+            new = t + d
+            if d > 0 and new >= rules.target and s != made:
+                deltas[s] = rules.barrel_at - t
+                climbed.append(s)
+                notes.append(self.note(
+                    "barrel_capped",
+                    f"{self.names[s]} stops at the barrel ({rules.barrel_at}): only a made "
+                    "contract reaches the target", seat=s))
+            elif d > 0 and rules.barrel_at <= new < rules.target:
+                deltas[s] = rules.barrel_at - t
+                climbed.append(s)
+                notes.append(self.note(
+                    "barrel_on", f"{self.names[s]} climbs onto the barrel at {rules.barrel_at}",
+                    seat=s))
+        return deltas, climbed
+
+    def write(self, kind: str, deltas: Sequence[Points], marks: list[list[str]], *,
+              auto: bool = False, declarer: Seat | None = None, contract: str = "",
+              notes: Sequence[Note] = (), advance: bool = False) -> None:
+        """Append one row (and a 555 reset row if it lands a total on +-555)."""
+        st, rules = self.state, self.rules
+        for s, d in enumerate(deltas):
+            st.totals[s] += d
+            if st.on_barrel[s] and (d < 0 or st.totals[s] >= rules.target):
+                st.on_barrel[s] = False
+                st.barrel_deals[s] = 0
+        if advance:
+            st.deals += 1
+            self.advanced = True
+        for s in range(st.n):
+            over = (rules.barrel_mode == BarrelMode.DECLARER_ONLY and rules.barrel_at
+                    and st.totals[s] >= rules.barrel_at)
+            if (st.on_barrel[s] or over) and "barrel" not in marks[s]:
+                marks[s].append("barrel")
+        st.rows.append(Row(
+            entry=self.index, kind=kind, deltas=tuple(deltas), totals=tuple(st.totals),
+            dealer=self.dealer, marks=tuple(tuple(m) for m in marks), auto=auto,
+            declarer=declarer, sitting_out=self.out, contract=contract, notes=tuple(notes),
+        ))
+        if rules.reset_555:
+            hit = [s for s in range(st.n) if abs(st.totals[s]) == 555]
+            if hit:
+                self.write(
+                    Kind.RESET_555, [-st.totals[s] if s in hit else 0 for s in range(st.n)],
+                    [["reset_555"] if s in hit else [] for s in range(st.n)], auto=True,
+                    notes=[self.note("reset_555", f"{self.names[s]} lands on 555: back to 0",
+                                     seat=s) for s in hit],
+                )
+
+    def empty_marks(self) -> list[list[str]]:
+        return [[] for _ in range(self.state.n)]
+
+    def climb(self, climbed: Sequence[Seat]) -> None:
+        for s in climbed:
+            self.state.on_barrel[s] = True
+            self.state.barrel_deals[s] = 0
+
+    def after_played(self, climbed: Sequence[Seat]) -> None:
+        """Barrel bookkeeping after a played deal: knock-offs, deals on the barrel, falls."""
+        st, rules = self.state, self.rules
+        if not rules.barrel_at or rules.barrel_mode != BarrelMode.CAP:
+            return
+        if rules.barrel_knock_off and climbed:
+            for s in range(st.n):
+                if st.on_barrel[s] and s not in climbed:
+                    self.fall(s, Kind.BARREL_KNOCK_OFF, "is knocked off the barrel by "
+                              + ", ".join(self.names[c] for c in climbed))
+        for s in range(st.n):
+            if st.on_barrel[s] and s not in climbed and s != self.out:
+                st.barrel_deals[s] += 1
+                if st.barrel_deals[s] >= rules.barrel_deals:
+                    self.fall(s, Kind.BARREL_FALL,
+                              f"falls off the barrel after {rules.barrel_deals} deals")
+
+    def fall(self, seat: Seat, kind: str, why: str) -> None:
+        st, rules = self.state, self.rules
+        st.on_barrel[seat] = False
+        st.barrel_deals[seat] = 0
+        st.falls[seat] += 1
+        target_total = rules.barrel_at - rules.barrel_fall_penalty
+        text = f"{self.names[seat]} {why}: {target_total}"
+        if rules.barrel_resets_after and st.falls[seat] == rules.barrel_resets_after:
+            kind, target_total = Kind.BARREL_RESET, 0
+            text = f"{self.names[seat]} {why} for the {st.falls[seat]}. time: back to 0"
+        deltas = [0] * st.n
+        deltas[seat] = target_total - st.totals[seat]
+        marks = self.empty_marks()
+        marks[seat].append("penalty")
+        self.write(kind, deltas, marks, auto=True,
+                   notes=[self.note(kind, text, seat=seat, total=target_total)])
+
+    def finish(self, declarer: Seat | None) -> None:
+        """Decide the end of the game after an entry (thousand.md#end-of-game)."""
+        st, rules = self.state, self.rules
+        over = [s for s in range(st.n) if (
+            st.totals[s] > rules.target if rules.target_strict else st.totals[s] >= rules.target
+        )]
+        if not over:
+            return
+        ref = declarer if declarer is not None else 0
+        order = sorted(over, key=lambda s: (s - ref) % st.n)
+        if rules.winner == WinnerRule.DECLARER_FIRST and declarer in over:
+            winner = declarer
+            reason = f"reached {rules.target} as declarer"
+            code = "declarer_reached"
+        else:
+            best = max(st.totals[s] for s in over)
+            tied = [s for s in order if st.totals[s] == best]
+            winner = tied[0]
+            reason = (f"highest total over {rules.target}" if len(over) > 1
+                      else f"reached {rules.target}")
+            code = "highest" if len(over) > 1 else "reached"
+        st.outcome = Outcome(winner=winner, reason=reason, code=code,
+                             params={"target": rules.target, "total": st.totals[winner]})
+
+    def count_bolts(self, written: Sequence[Points], declarer: Seat) -> None:
+        st, rules = self.state, self.rules
+        if not rules.bolt_limit:
+            return
+        hit: list[Seat] = []
+        for s in range(st.n):
+            if s == self.out or (st.on_barrel[s] and rules.barrel_mode == BarrelMode.CAP):
+                continue
+            if s == declarer or written[s] > 0:
+                if rules.bolts_consecutive:
+                    st.bolts[s] = 0
+                continue
+            st.bolts[s] += 1
+            if st.bolts[s] >= rules.bolt_limit:
+                st.bolts[s] = 0
+                hit.append(s)
+        for s in hit:
+            deltas = [0] * st.n
+            deltas[s] = -rules.bolt_penalty
+            marks = self.empty_marks()
+            marks[s].append("penalty")
+            self.write(Kind.BOLTS, deltas, marks, auto=True, notes=[self.note(
+                "bolts", f"{self.names[s]} has {rules.bolt_limit} bolts: "
+                f"-{rules.bolt_penalty}", seat=s, penalty=rules.bolt_penalty)])
+
+    # ------------------------------------------------------------ entries
+
+    def deal(self, e: Deal) -> None:
+        st, rules, names = self.state, self.rules, self.names
+        THOUSAND.verify_contract(st, rules, e.declarer, e.contract, dark=e.dark)
+        total = sum(e.points)
+        if total != CARD_POINTS:
+            raise IllegalEntry(
+                f"card points add up to {total}, a deal has {CARD_POINTS}",
+                code="points_sum", params={"field": "points", "sum": total,
+                                           "total": CARD_POINTS},
+            )
+        if self.out is not None and (e.points[self.out] or e.marriages[self.out]):
+            raise IllegalEntry(
+                f"{names[self.out]} sits this deal out: no points and no marriages",
+                code="sitting_out_scores", params={"field": "points", "seat": self.out},
+            )
+        owners: dict[str, Seat] = {}
+        for s, suits in enumerate(e.marriages):
+            for suit in suits:
+                if suit in owners:
+                    raise IllegalEntry(
+                        f"the {suit} marriage is declared by {names[owners[suit]]} and "
+                        f"{names[s]}; a marriage is declared once per deal",
+                        code="marriage_twice", params={"field": "marriages", "suit": suit},
+                    )
+                owners[suit] = s
+        if e.dark:
+            self.verify_dark(e.declarer)
+        notes: list[Note] = []
+        marks = self.empty_marks()
+        d = e.declarer
+        raw_decl = e.points[d] + sum(rules.marriage_value(m) for m in e.marriages[d])
+        made = raw_decl >= e.contract
+        factor = 2 if e.dark else 1
+        proposed = [0] * st.n
+        written = [0] * st.n
+        proposed[d] = factor * e.contract if made else -factor * e.contract
+        marks[d].append("made" if made else "failed")
+        if e.dark:
+            marks[d].append("dark")
+        sign = "+" if made else "-"
+        notes.append(self.note(
+            "made" if made else "failed",
+            f"{names[d]} {'makes' if made else 'fails'} {e.contract} with {raw_decl}: "
+            f"{sign}{factor * e.contract}", seat=d, contract=e.contract, raw=raw_decl,
+            delta=proposed[d]))
+        if (rules.over_120_needs_marriage and e.contract > CARD_POINTS
+                and not e.marriages[d]):
+            marks[d].append("warning")
+            notes.append(self.note(
+                "no_marriage", f"{names[d]} played {e.contract} without declaring a marriage",
+                seat=d))
+        for s in self.playing():
+            if s == d:
+                continue
+            raw = e.points[s] + sum(rules.marriage_value(m) for m in e.marriages[s])
+            written[s] = proposed[s] = round_defender(raw, rules.rounding)
+            if written[s] != raw:
+                notes.append(self.note(
+                    "rounded", f"{names[s]} {raw} -> {written[s]}", seat=s, raw=raw,
+                    written=written[s]))
+            if written[s] == 0 and rules.bolt_limit and not (
+                    st.on_barrel[s] and rules.barrel_mode == BarrelMode.CAP):
+                marks[s].append("bolt")
+        deltas, climbed = self.settle(proposed, d if made else None, notes)
+        contract = f"{e.contract} dark" if e.dark else str(e.contract)
+        self.climb(climbed)
+        self.write(Kind.DEAL, deltas, marks, declarer=d, contract=contract, notes=notes,
+                   advance=True)
+        self.count_bolts(written, d)
+        self.after_played(climbed)
+        self.next_dealer()
+        self.finish(d)
+
+    def verify_dark(self, declarer: Seat) -> None:
+        st, rules, names = self.state, self.rules, self.names
+        if not rules.dark:
+            raise IllegalEntry("this table does not play dark contracts",
+                               code="dark_off", params={"field": "dark"})
+        if rules.dark_seat == DarkSeat.ON_HUNDRED and declarer != THOUSAND.first_bidder(st):
+            raise IllegalEntry(
+                f"only {names[THOUSAND.first_bidder(st)]}, on the hundred, may play dark",
+                code="dark_seat", params={"field": "dark"})
+        if rules.dark_min_total is not None and st.totals[declarer] <= rules.dark_min_total:
+            raise IllegalEntry(
+                f"dark needs a total above {rules.dark_min_total}; {names[declarer]} has "
+                f"{st.totals[declarer]}", code="dark_total", params={"field": "dark"})
+        if rules.barrel_at and rules.barrel_mode == BarrelMode.CAP and any(st.on_barrel):
+            raise IllegalEntry("no dark contract while somebody is on the barrel",
+                               code="dark_barrel", params={"field": "dark"})
+
+    def next_dealer(self) -> None:
+        self.state.dealer = (self.state.dealer + 1) % self.state.n
+
+    def concession(self, e: Concession) -> None:
+        st, rules, names = self.state, self.rules, self.names
+        if not rules.concession:
+            raise IllegalEntry("this ruleset has no concession: the contract is played",
+                               code="no_concession", params={"field": "type"})
+        THOUSAND.verify_contract(st, rules, e.declarer, e.contract)
+        credit = concession_points(rules, e.contract)
+        proposed = [0] * st.n
+        marks = self.empty_marks()
+        proposed[e.declarer] = -e.contract
+        marks[e.declarer].append("conceded")
+        for s in self.playing():
+            if s != e.declarer:
+                proposed[s] = credit
+        notes = [self.note("conceded", f"{names[e.declarer]} gives up {e.contract}: "
+                           f"-{e.contract}, the others +{credit}", seat=e.declarer,
+                           contract=e.contract, credit=credit)]
+        deltas, climbed = self.settle(proposed, None, notes)
+        self.climb(climbed)
+        self.write(Kind.CONCESSION, deltas, marks, declarer=e.declarer,
+                   contract=f"{e.contract}", notes=notes, advance=True)
+        self.after_played(climbed)
+        self.next_dealer()
+        self.finish(e.declarer)
+
+    def redeal(self, e: Redeal) -> None:
+        st, rules = self.state, self.rules
+        advance = not rules.redeal_same_dealer
+        self.write(Kind.REDEAL, [0] * st.n, self.empty_marks(), contract="",
+                   notes=[self.note("redeal", f"redeal: {e.reason.replace('_', ' ')}",
+                                    reason=e.reason)], advance=advance)
+        if advance:
+            self.next_dealer()
+
+    def penalty(self, e: Penalty) -> None:
+        st, rules, names = self.state, self.rules, self.names
+        proposed = [0] * st.n
+        if e.reason == PenaltyReason.REVOKE:
+            if rules.revoke == Revoke.REPLAY:
+                raise IllegalEntry(
+                    "this table replays a revoked deal: write a redeal with the reason revoke",
+                    code="revoke_replay", params={"field": "reason"})
+            self.seat_check(e.seat, "seat", "revoke")
+            proposed[e.seat] = -rules.revoke_penalty
+            for s in self.playing():
+                if s != e.seat:
+                    proposed[s] = rules.revoke_compensation
+            text = (f"{names[e.seat]} revoked: -{rules.revoke_penalty}"
+                    + (f", the others +{rules.revoke_compensation}"
+                       if rules.revoke_compensation else ""))
+        elif e.reason == PenaltyReason.CUT_NINES:
+            if not rules.cut_nines_penalty:
+                raise IllegalEntry("this table has no penalty for cutting nines",
+                                   code="cut_nines_off", params={"field": "reason"})
+            proposed[e.seat] = -rules.cut_nines_penalty
+            text = f"{names[e.seat]} cut a nine three times: -{rules.cut_nines_penalty}"
+        else:
+            assert e.amount is not None
+            proposed[e.seat] = e.amount
+            text = f"{names[e.seat]}: {e.amount:+d}"
+        marks = self.empty_marks()
+        marks[e.seat].append("penalty")
+        notes = [self.note(f"penalty_{e.reason}", text, seat=e.seat)]
+        deltas, climbed = self.settle(proposed, None, notes)
+        self.climb(climbed)
+        self.write(Kind.PENALTY, deltas, marks, contract="", notes=notes)
+        self.finish(e.seat)
+
+    def bomb(self, e: Bomb) -> None:
+        st, rules, names = self.state, self.rules, self.names
+        if not rules.bombs_per_player:
+            raise IllegalEntry("this table plays no bombs", code="bomb_off",
+                               params={"field": "type"})
+        self.seat_check(e.declarer, "declarer", "bomb")
+        if st.bombs[e.declarer] >= rules.bombs_per_player:
+            raise IllegalEntry(
+                f"{names[e.declarer]} has used all {rules.bombs_per_player} bomb(s) of the game",
+                code="bombs_used", params={"field": "declarer", "seat": e.declarer})
+        proposed = [0] * st.n
+        for s in self.playing():
+            if s != e.declarer:
+                proposed[s] = rules.bomb_points
+        marks = self.empty_marks()
+        marks[e.declarer].append("bomb")
+        notes = [self.note("bomb", f"{names[e.declarer]} bombs: 0, the others "
+                           f"+{rules.bomb_points}", seat=e.declarer)]
+        deltas, climbed = self.settle(proposed, None, notes)
+        st.bombs[e.declarer] += 1
+        self.climb(climbed)
+        self.write(Kind.BOMB, deltas, marks, declarer=e.declarer, contract="bomb",
+                   notes=notes, advance=True)
+        self.after_played(climbed)
+        self.next_dealer()
+        self.finish(e.declarer)
+
+    def marriages_in_hand(self, e: MarriagesInHand) -> None:
+        st, rules, names = self.state, self.rules, self.names
+        if not rules.marriages_in_hand:
+            raise IllegalEntry("this table does not play marriages in hand",
+                               code="marriages_in_hand_off", params={"field": "type"})
+        self.seat_check(e.seat, "seat", "hold the cards")
+        marks = self.empty_marks()
+        if e.count == 4:
+            marks[e.seat].append("made")
+            self.write(Kind.MARRIAGES_IN_HAND, [0] * st.n, marks, declarer=e.seat,
+                       contract="4 marriages", advance=True, notes=[self.note(
+                           "four_marriages", f"{names[e.seat]} holds four marriages: the game",
+                           seat=e.seat)])
+            st.outcome = Outcome(winner=e.seat, reason="four marriages in one hand",
+                                 code="four_marriages", params={})
+            return
+        if not rules.barrel_at:
+            raise IllegalEntry("three marriages in hand need a barrel to climb onto",
+                               code="no_barrel", params={"field": "count"})
+        if st.totals[e.seat] >= rules.barrel_at:
+            raise IllegalEntry(f"{names[e.seat]} is already at the barrel",
+                               code="already_barrel", params={"field": "seat"})
+        credit = concession_points(rules, rules.opening_bid)
+        proposed = [0] * st.n
+        for s in self.playing():
+            if s != e.seat:
+                proposed[s] = credit
+        notes = [self.note("three_marriages", f"{names[e.seat]} holds three marriages: onto "
+                           f"the barrel, the others +{credit}", seat=e.seat)]
+        deltas, climbed = self.settle(proposed, None, notes)
+        deltas[e.seat] = rules.barrel_at - st.totals[e.seat]
+        if rules.barrel_mode == BarrelMode.CAP:
+            climbed.append(e.seat)
+        self.climb(climbed)
+        self.write(Kind.MARRIAGES_IN_HAND, deltas, marks, declarer=e.seat,
+                   contract="3 marriages", notes=notes, advance=True)
+        self.after_played(climbed)
+        self.next_dealer()
+        self.finish(e.seat)
