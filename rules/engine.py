@@ -172,6 +172,9 @@ class Game:
         """How many players a sheet under ``rules`` may have."""
         return (3,)
 
+    def verify_sheet(self, sheet: Sheet, rules: Any) -> None:
+        """Game-specific checks of a sheet's header; raise :class:`InvalidSheet`."""
+
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         raise NotImplementedError  # every game overrides it
 
@@ -322,6 +325,7 @@ def check_header(sheet: Sheet) -> None:
             f"first_dealer must be a seat number 0..{len(players) - 1}",
             code="first_dealer",
         )
+    game.verify_sheet(sheet, rules)
 
 
 def load(doc: Any) -> Sheet:

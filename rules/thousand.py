@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from . import parse
 from .aliases import Points, Seat
 from .engine import Entry, Game, Note, Outcome, Row, Sheet, State, register
-from .errors import IllegalEntry, InvalidEntry
+from .errors import IllegalEntry, InvalidEntry, InvalidSheet
 from .options import option
 
 # Card points: A 11, 10 10, K 4, Q 3, J 2, nine 0 -- the deck holds 120 (thousand.md#card-points).
@@ -424,7 +424,15 @@ class Thousand(Game):
     deal_total: ClassVar[int] = CARD_POINTS
 
     def player_counts(self, rules: Any) -> tuple[int, ...]:
-        return (rules.players,)
+        return tuple(rules.player_choices)
+
+    def verify_sheet(self, sheet: Sheet, rules: Any) -> None:
+        """The ``players`` option, when a sheet gives it, must match the names."""
+        if "players" in sheet.options and sheet.options["players"] != sheet.n:
+            raise InvalidSheet(
+                f"option players is {sheet.options['players']} but {sheet.n} players are named",
+                code="bad_options", params={"option": "players"},
+            )
 
     # ---------------------------------------------------------------- parsing
 
