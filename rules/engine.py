@@ -409,6 +409,22 @@ def loads(text: str) -> Sheet:
 # --------------------------------------------------------------------------- replay
 
 
+def _snapshot(state: State) -> State:
+    """A copy of ``state`` to fall back to when an entry is rejected.
+
+    The rows are frozen and only ever appended to, so the copy keeps a shallow copy of the list
+    (cheap) instead of copying every row again: problems() stays linear in the sheet's length.
+    """
+    rows = state.rows
+    state.rows = []
+    try:
+        saved = copy.deepcopy(state)
+    finally:
+        state.rows = rows
+    saved.rows = list(rows)
+    return saved
+
+
 def _replay(sheet: Sheet, problems: list[RulesError] | None) -> Scored:
     game = sheet.engine
     state = game.start(sheet)
@@ -420,9 +436,12 @@ def _replay(sheet: Sheet, problems: list[RulesError] | None) -> Scored:
             if problems is None:
                 game.apply(state, index, entry, sheet)
             else:
-                trial = copy.deepcopy(state)
-                game.apply(trial, index, entry, sheet)
-                state = trial
+                saved = _snapshot(state)
+                try:
+                    game.apply(state, index, entry, sheet)
+                except RulesError:
+                    state = saved
+                    raise
         except RulesError as exc:
             if problems is None:
                 raise exc.at(index) from None

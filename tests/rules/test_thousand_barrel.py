@@ -278,7 +278,8 @@ def test_winner_highest_takes_the_highest_total() -> None:
 
 
 def test_one_thousand_declarer_wins_a_tie() -> None:
-    s = sheet("one-thousand", [custom(0, 950), custom(1, 900), deal(1, 100, [50, 70, 0], [[], ["hearts"], []])])
+    s = sheet("one-thousand", [custom(0, 950), custom(1, 900),
+                               deal(1, 100, [50, 70, 0], [[], ["hearts"], []])])
     scored = rules.score(s)
     assert list(scored.totals) == [1000, 1000, 0]
     assert scored.outcome and scored.outcome.winner == 1
