@@ -1,1 +1,1310 @@
-"""Mariáš (volený mariáš): RULES.md section 2."""
+"""Mariáš (volený mariáš, the tournament rules of seed 004): RULES.md section 2.
+
+Explained in the project's own words in docs/rules/marias.md; the anchors in the comments below
+point there.  Money is kept in haléře (1 Kč = 100 h) as exact integers; only
+:func:`final_result` rounds to whole crowns.  Every row carries an itemised ledger of
+:class:`~rules.engine.Payment` lines (who pays whom, for which component, at which flek level)
+whose sum over the seats is zero.
+
+Mariáš has no end by points: ``score(...).outcome`` stays ``None``.  The evening ends when the
+table stops; :func:`final_result` and :func:`settle_up` turn the sheet into the final table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum, unique
+from typing import Any, ClassVar
+
+from . import parse
+from .aliases import Points, Seat
+from .engine import Entry, Game, Note, Payment, Row, Scored, Sheet, State, register
+from .errors import IllegalEntry, InvalidEntry
+from .options import option
+
+# --------------------------------------------------------------------------- constants
+
+CARD_POINTS = 90  # aces and tens 10 each, the last trick 10 (marias.md#card-points)
+CARD_STEP = 10  # card points come in tens (marias.md#card-points)
+MARRIAGE = 20  # a marriage in a plain suit (marias.md#card-points)
+TRUMP_MARRIAGE = 40  # the marriage in trumps (marias.md#card-points)
+HUNDRED = 100  # sto: the declarer's points counted for the hundred (marias.md#sto)
+TARIFF_STAKE = 20  # the tariff is written for the 20-haléř mariáš of seed 004 (marias.md#tariff)
+RED_FACTOR = 2  # hearts trumps double every suit-game component (marias.md#red)
+FLEK_FACTOR = 2  # every flek level doubles the component (marias.md#fleks)
+SILENT_SEVEN_DIVISOR = 2  # a silent seven is worth half the announced sedma (marias.md#silent)
+SILENT_HUNDRED_FACTOR = 2  # a silent hundred doubles the (fleked) hra (marias.md#silent)
+MAX_FLEK_LEVEL = 5  # kalhoty, the last word of the flek ladder (marias.md#fleks)
+FLEK_NAMES = ("none", "flek", "re", "tutti", "boty", "kalhoty")  # level -> word
+RENONC_TALON_KIND = 12  # an ace or ten in the talon (marias.md#renonc)
+RENONC_MAX_LEVEL_TALON_COUNT = 2  # renonc 7 is paid only up to re (seed 004 II.9)
+PREMIUM_FLAG = 50  # deals worth this many premium points are flagged (seed 004 II.1)
+PLAYERS = (3, 4)  # three play; a fourth sits out each deal as the pauzírák (marias.md#players)
+MAX_MONEY = 10_000_000  # 100,000 Kč: far beyond any table's amounts
+MAX_PREMIUM = 10_000
+
+
+@unique
+class Suit(StrEnum):
+    """Mariáš suits (FORMAT.md); hearts are the red suit."""
+
+    HEARTS = "hearts"  # srdce, červené
+    BELLS = "bells"  # kule
+    LEAVES = "leaves"  # listy, zelené
+    ACORNS = "acorns"  # žaludy
+
+
+RED = Suit.HEARTS
+
+
+@unique
+class Kind(StrEnum):
+    """Entry types of FORMAT.md (also the row kinds)."""
+
+    DEAL = "deal"
+    RENONC = "renonc"
+    MISDEAL = "misdeal"
+
+
+@unique
+class Contract(StrEnum):
+    """What a deal is played as (``game`` of a deal entry)."""
+
+    SUIT = "suit"
+    BETL = "betl"
+    DURCH = "durch"
+
+
+@unique
+class Announce(StrEnum):
+    SEVEN = "seven"
+    HUNDRED = "hundred"
+
+
+@unique
+class Result(StrEnum):
+    WON = "won"
+    LOST = "lost"
+
+
+@unique
+class Side(StrEnum):
+    DECLARER = "declarer"
+    DEFENCE = "defence"
+
+
+@unique
+class Component(StrEnum):
+    """The parts of a deal settled separately, each with its own flek level (FORMAT.md)."""
+
+    GAME = "game"  # hra, or sto when the hundred is announced
+    SEVEN = "seven"
+    BETL = "betl"
+    DURCH = "durch"
+
+
+@unique
+class Line(StrEnum):
+    """The ``what`` of a ledger line: the component paid for, or the fee."""
+
+    HRA = "hra"
+    STO = "sto"
+    SEDMA = "sedma"
+    SILENT_SEVEN = "silent_seven"
+    SILENT_HUNDRED = "silent_hundred"  # the hra, doubled by a silent hundred
+    BETL = "betl"
+    DURCH = "durch"
+    CAP = "cap"  # the payee hands back what exceeds payment_cap
+    RENONC_FEE = "renonc_fee"
+    MISDEAL_FEE = "misdeal_fee"
+
+
+VOID = "void:"  # prefix of a line that cancels a deal's line after a renonc (marias.md#renonc)
+
+
+@unique
+class FlekLiability(StrEnum):
+    """Who carries the doubling of a fleked component (marias.md#flek-liability)."""
+
+    EACH = "each"
+    FLEKING_PLAYER = "fleking_player"  # seed 004 II.15
+
+
+@unique
+class HundredCounts(StrEnum):
+    """Which marriages count towards the hundred (marias.md#sto)."""
+
+    TRUMP_MARRIAGE = "trump_marriage"
+    ALL_OWN_MARRIAGES = "all_own_marriages"
+
+
+@unique
+class Offender(StrEnum):
+    """Who can commit a kind of renonc (marias.md#renonc)."""
+
+    PLAYING = "playing"  # the declarer or a defender
+    ANYONE = "anyone"  # also the pauzírák
+    DECLARER = "declarer"
+    NOT_DECLARER = "not_declarer"  # a defender or the pauzírák
+
+
+def flek_factor(level: int) -> int:
+    """What a flek level multiplies by: 1, 2, 4, 8, 16, 32 (marias.md#fleks)."""
+    factor: int = FLEK_FACTOR**level
+    return factor
+
+
+def _values(enum: type[StrEnum]) -> tuple[str, ...]:
+    return tuple(m.value for m in enum)
+
+
+SUITS = _values(Suit)
+COMPONENTS = _values(Component)
+RESULTS = _values(Result)
+SIDES = _values(Side)
+CONTRACTS = _values(Contract)
+ANNOUNCES = _values(Announce)
+TARIFF_KEYS = ("hra", "sedma", "sto", "betl", "durch")
+PREMIUM_KEYS = ("hra", "hra_red", "sedma", "sedma_red", "sto", "sto_red", "betl", "durch")
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True, kw_only=True)
+class MariasOptions:
+    """Every option of RULES.md section 2; the ``marias`` preset holds the defaults."""
+
+    max_fleks: int = option(
+        help="the highest flek level: 4 = flek, re, tutti, boty; 5 adds kalhoty; 0 = no fleks",
+        min=0, max=MAX_FLEK_LEVEL,
+    )
+    payment_cap: int = option(
+        help="the most one player pays another for one deal, in haléře; 0 = no cap",
+        min=0, max=MAX_MONEY,
+    )
+    stake: int = option(
+        help="haléře of one hra; the whole tariff scales with it (20 = the seed's table)",
+        min=1, max=10_000,
+    )
+    pauzirak_pays: bool = option(
+        help="with four players the one sitting out (pauzírák) shares in every payment"
+    )
+    flek_liability: str = option(
+        help="each: every defender pays its own fleks; fleking_player: the first flek-giver "
+        "pays the doubling for the whole defence",
+        choices=_values(FlekLiability),
+    )
+    hundred_counts: str = option(
+        help="which of the declarer's marriages count towards sto",
+        choices=_values(HundredCounts),
+    )
+    misdeal_fee: int = option(
+        help="what a second or later misdeal costs, paid to every other player, in haléře",
+        min=0, max=MAX_MONEY,
+    )
+    renonc_fee: int = option(
+        help="flat fee of renonc kinds 1-11, paid to every other player, in haléře",
+        min=0, max=MAX_MONEY,
+    )
+    renonc_talon_fee: int = option(
+        help="flat fee of renonc 12 (an ace or ten in the talon), in haléře",
+        min=0, max=MAX_MONEY,
+    )
+    tariff: Mapping[str, int] = option(
+        help="haléře per paying player at stake 20: hra, sedma, sto, betl, durch "
+        "(hearts double the first three)",
+        keys=TARIFF_KEYS, min=0, max=MAX_MONEY,
+    )
+    premium_points: Mapping[str, int] = option(
+        help="premium points the declarer earns for a won announced game (empty: none)",
+        keys=PREMIUM_KEYS, min=0, max=MAX_PREMIUM,
+    )
+
+    def __post_init__(self) -> None:
+        for key in TARIFF_KEYS:
+            if key not in self.tariff:
+                raise ValueError(f"option tariff: {key} is missing")
+            # the silent seven is half the sedma: it must still be whole haléře
+            whole = TARIFF_STAKE * (SILENT_SEVEN_DIVISOR if key == "sedma" else 1)
+            if self.tariff[key] * self.stake % whole:
+                amount = self.tariff[key] * self.stake / TARIFF_STAKE
+                what = "half of it (the silent seven)" if key == "sedma" else "it"
+                raise ValueError(
+                    f"option tariff: {key} {self.tariff[key]} at stake {self.stake} is "
+                    f"{amount:g} haléře and {what} must be whole haléře"
+                )
+
+    def amount(self, key: str) -> Points:
+        """Haléře of one tariff line at this table's stake (unfleked, not red)."""
+        return self.tariff[key] * self.stake // TARIFF_STAKE
+
+
+MARIAS = MariasOptions(
+    max_fleks=4,
+    payment_cap=0,
+    stake=20,
+    pauzirak_pays=True,
+    flek_liability=FlekLiability.EACH,
+    hundred_counts=HundredCounts.TRUMP_MARRIAGE,
+    misdeal_fee=200,
+    renonc_fee=200,
+    renonc_talon_fee=1000,
+    # seed 004 article I, in haléře: hra 0.20, sedma 0.40, sto 0.80, betl 3.00, durch 6.00
+    tariff={"hra": 20, "sedma": 40, "sto": 80, "betl": 300, "durch": 600},
+    premium_points={},
+)
+
+PRESETS: dict[str, MariasOptions] = {"marias": MARIAS}
+
+
+# --------------------------------------------------------------------------- tables as data
+
+
+@dataclass(frozen=True, kw_only=True)
+class TariffLine:
+    """One line of the tariff as the form and the rules page show it."""
+
+    number: int | None  # the seed's numbering (1-10); None for the lines it adds after them
+    key: str  # stable: hra, sedma, hra_red, ...
+    name: str  # as the seed writes it (Czech)
+    amount: Points  # haléře per paying player, unfleked, at this table's stake
+    parts: tuple[str, ...]  # the tariff option keys it is made of
+    red: bool = False
+    silent: bool = False
+
+
+_TARIFF_LINES: tuple[tuple[int | None, str, str, tuple[str, ...], bool, bool], ...] = (
+    (1, "hra", "hra", ("hra",), False, False),
+    (2, "sedma", "sedma", ("sedma",), False, False),
+    (3, "hra_red", "hra červená", ("hra",), True, False),
+    (4, "sedma_red", "sedma červená", ("sedma",), True, False),
+    (5, "sto", "sto", ("sto",), False, False),
+    (6, "sto_a_sedma", "sto a sedma", ("sto", "sedma"), False, False),
+    (7, "sto_red", "sto červených", ("sto",), True, False),
+    (8, "sto_a_sedma_red", "sto a sedma červených", ("sto", "sedma"), True, False),
+    (9, "betl", "betl", ("betl",), False, False),
+    (10, "durch", "durch", ("durch",), False, False),
+    (None, "hra_a_sedma", "hra a sedma", ("hra", "sedma"), False, False),
+    (None, "hra_a_sedma_red", "hra a sedma červená", ("hra", "sedma"), True, False),
+    (None, "silent_seven", "tichá sedma", ("sedma",), False, True),
+    (None, "silent_seven_red", "tichá sedma červená", ("sedma",), True, True),
+)
+
+
+def tariff_table(rules: MariasOptions = MARIAS) -> list[TariffLine]:
+    """The tariff of seed 004 at this table's stake and tariff, line by line.
+
+    >>> [(line.name, line.amount) for line in tariff_table()][:6]
+    [('hra', 20), ('sedma', 40), ('hra červená', 40), ('sedma červená', 80), ('sto', 80), \
+('sto a sedma', 120)]
+    """
+    out = []
+    for number, key, name, parts, red, silent in _TARIFF_LINES:
+        amount = sum(rules.amount(p) for p in parts) * (RED_FACTOR if red else 1)
+        if silent:
+            amount //= SILENT_SEVEN_DIVISOR
+        out.append(TariffLine(number=number, key=key, name=name, amount=amount, parts=parts,
+                              red=red, silent=silent))
+    return out
+
+
+def flek_levels(rules: MariasOptions = MARIAS) -> list[tuple[int, str, int]]:
+    """The flek ladder this table allows: (level, word, factor).
+
+    >>> flek_levels()
+    [(0, 'none', 1), (1, 'flek', 2), (2, 're', 4), (3, 'tutti', 8), (4, 'boty', 16)]
+    """
+    return [(lv, FLEK_NAMES[lv], flek_factor(lv)) for lv in range(rules.max_fleks + 1)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RenoncKind:
+    """One of the 12 renonc kinds of seed 004 article III (marias.md#renonc)."""
+
+    number: int
+    text: str  # English, the project's words
+    cs: str  # the seed's words
+    by: Offender
+    talon_fee: bool = False  # renonc_talon_fee instead of renonc_fee
+    decides: bool = True  # the offending side loses the deal (unless played out)
+    max_level: int | None = None  # the loss is paid at most at this flek level
+    suit_game_only: bool = False
+
+
+RENONC_KINDS: tuple[RenoncKind, ...] = (
+    RenoncKind(number=1, text="did not follow suit", cs="nepřiznání barvy",
+               by=Offender.PLAYING),
+    RenoncKind(number=2, text="did not beat a lower card", cs="nepřebití nižší karty",
+               by=Offender.PLAYING),
+    RenoncKind(number=3, text="led wrongly", cs="nesprávné vynesení", by=Offender.PLAYING),
+    RenoncKind(number=4, text="played before his turn", cs="předhození karty",
+               by=Offender.PLAYING),
+    RenoncKind(number=5, text="cut or shuffled the cards", cs="řezání a míchání karet",
+               by=Offender.ANYONE),
+    RenoncKind(number=6, text="signalled to a partner", cs="náznaky, signály, ovlivňování",
+               by=Offender.ANYONE),
+    RenoncKind(number=7, text="wrong number of cards in the talon",
+               cs="nesprávný počet karet v talonu", by=Offender.DECLARER,
+               max_level=RENONC_MAX_LEVEL_TALON_COUNT),
+    RenoncKind(number=8, text="broke the order of approving and fleking",
+               cs="nedodržení postupu při schvalování, flekování a točení",
+               by=Offender.PLAYING, decides=False),
+    RenoncKind(number=9, text="changed or looked into his talon after announcing",
+               cs="změna či nahlížení do talonu volícím hráčem", by=Offender.DECLARER),
+    RenoncKind(number=10, text="looked at the talon without the right",
+               cs="neoprávněné shlédnutí talonu", by=Offender.NOT_DECLARER),
+    RenoncKind(number=11, text="broke the rules of the announced seven or played a laid-down "
+               "game", cs="porušení bodů B/13, B/17", by=Offender.DECLARER),
+    RenoncKind(number=RENONC_TALON_KIND, text="an ace or a ten in the talon",
+               cs="eso nebo desítka v talonu", by=Offender.DECLARER, talon_fee=True,
+               suit_game_only=True),
+)
+
+
+def renonc_kinds() -> tuple[RenoncKind, ...]:
+    """The 12 renonc kinds, in the seed's order (for the form's list)."""
+    return RENONC_KINDS
+
+
+def kc(amount: Points) -> str:
+    """Haléře as the sheet writes money.
+
+    >>> kc(120), kc(-5), kc(1000)
+    ('1.20 Kč', '-0.05 Kč', '10.00 Kč')
+    """
+    sign = "-" if amount < 0 else ""
+    return f"{sign}{abs(amount) // 100}.{abs(amount) % 100:02d} Kč"
+
+
+# --------------------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal(Entry):
+    """A played deal: a suit game (hra, sedma, sto), betl or durch."""
+
+    kind: ClassVar[str] = Kind.DEAL
+    declarer: Seat
+    game: Contract
+    sitting_out: Seat | None = None
+    trump: Suit | None = None
+    announced: frozenset[Announce] = frozenset()
+    card_points: Points | None = None
+    marriages_declarer: tuple[Suit, ...] = ()
+    marriages_defence: tuple[Suit, ...] = ()
+    seven: Result | None = None
+    silent_seven: Side | None = None
+    result: Result | None = None
+    fleks: Mapping[Component, int] = field(default_factory=dict)
+    first_flek_by: Mapping[Component, Seat] | Seat | None = None
+
+    def components(self) -> tuple[Component, ...]:
+        """The components this deal plays (each can be fleked)."""
+        if self.game == Contract.BETL:
+            return (Component.BETL,)
+        if self.game == Contract.DURCH:
+            return (Component.DURCH,)
+        if Announce.SEVEN in self.announced:
+            return (Component.GAME, Component.SEVEN)
+        return (Component.GAME,)
+
+    def level(self, component: Component) -> int:
+        return self.fleks.get(component, 0)
+
+    def flek_giver(self, component: Component) -> Seat | None:
+        by = self.first_flek_by
+        if by is None or isinstance(by, int):
+            return by
+        return by.get(component)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Renonc(Entry):
+    """A renonc (revoke) in the deal right before this entry."""
+
+    kind: ClassVar[str] = Kind.RENONC
+    seat: Seat
+    number: int  # 1..12, RENONC_KINDS
+    played_out: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Misdeal(Entry):
+    """The dealer dealt wrongly and deals again."""
+
+    kind: ClassVar[str] = Kind.MISDEAL
+    seat: Seat | None = None  # None: the dealer
+
+
+def _field(key: str, why: str, code: str = "bad_field") -> InvalidEntry:
+    return InvalidEntry(f"{key} {why}", code=code, params={"field": key, "why": why})
+
+
+def _illegal(key: str, message: str, code: str, **params: Any) -> IllegalEntry:
+    return IllegalEntry(message, code=code, params={"field": key, **params})
+
+
+def _parse_marriages(raw: Mapping[str, Any]) -> tuple[tuple[Suit, ...], tuple[Suit, ...]]:
+    value = raw.get("marriages")
+    if value is None:
+        return (), ()
+    if not isinstance(value, Mapping):
+        raise _field("marriages", 'must be an object like {"declarer": ["hearts"], '
+                     '"defence": []}')
+    extra = sorted(set(value) - {"declarer", "defence"})
+    if extra:
+        raise _field("marriages", f"knows only declarer and defence, not {extra[0]!r}")
+    sides = []
+    for side in ("declarer", "defence"):
+        key = f"marriages.{side}"
+        suits = parse.get_str_list({key: value.get(side)}, key, SUITS, default=())
+        sides.append(tuple(Suit(s) for s in suits))
+    return sides[0], sides[1]
+
+
+def _parse_fleks(raw: Mapping[str, Any]) -> dict[Component, int]:
+    value = raw.get("fleks")
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _field("fleks", 'must be an object like {"game": 1, "seven": 0}')
+    out: dict[Component, int] = {}
+    for comp, level in value.items():
+        if comp not in COMPONENTS:
+            raise _field("fleks", f"knows only {', '.join(COMPONENTS)}, not {comp!r}")
+        key = f"fleks.{comp}"
+        out[Component(comp)] = parse.get_int({key: level}, key, lo=0, hi=MAX_FLEK_LEVEL)
+    return out
+
+
+def _parse_flek_by(raw: Mapping[str, Any], n: int) -> Mapping[Component, Seat] | Seat | None:
+    value = raw.get("first_flek_by")
+    if value is None or isinstance(value, int):
+        seat: Seat | None = parse.get_seat(raw, "first_flek_by", n, default=None)
+        return seat
+    if not isinstance(value, Mapping):
+        raise _field("first_flek_by", "must be a seat number, or an object of component: seat")
+    out: dict[Component, Seat] = {}
+    for comp, who in value.items():
+        if comp not in COMPONENTS:
+            raise _field("first_flek_by",
+                         f"knows only {', '.join(COMPONENTS)}, not {comp!r}")
+        key = f"first_flek_by.{comp}"
+        out[Component(comp)] = parse.get_seat({key: who}, key, n)
+    return out
+
+
+def _parse_card_points(raw: Mapping[str, Any]) -> Points | None:
+    points: Points | None = parse.get_int(raw, "card_points", default=None)
+    if points is not None and (not 0 <= points <= CARD_POINTS or points % CARD_STEP):
+        raise _field("card_points", f"must be 0..{CARD_POINTS} in tens (aces, tens and the last "
+                     f"trick count 10 each), not {points}")
+    return points
+
+
+DEAL_KEYS = ("declarer", "sitting_out", "game", "trump", "announced", "card_points",
+             "marriages", "seven", "silent_seven", "result", "fleks", "first_flek_by")
+
+
+def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
+    parse.only_keys(raw, DEAL_KEYS)
+    trump = parse.get_choice(raw, "trump", SUITS, default=None)
+    seven = parse.get_choice(raw, "seven", RESULTS, default=None)
+    silent = parse.get_choice(raw, "silent_seven", SIDES, default=None)
+    result = parse.get_choice(raw, "result", RESULTS, default=None)
+    m_decl, m_def = _parse_marriages(raw)
+    return Deal(
+        declarer=parse.get_seat(raw, "declarer", n),
+        game=Contract(parse.get_choice(raw, "game", CONTRACTS)),
+        sitting_out=parse.get_seat(raw, "sitting_out", n, default=None),
+        trump=Suit(trump) if trump is not None else None,
+        announced=frozenset(
+            Announce(a) for a in parse.get_str_list(raw, "announced", ANNOUNCES,
+                                                    default=())
+        ),
+        card_points=_parse_card_points(raw),
+        marriages_declarer=m_decl,
+        marriages_defence=m_def,
+        seven=Result(seven) if seven is not None else None,
+        silent_seven=Side(silent) if silent is not None else None,
+        result=Result(result) if result is not None else None,
+        fleks=_parse_fleks(raw),
+        first_flek_by=_parse_flek_by(raw, n),
+    )
+
+
+# --------------------------------------------------------------------------- settlement
+
+
+@dataclass(frozen=True, kw_only=True)
+class Charge:
+    """One component of a deal as it is settled (marias.md#components)."""
+
+    what: Line
+    component: Component | None  # the flek key; None for the silent seven
+    base: Points  # haléře per paying player, unfleked (red and silent hundred included)
+    level: int
+    won: bool  # by the declarer
+    flek_by: Seat | None = None
+
+    @property
+    def value(self) -> Points:
+        """Haléře per paying player at the component's flek level."""
+        return self.base * flek_factor(self.level)
+
+
+def _line(charge: Charge, declarer: Seat, seat: Seat, amount: Points, level: int) -> Payment:
+    if charge.won:
+        return Payment(payer=seat, payee=declarer, amount=amount, what=charge.what, level=level)
+    return Payment(payer=declarer, payee=seat, amount=amount, what=charge.what, level=level)
+
+
+def charge_lines(charge: Charge, declarer: Seat, payers: Sequence[Seat],
+                 liability: str) -> list[Payment]:
+    """The ledger lines of one component (marias.md#payment, marias.md#flek-liability).
+
+    Each paying seat settles the value with the declarer; with ``fleking_player`` liability
+    each pays only the unfleked base and the first flek-giver settles the doubling part for
+    every paying seat.
+    """
+    if charge.level and liability == FlekLiability.FLEKING_PLAYER and charge.flek_by is not None:
+        lines = [_line(charge, declarer, s, charge.base, 0) for s in payers]
+        extra = (flek_factor(charge.level) - 1) * charge.base * len(payers)
+        lines.append(_line(charge, declarer, charge.flek_by, extra, charge.level))
+    else:
+        lines = [_line(charge, declarer, s, charge.value, charge.level) for s in payers]
+    return [p for p in lines if p.amount]
+
+
+def net(lines: Sequence[Payment], n: int) -> list[Points]:
+    """What each seat gains (+) or pays (-) by these ledger lines."""
+    out = [0] * n
+    for p in lines:
+        out[p.payer] -= p.amount
+        out[p.payee] += p.amount
+    return out
+
+
+def cap_lines(lines: Sequence[Payment], declarer: Seat, cap: Points) -> list[Payment]:
+    """Refunds so that no seat pays another more than ``cap`` for one deal (marias.md#cap)."""
+    if not cap:
+        return []
+    owed: dict[Seat, Points] = {}  # what each other seat pays the declarer, net
+    for p in lines:
+        if p.payee == declarer:
+            owed[p.payer] = owed.get(p.payer, 0) + p.amount
+        elif p.payer == declarer:
+            owed[p.payee] = owed.get(p.payee, 0) - p.amount
+    out = []
+    for seat in sorted(owed):
+        amount = owed[seat]
+        if amount > cap:
+            out.append(Payment(payer=declarer, payee=seat, amount=amount - cap, what=Line.CAP))
+        elif -amount > cap:
+            out.append(Payment(payer=seat, payee=declarer, amount=-amount - cap, what=Line.CAP))
+    return out
+
+
+def settle(charges: Sequence[Charge], declarer: Seat, payers: Sequence[Seat],
+           rules: MariasOptions) -> list[Payment]:
+    """Every game line of a deal, capped (marias.md#payment)."""
+    lines: list[Payment] = []
+    for charge in charges:
+        lines += charge_lines(charge, declarer, payers, rules.flek_liability)
+    return lines + cap_lines(lines, declarer, rules.payment_cap)
+
+
+def hundred_points(deal: Deal, rules: MariasOptions) -> Points:
+    """The declarer's points as counted for sto (marias.md#sto)."""
+    assert deal.card_points is not None
+    if rules.hundred_counts == HundredCounts.ALL_OWN_MARRIAGES:
+        return deal.card_points + marriage_points(deal.marriages_declarer, deal.trump)
+    return deal.card_points + (TRUMP_MARRIAGE if deal.trump in deal.marriages_declarer else 0)
+
+
+def marriage_points(suits: Sequence[Suit], trump: Suit | None) -> Points:
+    return sum(TRUMP_MARRIAGE if s == trump else MARRIAGE for s in suits)
+
+
+def hra_won(deal: Deal) -> bool:
+    """The declarer wins the hra iff his card points and marriages beat the defence's.
+
+    Card points and marriages all come in tens and the deck has 90 card points, so the two
+    sums always differ: there is no tie (marias.md#hra).
+    """
+    assert deal.card_points is not None
+    own = deal.card_points + marriage_points(deal.marriages_declarer, deal.trump)
+    other = CARD_POINTS - deal.card_points + marriage_points(deal.marriages_defence, deal.trump)
+    return own > other
+
+
+@dataclass(frozen=True, kw_only=True)
+class Plan:
+    """What a deal is worth: the charges as played, and as announced (for a renonc)."""
+
+    played: tuple[Charge, ...]
+    announced: tuple[Charge, ...]
+    wins: tuple[str, ...]  # premium keys the declarer earned
+    silent_hundred: bool = False
+
+
+def plan(deal: Deal, rules: MariasOptions) -> Plan:
+    """The components of a verified deal (marias.md#components)."""
+
+    def charge(what: Line, comp: Component | None, base: Points, won: bool) -> Charge:
+        level = deal.level(comp) if comp is not None else 0
+        by = deal.flek_giver(comp) if comp is not None else None
+        return Charge(what=what, component=comp, base=base, level=level, won=won, flek_by=by)
+
+    if deal.game != Contract.SUIT:
+        key = Line.BETL if deal.game == Contract.BETL else Line.DURCH
+        comp = Component.BETL if deal.game == Contract.BETL else Component.DURCH
+        c = charge(key, comp, rules.amount(key), deal.result == Result.WON)
+        return Plan(played=(c,), announced=(c,), wins=(key.value,) if c.won else ())
+    red = deal.trump == RED
+    factor = RED_FACTOR if red else 1
+    suffix = "_red" if red else ""
+    played: list[Charge] = []
+    announced: list[Charge] = []
+    wins: list[str] = []
+    silent_hundred = False
+    if Announce.HUNDRED in deal.announced:
+        game = charge(Line.STO, Component.GAME, rules.amount("sto") * factor,
+                      hundred_points(deal, rules) >= HUNDRED)
+        played.append(game)
+        announced.append(game)
+        if game.won:
+            wins.append("sto" + suffix)
+    else:
+        won = hra_won(deal)
+        game = charge(Line.HRA, Component.GAME, rules.amount("hra") * factor, won)
+        announced.append(game)
+        silent_hundred = hundred_points(deal, rules) >= HUNDRED
+        if silent_hundred:
+            game = dataclasses.replace(game, what=Line.SILENT_HUNDRED,
+                                       base=game.base * SILENT_HUNDRED_FACTOR)
+        played.append(game)
+        if won:
+            wins.append("hra" + suffix)
+    if Announce.SEVEN in deal.announced:
+        seven = charge(Line.SEDMA, Component.SEVEN, rules.amount("sedma") * factor,
+                       deal.seven == Result.WON)
+        played.append(seven)
+        announced.append(seven)
+        if seven.won:
+            wins.append("sedma" + suffix)
+    elif deal.silent_seven is not None:
+        base = rules.amount("sedma") * factor // SILENT_SEVEN_DIVISOR
+        played.append(charge(Line.SILENT_SEVEN, None, base, deal.silent_seven == Side.DECLARER))
+    return Plan(played=tuple(played), announced=tuple(announced), wins=tuple(wins),
+                silent_hundred=silent_hundred)
+
+
+def contract_text(deal: Deal) -> str:
+    """What the contract column shows: hra, sedma, sto, sto a sedma (♥ for red), betl, durch."""
+    if deal.game != Contract.SUIT:
+        return deal.game.value
+    seven, hundred = Announce.SEVEN in deal.announced, Announce.HUNDRED in deal.announced
+    text = "sto a sedma" if seven and hundred else "sto" if hundred else (
+        "sedma" if seven else "hra")
+    return f"{text} ♥" if deal.trump == RED else text
+
+
+# --------------------------------------------------------------------------- replay state
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealRecord:
+    """What a renonc needs to know about the deal before it."""
+
+    index: int
+    declarer: Seat
+    dealer: Seat
+    pauzirak: Seat | None
+    payers: tuple[Seat, ...]
+    game: Contract
+    contract: str
+    charges: tuple[Charge, ...]  # the announced components, unfleked hra for a silent hundred
+    ledger: tuple[Payment, ...]  # the game lines of the deal as it stands
+    wins: tuple[str, ...]
+    decided_by: int | None = None  # the renonc entry that decided the deal
+
+
+@dataclass(kw_only=True)
+class MariasState(State):
+    misdeals: list[int]  # per seat, on this sheet
+    wins: list[dict[str, int]]  # per seat: premium key -> how many won (marias.md#premium)
+    last: DealRecord | None = None  # the deal a renonc may refer to
+    applied: int = -1  # index of the last entry applied
+
+
+def _premium(wins: Sequence[str], rules: MariasOptions) -> int:
+    return sum(rules.premium_points.get(k, 0) for k in wins)
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class MariasGame(Game):
+    """Volený mariáš for three, or four with the dealer sitting out as the pauzírák."""
+
+    name: ClassVar[str] = "marias"
+    presets: ClassVar[Mapping[str, Any]] = PRESETS
+    entry_kinds: ClassVar[tuple[str, ...]] = _values(Kind)
+
+    def player_counts(self, rules: Any) -> tuple[int, ...]:
+        return PLAYERS
+
+    def kinds_for(self, rules: MariasOptions) -> tuple[str, ...]:
+        """The entry kinds a table may write (drives the sheet's buttons)."""
+        return self.entry_kinds
+
+    def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
+        kind = self.entry_kind(raw)
+        n = sheet.n
+        if kind == Kind.DEAL:
+            return parse_deal(raw, n)
+        if kind == Kind.RENONC:
+            parse.only_keys(raw, ("seat", "kind", "played_out"))
+            return Renonc(
+                seat=parse.get_seat(raw, "seat", n),
+                number=parse.get_int(raw, "kind", lo=1, hi=len(RENONC_KINDS)),
+                played_out=parse.get_bool(raw, "played_out"),
+            )
+        parse.only_keys(raw, ("seat",))
+        return Misdeal(seat=parse.get_seat(raw, "seat", n, default=None))
+
+    def start(self, sheet: Sheet) -> State:
+        n = sheet.n
+        return MariasState(n=n, totals=[0] * n, dealer=sheet.first_dealer,
+                           misdeals=[0] * n, wins=[{} for _ in range(n)])
+
+    def apply(self, state: State, index: int, entry: Entry, sheet: Sheet) -> None:
+        assert isinstance(state, MariasState)
+        if isinstance(entry, Deal):
+            self.deal(state, index, entry, sheet)
+        elif isinstance(entry, Renonc):
+            self.renonc(state, index, entry, sheet)
+        elif isinstance(entry, Misdeal):
+            self.misdeal(state, index, entry, sheet)
+        state.applied = index
+
+    # ---------------------------------------------------------------- questions
+
+    @staticmethod
+    def pauzirak(state: State) -> Seat | None:
+        """With four players the dealer sits the deal out (marias.md#players)."""
+        return state.dealer if state.n == 4 else None
+
+    @staticmethod
+    def payers(state: State, declarer: Seat, rules: MariasOptions) -> tuple[Seat, ...]:
+        """The seats that pay the declarer or are paid by him (marias.md#payment)."""
+        out = MariasGame.pauzirak(state)
+        return tuple(s for s in range(state.n)
+                     if s != declarer and (s != out or rules.pauzirak_pays))
+
+    # ---------------------------------------------------------------- deal
+
+    def verify_deal(self, state: State, sheet: Sheet, e: Deal) -> None:
+        """Raise :class:`IllegalEntry` unless the deal can stand on the sheet now."""
+        rules: MariasOptions = sheet.rules
+        names = sheet.players
+        out = self.pauzirak(state)
+        if e.sitting_out is not None:
+            if out is None:
+                raise _illegal("sitting_out", "sitting_out: with three players nobody sits out",
+                               "no_pauzirak")
+            if e.sitting_out != out:
+                raise _illegal(
+                    "sitting_out", f"sitting_out: {names[out]} deals this deal and so sits it "
+                    f"out as the pauzírák, not {names[e.sitting_out]}", "sitting_out_dealer",
+                    seat=e.sitting_out, dealer=out)
+        if e.declarer == out:
+            raise _illegal(
+                "declarer", f"declarer: {names[e.declarer]} deals this deal and sits it out as "
+                "the pauzírák, so cannot declare", "declarer_pauzirak", seat=e.declarer)
+        if e.game == Contract.SUIT:
+            self._verify_suit(e, rules)
+        else:
+            self._verify_betl_durch(e)
+        self._verify_fleks(state, sheet, e)
+
+    def _verify_suit(self, e: Deal, rules: MariasOptions) -> None:
+        if e.trump is None:
+            raise _illegal("trump", "trump: a suit game names its trumps", "trump_missing")
+        if e.card_points is None:
+            raise _illegal("card_points", "card_points: write the declarer's card points "
+                           f"(0..{CARD_POINTS}, the last trick included)", "card_points_missing")
+        if e.result is not None:
+            raise _illegal("result", "result: only betl and durch are written as won or lost; "
+                           "a suit game is decided by its card points", "result_suit")
+        both = sorted(set(e.marriages_declarer) & set(e.marriages_defence))
+        if both:
+            raise _illegal("marriages", f"marriages: the {both[0]} marriage is written for both "
+                           "sides; each marriage is declared once per deal", "marriage_twice",
+                           suit=both[0])
+        seven = Announce.SEVEN in e.announced
+        if seven and e.seven is None:
+            raise _illegal("seven", "seven: the seven was announced, so write whether it was "
+                           "won or lost", "seven_missing")
+        if not seven and e.seven is not None:
+            raise _illegal("seven", "seven: a seven result only when the seven was announced "
+                           "(an unannounced trump seven in the last trick is a silent_seven)",
+                           "seven_not_announced")
+        if seven and e.silent_seven is not None:
+            raise _illegal("silent_seven", "silent_seven: the seven was announced, so it is not "
+                           "silent", "silent_seven_announced")
+
+    def _verify_betl_durch(self, e: Deal) -> None:
+        game = e.game.value
+        if Announce.HUNDRED in e.announced:
+            raise _illegal("announced", f"announced: sto (the hundred) is announced only in a "
+                           f"suit game, not in {game}", "hundred_not_suit")
+        if Announce.SEVEN in e.announced:
+            raise _illegal("announced", f"announced: a seven is announced only in a suit game, "
+                           f"not in {game}", "seven_not_suit")
+        for key, value, why in (
+            ("trump", e.trump, f"{game} has no trumps"),
+            ("card_points", e.card_points, f"{game} is won or lost by tricks, not card points"),
+            ("marriages", e.marriages_declarer or e.marriages_defence or None,
+             f"marriages do not count in {game}"),
+            ("seven", e.seven, "a seven result only in a suit game with an announced seven"),
+            ("silent_seven", e.silent_seven, f"{game} has no trump seven"),
+        ):
+            if value is not None:
+                raise _illegal(key, f"{key}: {why}", f"{key}_not_suit")
+        if e.result is None:
+            raise _illegal("result", f"result: write whether the declarer won or lost the {game}",
+                           "result_missing")
+
+    def _verify_fleks(self, state: State, sheet: Sheet, e: Deal) -> None:
+        rules: MariasOptions = sheet.rules
+        names = sheet.players
+        comps = e.components()
+        for comp, level in e.fleks.items():
+            if comp not in comps:
+                raise _illegal("fleks", f"fleks: {comp.value} is not played in this deal (it has "
+                               f"{', '.join(c.value for c in comps)})", "flek_component",
+                               component=comp.value)
+            if level > rules.max_fleks:
+                limit = ("this table plays without fleks" if not rules.max_fleks else
+                         f"this table allows at most {rules.max_fleks} "
+                         f"({FLEK_NAMES[rules.max_fleks]})")
+                raise _illegal("fleks", f"fleks: {comp.value} is at level {level} "
+                               f"({FLEK_NAMES[level]}), {limit}", "flek_limit",
+                               component=comp.value, level=level, max=rules.max_fleks)
+        by = e.first_flek_by
+        givers = {} if by is None else (
+            {c: by for c in comps} if isinstance(by, int) else dict(by))
+        out = self.pauzirak(state)
+        for comp, seat in givers.items():
+            if isinstance(by, Mapping) and comp not in comps:
+                raise _illegal("first_flek_by", f"first_flek_by: {comp.value} is not played in "
+                               "this deal", "flek_component", component=comp.value)
+            if seat == e.declarer or seat == out:
+                role = "the declarer" if seat == e.declarer else "the pauzírák"
+                raise _illegal("first_flek_by", f"first_flek_by: {names[seat]} is {role}; the "
+                               "first flek is given by a defender", "flek_giver", seat=seat)
+        if rules.flek_liability == FlekLiability.FLEKING_PLAYER:
+            for comp in comps:
+                if e.level(comp) and comp not in givers:
+                    raise _illegal(
+                        "first_flek_by", f"first_flek_by: {comp.value} is fleked and at this "
+                        "table the first flek-giver pays the doubling for the whole defence; "
+                        "write who gave the first flek", "flek_giver_missing",
+                        component=comp.value)
+
+    def can_deal(self, state: State, sheet: Sheet, e: Deal) -> bool:
+        try:
+            self.verify_deal(state, sheet, e)
+        except IllegalEntry:
+            return False
+        return True
+
+    def deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
+        """Verify, then write the deal's row (marias.md#payment)."""
+        self.verify_deal(state, sheet, e)
+        rules: MariasOptions = sheet.rules
+        names = sheet.players
+        n, d = state.n, e.declarer
+        out = self.pauzirak(state)
+        payers = self.payers(state, d, rules)
+        p = plan(e, rules)
+        lines = settle(p.played, d, payers, rules)
+        notes = [_charge_note(c, names, d, payers, rules, red=e.trump == RED) for c in p.played]
+        if p.silent_hundred:
+            notes.append(Note(code="silent_hundred", text=f"{names[d]} reaches the hundred "
+                              "without announcing it: the hra counts double", params={"seat": d}))
+        notes += _cap_notes(lines, names)
+        marks: list[list[str]] = [[] for _ in range(n)]
+        main = p.played[0]
+        marks[d].append("won" if main.won else "lost")
+        for c in p.played[1:]:
+            if c.what == Line.SEDMA:
+                marks[d].append("seven_won" if c.won else "seven_lost")
+            else:
+                marks[d].append("silent_seven" if c.won else "silent_seven_against")
+        if p.silent_hundred:
+            marks[d].append("silent_hundred")
+        if e.trump == RED:
+            marks[d].append("red")
+        if any(c.level for c in p.played):
+            marks[d].append("fleked")
+            for c in p.played:
+                if c.level and c.flek_by is not None and "first_flek" not in marks[c.flek_by]:
+                    marks[c.flek_by].append("first_flek")
+        if any(x.what == Line.CAP for x in lines):
+            marks[d].append("capped")
+        premium = _premium(p.wins, rules)
+        if premium:
+            marks[d].append("premium")
+            notes.append(Note(code="premium", text=f"{names[d]} earns {premium} premium points",
+                              params={"seat": d, "points": premium}))
+            if premium >= PREMIUM_FLAG:
+                marks[d].append("flagged")
+                notes.append(Note(code="premium_flag", text=f"worth {PREMIUM_FLAG} premium "
+                                  "points or more: the scorer writes it on the table sheet and "
+                                  "signs it", params={"points": premium}))
+        if out is not None:
+            marks[out].append("pauzirak")
+        # -- mutate
+        dealer = state.dealer
+        for key in p.wins:
+            state.wins[d][key] = state.wins[d].get(key, 0) + 1
+        state.deals += 1
+        state.dealer = (dealer + 1) % n
+        contract = contract_text(e)
+        state.last = DealRecord(index=index, declarer=d, dealer=dealer, pauzirak=out,
+                                payers=payers, game=e.game, contract=contract,
+                                charges=p.announced, ledger=tuple(lines), wins=p.wins)
+        return _write(state, Row(
+            entry=index, kind=Kind.DEAL, deltas=tuple(net(lines, n)), totals=(), dealer=dealer,
+            marks=tuple(tuple(m) for m in marks), declarer=d, sitting_out=out,
+            contract=contract, round_end=state.deals % n == 0, ledger=tuple(lines),
+            notes=tuple(notes)))
+
+    # ---------------------------------------------------------------- renonc
+
+    def verify_renonc(self, state: State, sheet: Sheet, e: Renonc) -> DealRecord:
+        """The deal the renonc refers to; raises unless the renonc can be written now."""
+        assert isinstance(state, MariasState)
+        names = sheet.players
+        rec = state.last
+        if rec is None:
+            raise _illegal("type", "a renonc refers to the deal right before it, and there is "
+                           "none (a misdeal in between ends the time to claim it)",
+                           "renonc_no_deal")
+        kind = RENONC_KINDS[e.number - 1]
+        role = ("the declarer" if e.seat == rec.declarer else
+                "the pauzírák" if e.seat == rec.pauzirak else "a defender")
+        allowed = {
+            Offender.PLAYING: e.seat != rec.pauzirak,
+            Offender.ANYONE: True,
+            Offender.DECLARER: e.seat == rec.declarer,
+            Offender.NOT_DECLARER: e.seat != rec.declarer,
+        }[kind.by]
+        if not allowed:
+            who = {
+                Offender.PLAYING: "a player of the deal",
+                Offender.DECLARER: "the declarer",
+                Offender.NOT_DECLARER: "another player than the declarer",
+            }.get(kind.by, "anyone")
+            raise _illegal("seat", f"seat: renonc {kind.number} ({kind.text}) is committed by "
+                           f"{who}, and {names[e.seat]} is {role} of that deal",
+                           "renonc_seat", seat=e.seat, kind=kind.number)
+        if kind.suit_game_only and rec.game != Contract.SUIT:
+            raise _illegal("kind", f"kind: an ace or a ten may lie in the talon in "
+                           f"{rec.game.value}; renonc {kind.number} is for suit games",
+                           "renonc_talon_betl", kind=kind.number)
+        return rec
+
+    def can_renonc(self, state: State, sheet: Sheet, e: Renonc) -> bool:
+        try:
+            self.verify_renonc(state, sheet, e)
+        except IllegalEntry:
+            return False
+        return True
+
+    def renonc(self, state: MariasState, index: int, e: Renonc, sheet: Sheet) -> Row:
+        """Verify, then write the correcting row of the deal before (marias.md#renonc)."""
+        if state.applied != index - 1:
+            raise _illegal("type", f"a renonc must come right after the deal it was made in; "
+                           f"entry {index - 1} before it is not valid", "renonc_after_invalid")
+        rec = self.verify_renonc(state, sheet, e)
+        rules: MariasOptions = sheet.rules
+        names = sheet.players
+        n, d, o = state.n, rec.declarer, e.seat
+        kind = RENONC_KINDS[e.number - 1]
+        fee = rules.renonc_talon_fee if kind.talon_fee else rules.renonc_fee
+        marks: list[list[str]] = [[] for _ in range(n)]
+        marks[o].append("renonc")
+        notes = [Note(code="renonc", text=f"{names[o]}: renonc {kind.number}, {kind.text}",
+                      params={"seat": o, "kind": kind.number})]
+        lines: list[Payment] = []
+        decides = kind.decides and not e.played_out and rec.decided_by is None
+        new: list[Payment] = []
+        if decides:
+            defence_lost = o != d
+            charges = [dataclasses.replace(
+                c, won=defence_lost,
+                level=c.level if kind.max_level is None else min(c.level, kind.max_level),
+            ) for c in rec.charges]
+            if defence_lost:
+                for c in charges:
+                    if c.value:
+                        new.append(Payment(payer=o, payee=d, amount=c.value * len(rec.payers),
+                                           what=c.what, level=c.level))
+                new += cap_lines(new, d, rules.payment_cap)
+                notes.append(Note(code="renonc_defence", text=f"{names[o]} loses the deal for "
+                                  f"the defence and pays {names[d]} for all of it",
+                                  params={"seat": o, "declarer": d}))
+            else:
+                new = settle(charges, d, rec.payers, rules)
+                notes.append(Note(code="renonc_declarer", text=f"{names[d]} loses every "
+                                  "component of the deal", params={"seat": d}))
+            lines += [Payment(payer=p.payee, payee=p.payer, amount=p.amount, what=VOID + p.what,
+                              level=p.level) for p in rec.ledger]
+            lines += new
+            marks[d].append("won" if defence_lost else "lost")
+            if kind.max_level is not None and any(c.level > kind.max_level for c in rec.charges):
+                notes.append(Note(code="renonc_max_level", text=f"renonc {kind.number} is paid "
+                                  f"at most at {FLEK_NAMES[kind.max_level]}",
+                                  params={"level": kind.max_level}))
+        elif e.played_out and kind.decides:
+            notes.append(Note(code="renonc_played_out", text="played out: the deal stands as "
+                              "written, only the fee is paid", params={}))
+        elif rec.decided_by is not None and kind.decides:
+            notes.append(Note(code="renonc_decided", text=f"the deal was already decided by "
+                              f"the renonc of entry {rec.decided_by}: only the fee is paid",
+                              params={"entry": rec.decided_by}))
+        else:
+            notes.append(Note(code="renonc_fee_only", text=f"renonc {kind.number} costs only "
+                              "the fee; the deal stands", params={"kind": kind.number}))
+        if fee:
+            lines += [Payment(payer=o, payee=s, amount=fee, what=Line.RENONC_FEE)
+                      for s in range(n) if s != o]
+            notes.append(Note(code="renonc_fee", text=f"{names[o]} pays {kc(fee)} to every "
+                              "other player", params={"seat": o, "amount": fee}))
+        if rec.pauzirak is not None:
+            marks[rec.pauzirak].append("pauzirak")
+        # -- mutate
+        if decides:
+            for key in rec.wins:
+                state.wins[d][key] -= 1
+            state.last = dataclasses.replace(rec, decided_by=index, ledger=tuple(new), wins=())
+        return _write(state, Row(
+            entry=index, kind=Kind.RENONC, deltas=tuple(net(lines, n)), totals=(),
+            dealer=rec.dealer, marks=tuple(tuple(m) for m in marks), declarer=d,
+            sitting_out=rec.pauzirak, contract=f"renonc {kind.number}", ledger=tuple(lines),
+            notes=tuple(notes)))
+
+    # ---------------------------------------------------------------- misdeal
+
+    def verify_misdeal(self, state: State, sheet: Sheet, e: Misdeal) -> Seat:
+        """The seat that misdealt (the dealer); raises for another seat."""
+        if e.seat is not None and e.seat != state.dealer:
+            names = sheet.players
+            raise _illegal("seat", f"seat: {names[state.dealer]} deals now, so only "
+                           f"{names[state.dealer]} can misdeal, not {names[e.seat]}",
+                           "misdeal_not_dealer", seat=e.seat, dealer=state.dealer)
+        return state.dealer
+
+    def can_misdeal(self, state: State, sheet: Sheet, e: Misdeal) -> bool:
+        try:
+            self.verify_misdeal(state, sheet, e)
+        except IllegalEntry:
+            return False
+        return True
+
+    def misdeal(self, state: MariasState, index: int, e: Misdeal, sheet: Sheet) -> Row:
+        """Verify, then write the misdeal (marias.md#misdeal): the same dealer deals again."""
+        seat = self.verify_misdeal(state, sheet, e)
+        rules: MariasOptions = sheet.rules
+        names = sheet.players
+        n = state.n
+        marks: list[list[str]] = [[] for _ in range(n)]
+        marks[seat].append("misdeal")
+        lines: list[Payment] = []
+        if state.misdeals[seat] == 0:
+            marks[seat].append("free")
+            notes = [Note(code="misdeal_free", text=f"{names[seat]} misdeals for the first "
+                          "time: free, deals again", params={"seat": seat})]
+        else:
+            lines = [Payment(payer=seat, payee=s, amount=rules.misdeal_fee, what=Line.MISDEAL_FEE)
+                     for s in range(n) if s != seat and rules.misdeal_fee]
+            notes = [Note(code="misdeal_fee", text=f"{names[seat]} misdeals again: pays "
+                          f"{kc(rules.misdeal_fee)} to every other player and deals again",
+                          params={"seat": seat, "amount": rules.misdeal_fee,
+                                  "count": state.misdeals[seat] + 1})]
+        # -- mutate
+        state.misdeals[seat] += 1
+        state.last = None
+        return _write(state, Row(
+            entry=index, kind=Kind.MISDEAL, deltas=tuple(net(lines, n)), totals=(),
+            dealer=seat, marks=tuple(tuple(m) for m in marks), sitting_out=self.pauzirak(state),
+            ledger=tuple(lines), notes=tuple(notes)))
+
+
+def _write(state: MariasState, row: Row) -> Row:
+    for s, delta in enumerate(row.deltas):
+        state.totals[s] += delta
+    row = dataclasses.replace(row, totals=tuple(state.totals))
+    state.rows.append(row)
+    return row
+
+
+def _label(c: Charge, red: bool) -> str:
+    heart = " ♥" if red else ""
+    if c.what == Line.SILENT_HUNDRED:
+        return f"hra{heart} with a silent hundred"
+    if c.what == Line.SILENT_SEVEN:
+        return f"silent seven{heart}"
+    return f"{c.what.value}{heart}"
+
+
+def _charge_note(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat],
+                 rules: MariasOptions, *, red: bool) -> Note:
+    at = f" at {FLEK_NAMES[c.level]} (x{flek_factor(c.level)})" if c.level else ""
+    verb = "wins" if c.won else "loses"
+    each = "from" if c.won else "to"
+    text = f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.value)} {each} each of {len(payers)}"
+    if c.level and rules.flek_liability == FlekLiability.FLEKING_PLAYER and c.flek_by is not None:
+        extra = (flek_factor(c.level) - 1) * c.base * len(payers)
+        text = (f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.base)} {each} each of "
+                f"{len(payers)}, and {names[c.flek_by]} {'pays' if c.won else 'receives'} the "
+                f"doubling {kc(extra)} for the whole defence")
+    return Note(code="won" if c.won else "lost", text=text, params={
+        "seat": d, "component": c.what.value, "level": c.level, "amount": c.value,
+        "payers": len(payers)})
+
+
+def _cap_notes(lines: Sequence[Payment], names: Sequence[str]) -> list[Note]:
+    return [Note(code="cap", text=f"payment cap: {names[p.payer]} hands {kc(p.amount)} back to "
+                 f"{names[p.payee]}", params={"payer": p.payer, "payee": p.payee,
+                                              "amount": p.amount})
+            for p in lines if p.what == Line.CAP]
+
+
+MARIAS_GAME = register(MariasGame())
+
+
+# --------------------------------------------------------------------------- final result
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerResult:
+    """One line of the final table (seed 004 article V)."""
+
+    seat: Seat
+    money: Points  # haléře, exact
+    crowns: int  # money rounded to whole crowns, halves away from zero
+    premium: int  # premium points
+    total: int  # crowns + premium points: the competition result
+
+
+def round_crowns(haler: Points) -> int:
+    """Haléře to whole crowns, a half crown away from zero (marias.md#final-result).
+
+    >>> round_crowns(149), round_crowns(150), round_crowns(-150), round_crowns(-149)
+    (1, 2, -2, -1)
+    """
+    sign = -1 if haler < 0 else 1
+    return sign * ((abs(haler) + 50) // 100)
+
+
+def premium_tally(scored: Scored) -> list[dict[str, int]]:
+    """Per seat, how many premium-eligible games it won (premium key -> count)."""
+    state = scored.state
+    if not isinstance(state, MariasState):
+        raise TypeError("premium_tally needs a scored Mariáš sheet")
+    return [{k: v for k, v in w.items() if v} for w in state.wins]
+
+
+def final_result(scored: Scored, rules: MariasOptions) -> list[PlayerResult]:
+    """The final table: money, whole crowns, premium points and their sum per player.
+
+    ``rules`` gives the premium points: the sheet's own options, or the same options with a
+    ``premium_points`` table the players fill in at the end (money does not depend on it).
+    """
+    tally = premium_tally(scored)
+    out = []
+    for seat, money in enumerate(scored.totals):
+        crowns = round_crowns(money)
+        premium = sum(count * rules.premium_points.get(k, 0) for k, count in tally[seat].items())
+        out.append(PlayerResult(seat=seat, money=money, crowns=crowns, premium=premium,
+                                total=crowns + premium))
+    return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class Transfer:
+    """One payment of the settling up: ``payer`` gives ``payee`` ``amount``."""
+
+    payer: Seat
+    payee: Seat
+    amount: Points
+
+
+def settle_up(totals: Sequence[Points]) -> list[Transfer]:
+    """The fewest transfers that square the money (totals sum to zero).
+
+    Seats whose balances cancel each other within a group are settled inside that group, so
+    the number of transfers is the number of non-zero seats minus the number of such groups.
+
+    >>> settle_up([300, -100, -200, 0])
+    [Transfer(payer=2, payee=0, amount=200), Transfer(payer=1, payee=0, amount=100)]
+    """
+    if sum(totals) != 0:
+        raise ValueError(f"the totals add up to {sum(totals)}, not 0")
+    open_seats = [s for s, t in enumerate(totals) if t]
+    groups = _zero_groups(open_seats, totals)
+    out: list[Transfer] = []
+    for group in groups:
+        bal = {s: totals[s] for s in group}
+        while any(bal.values()):
+            debtor = min(bal, key=lambda s: (bal[s], s))
+            creditor = max(bal, key=lambda s: (bal[s], -s))
+            amount = min(-bal[debtor], bal[creditor])
+            out.append(Transfer(payer=debtor, payee=creditor, amount=amount))
+            bal[debtor] += amount
+            bal[creditor] -= amount
+    return out
+
+
+_EXACT_SETTLE_LIMIT = 12  # seats with money: beyond this, one group (n - 1 transfers at most)
+
+
+def _zero_groups(seats: Sequence[Seat], totals: Sequence[Points]) -> list[list[Seat]]:
+    """Split ``seats`` (whose balances sum to zero) into as many zero-sum groups as possible."""
+    if not seats:
+        return []
+    if len(seats) > _EXACT_SETTLE_LIMIT:
+        return [list(seats)]
+    memo: dict[int, list[list[Seat]] | None] = {0: []}
+
+    def total(mask: int) -> Points:
+        return sum(totals[s] for i, s in enumerate(seats) if mask >> i & 1)
+
+    def best(mask: int) -> list[list[Seat]] | None:
+        if mask in memo:
+            return memo[mask]
+        low = mask & -mask  # the group of the lowest seat left
+        rest = mask ^ low
+        found: list[list[Seat]] | None = None
+        sub = rest
+        while True:
+            group = sub | low
+            if total(group) == 0:
+                tail = best(mask ^ group)
+                if tail is not None and (found is None or len(tail) + 1 > len(found)):
+                    found = [[s for i, s in enumerate(seats) if group >> i & 1], *tail]
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        memo[mask] = found
+        return found
+
+    return best((1 << len(seats)) - 1) or [list(seats)]
