@@ -62,10 +62,16 @@ def database_from_url(url: str) -> dict[str, object]:
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+MIN_SECRET_KEY = 50  # characters; what `manage.py check --deploy` asks of a secret key
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
     SECRET_KEY = "dev-only-not-secret-listek"  # noqa: S105  (DEBUG only)
+elif not DEBUG and (len(SECRET_KEY) < MIN_SECRET_KEY or len(set(SECRET_KEY)) < 5):
+    raise ImproperlyConfigured(
+        f"DJANGO_SECRET_KEY must be at least {MIN_SECRET_KEY} random characters in production; "
+        "make one with: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+    )
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
@@ -80,11 +86,15 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "scoresheet",
+    "scoresheet.limits.apps.LimitsConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "scoresheet.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "scoresheet.resilience.DatabaseErrorMiddleware",
+    "scoresheet.ratelimit.RateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -93,6 +103,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scoresheet.middleware.DeviceMiddleware",
 ]
 
 ROOT_URLCONF = "scoresheet.urls"
@@ -146,7 +157,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -164,7 +175,70 @@ EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("DJANGO_EMAIL_USE_SSL", False)  # SMTP over TLS from the start (465)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("DJANGO_EMAIL_USE_TLS and DJANGO_EMAIL_USE_SSL exclude each other")
+EMAIL_TIMEOUT = int(os.environ.get("DJANGO_EMAIL_TIMEOUT", "20"))  # seconds: a mail form waits
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "listek@localhost")
 
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+
+# ------------------------------------------------------------------ production and security
+# Every variable is documented in docs/deployment.md.  `manage.py check --deploy` is clean with
+# DJANGO_DEBUG=false and the defaults below (tests/prod/test_deploy_check.py).
+
+# The site is reached over HTTPS (directly or through a proxy that terminates TLS).  On by
+# default in production: plain-HTTP cookies and no redirect only when this says false.
+HTTPS = env_bool("DJANGO_HTTPS", not DEBUG)
+SECURE_SSL_REDIRECT = HTTPS
+if env_bool("DJANGO_PROXY_HTTPS_HEADER", False):
+    # Only behind a proxy that always sets (or strips) X-Forwarded-Proto itself.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", HTTPS)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+HSTS_DEFAULT = 365 * 24 * 3600  # one year: the value browsers' preload lists ask for
+SECURE_HSTS_SECONDS = int(
+    os.environ.get("DJANGO_HSTS_SECONDS", str(HSTS_DEFAULT if HTTPS and not DEBUG else 0))
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+# The sheet's links carry its secret tokens: never send them to another site as a Referer.
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Only the app's own scripts and styles; no inline code, no eval (scoresheet/security.py).
+CONTENT_SECURITY_POLICY = os.environ.get(
+    "LISTEK_CSP",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; "
+    "base-uri 'none'; object-src 'none'",
+)
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+
+# Rate limits on writes (scoresheet/ratelimit.py), counted in the database so that every app
+# server sees the same counts.  A fixed window of LISTEK_RATELIMIT_WINDOW seconds.
+RATELIMIT_ENABLED = env_bool("LISTEK_RATELIMIT", True)
+RATELIMIT_WINDOW = int(os.environ.get("LISTEK_RATELIMIT_WINDOW", "60"))
+RATELIMIT_SHEET = int(os.environ.get("LISTEK_RATELIMIT_SHEET", "60"))
+RATELIMIT_CLIENT = int(os.environ.get("LISTEK_RATELIMIT_CLIENT", "600"))
+# How many proxies in front of the app append to X-Forwarded-For (0: use the peer address).
+PROXY_HOPS = int(os.environ.get("LISTEK_PROXY_HOPS", "0"))
+for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_HOPS"):
+    if globals()[_name] < (1 if _name != "PROXY_HOPS" else 0):
+        raise ImproperlyConfigured(f"LISTEK_{_name} must be a positive number")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+        "scoresheet": {"handlers": ["console"], "level": "INFO"},
+    },
+}

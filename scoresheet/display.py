@@ -1,0 +1,173 @@
+"""The scored sheet laid out like the paper sheet: what the templates (and print, export) show.
+
+Everything here is read off the engine's replay; nothing is computed that the engine does not say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+import rules
+
+from .gameforms import kind_label
+from .messages import game_label, mark_label, outcome_reason, preset_label
+from .models import Action, EntryChange
+
+
+@dataclass(frozen=True, kw_only=True)
+class Mark:
+    code: str
+    short: str
+    long: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cell:
+    seat: int
+    delta: int
+    total: int
+    marks: tuple[Mark, ...]
+    dealer: bool
+    declarer: bool
+    out: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class RowView:
+    entry: int  # index of the entry (FORMAT.md), 0-based
+    number: int  # what the sheet prints in its first column: entry + 1
+    first: bool  # the first row of its entry (the engine may add rows after it)
+    kind: str
+    kind_label: str
+    contract: str
+    declarer: str
+    cells: tuple[Cell, ...]
+    auto: bool
+    round_end: bool
+    notes: tuple[str, ...]
+    ledger: tuple[rules.Payment, ...] = ()  # Mariáš: who pays whom (templates/marias/)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SheetView:
+    game: str
+    game_label: str
+    ruleset: str
+    preset_label: str
+    players: tuple[str, ...]
+    rows: tuple[RowView, ...]
+    totals: tuple[int, ...]
+    leader: int | None
+    winner: int | None
+    outcome: str
+    next_dealer: int
+    finished: bool
+    differences: tuple[tuple[str, str], ...]
+    entry_count: int
+
+
+def row_view(row: rules.Row, players: Sequence[str], first: bool) -> RowView:
+    cells = tuple(
+        Cell(
+            seat=seat,
+            delta=row.deltas[seat],
+            total=row.totals[seat],
+            marks=tuple(Mark(code=m, short=s, long=t) for m in row.marks[seat]
+                        for s, t in [mark_label(m)]),
+            dealer=row.dealer == seat,
+            declarer=row.declarer == seat,
+            out=row.sitting_out == seat,
+        )
+        for seat in range(len(players))
+    )
+    return RowView(
+        entry=row.entry,
+        number=row.entry + 1,
+        first=first,
+        kind=row.kind,
+        kind_label=str(kind_label(row.kind)),
+        contract=row.contract,
+        declarer=players[row.declarer] if row.declarer is not None else "",
+        cells=cells,
+        auto=row.auto,
+        round_end=row.round_end,
+        notes=tuple(n.text for n in row.notes),
+        ledger=row.ledger,
+    )
+
+
+def rows_view(rows: Sequence[rules.Row], players: Sequence[str]) -> tuple[RowView, ...]:
+    seen: set[int] = set()
+    out = []
+    for row in rows:
+        out.append(row_view(row, players, row.entry not in seen))
+        seen.add(row.entry)
+    return tuple(out)
+
+
+def outcome_text(outcome: rules.Outcome | None, players: Sequence[str]) -> str:
+    if outcome is None:
+        return ""
+    return _("%(name)s wins: %(reason)s") % {
+        "name": players[outcome.winner],
+        "reason": outcome_reason(outcome.code, outcome.params, outcome.reason),
+    }
+
+
+def format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
+
+
+def sheet_view(document: rules.Sheet, scored: rules.Scored) -> SheetView:
+    players = document.players
+    totals = scored.totals
+    best = max(totals) if totals else 0
+    leaders = [s for s, t in enumerate(totals) if t == best]
+    differences = rules.differences(rules.preset(document.ruleset), document.rules)
+    return SheetView(
+        game=document.game,
+        game_label=game_label(document.game),
+        ruleset=document.ruleset,
+        preset_label=preset_label(document.ruleset),
+        players=players,
+        rows=rows_view(scored.rows, players),
+        totals=totals,
+        leader=leaders[0] if len(leaders) == 1 and scored.rows else None,
+        winner=scored.outcome.winner if scored.outcome else None,
+        outcome=outcome_text(scored.outcome, players),
+        next_dealer=scored.dealer,
+        finished=scored.outcome is not None,
+        differences=tuple((k, format_value(v)) for k, v in differences.items()),
+        entry_count=len(document.entries),
+    )
+
+
+def action_label(action: str) -> str:
+    labels: dict[str, str] = {
+        Action.ADD: _("entered"),
+        Action.EDIT: _("corrected"),
+        Action.DELETE: _("deleted"),
+        Action.UNDO: _("undo"),
+        Action.REDO: _("redo"),
+    }
+    return str(labels.get(action, action))
+
+
+def change_label(change: EntryChange | None) -> str:
+    """What undoing or redoing ``change`` concerns, e.g. "row 5 (deal)"."""
+    if change is None:
+        return ""
+    data = change.after if change.after is not None else change.before
+    kind = data.get("type", "") if isinstance(data, dict) else ""
+    return _("row %(number)s (%(kind)s)") % {
+        "number": change.position + 1,
+        "kind": kind_label(kind) if kind else "",
+    }

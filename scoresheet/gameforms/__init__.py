@@ -1,0 +1,189 @@
+"""Entry forms per game: one Django form per entry kind, looked up by game name.
+
+A game module (``thousand`` here; ``marias`` and ``binokel`` add theirs) calls :func:`register`
+with a :class:`GameForms`.  A form only checks types and turns its fields into the FORMAT.md entry
+(:meth:`EntryForm.to_entry`); every rule is judged by the engine, whose objections come back
+through :meth:`EntryForm.add_engine_error` on the field the engine names.
+
+The web layer never re-implements a rule: what a form shows about the sheet (who sits out, the
+deal's card-point total) comes from the engine's public functions and constants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import rules
+
+from ..messages import rejection_text
+
+
+@dataclass(frozen=True, kw_only=True)
+class FormContext:
+    """The sheet as it stands before the entry a form writes (the entries before it)."""
+
+    document: rules.Sheet
+    scored: rules.Scored
+    position: int | None = None  # None: a new entry at the end
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.document.players
+
+    @property
+    def n(self) -> int:
+        return len(self.document.players)
+
+    @property
+    def options(self) -> Any:
+        return self.document.rules
+
+    @property
+    def seat_choices(self) -> list[tuple[str, str]]:
+        return [(str(i), name) for i, name in enumerate(self.players)]
+
+
+class EntryForm(forms.Form):
+    """Base of every entry form.  Subclasses set the class attributes and build their fields."""
+
+    kind: ClassVar[str] = ""
+    label: ClassVar[Any] = ""  # a lazy translated name of the row kind ("Deal", "Redeal")
+    template_name: ClassVar[str] = ""  # the template that renders the form's fields
+    groups: ClassVar[Mapping[str, str]] = {}  # engine field -> a group of per-seat fields
+
+    def __init__(self, *args: Any, context: FormContext, **kwargs: Any) -> None:
+        self.context = context
+        self.group_errors: dict[str, list[str]] = {}
+        super().__init__(*args, **kwargs)
+        self.build()
+
+    def build(self) -> None:
+        """Add the fields that depend on the sheet (seats, the table's options)."""
+
+    def to_entry(self, cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
+        """The FORMAT.md entry.  The default suits forms whose fields are the entry's fields."""
+        out: dict[str, Any] = {"type": self.kind}
+        for name, value in cleaned_data.items():
+            if value is not None and value != "":
+                out[name] = value
+        return out
+
+    @classmethod
+    def initial_from_entry(cls, entry: Mapping[str, Any], context: FormContext) -> dict[str, Any]:
+        """The form's initial data for editing ``entry``."""
+        return {k: v for k, v in entry.items() if k not in ("type", "meta")}
+
+    def entry(self) -> dict[str, Any]:
+        """The entry of a valid form (call :meth:`is_valid` first)."""
+        return self.to_entry(self.cleaned_data)
+
+    def redisplay(self) -> bool:
+        """True when the post only changes the form itself (a meld calculator's − or +): the
+        view shows the form again and writes nothing."""
+        return False
+
+    def add_engine_error(self, field_name: str | None, message: str) -> None:
+        """Show the engine's objection on the field it names, else above the form."""
+        if field_name and field_name in self.groups:
+            self.group_errors.setdefault(self.groups[field_name], []).append(message)
+        elif field_name and field_name in self.fields:
+            self.add_error(field_name, message)
+        else:
+            self.add_error(None, message)
+
+    def add_rejection(self, error: Any) -> None:
+        """Show a :class:`scoresheet.services.Rejected` on the field it names (above the form
+        when the objection is about a later row)."""
+        self.add_engine_error(None if error.elsewhere else error.field, rejection_text(error))
+
+    @classmethod
+    def summary(cls, entry: Mapping[str, Any], players: Sequence[str]) -> str:
+        """One line that says what ``entry`` holds, for the history."""
+        return default_summary(entry)
+
+
+def default_summary(entry: Mapping[str, Any]) -> str:
+    parts = [f"{k} {v}" for k, v in entry.items() if k not in ("type", "meta")]
+    return ", ".join(parts)
+
+
+class SeatField(forms.TypedChoiceField):
+    """A seat chosen with one button per player."""
+
+    widget = forms.RadioSelect
+
+    def __init__(self, context: FormContext, **kwargs: Any) -> None:
+        super().__init__(choices=context.seat_choices, coerce=int, empty_value=None, **kwargs)
+
+
+def number_input(**attrs: Any) -> forms.NumberInput:
+    """A big number input that opens the phone's number pad."""
+    return forms.NumberInput(attrs={"inputmode": "numeric", "class": "num", **attrs})
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameForms:
+    """The entry forms of one game."""
+
+    game: str
+    forms: Mapping[str, type[EntryForm]]
+    kinds: Callable[[rules.Sheet], Sequence[str]] | None = None  # the kinds a table may enter
+    describe: Callable[[rules.Row, rules.Sheet], list[str]] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def kinds_for(self, document: rules.Sheet) -> list[str]:
+        """The entry kinds offered as buttons on this sheet, in the game's order."""
+        wanted = self.kinds(document) if self.kinds else list(self.forms)
+        return [k for k in wanted if k in self.forms]
+
+    def form_class(self, kind: str) -> type[EntryForm] | None:
+        return self.forms.get(kind)
+
+
+_REGISTRY: dict[str, GameForms] = {}
+
+
+def register(game_forms: GameForms) -> GameForms:
+    _REGISTRY[game_forms.game] = game_forms
+    return game_forms
+
+
+def for_game(game: str) -> GameForms:
+    """The forms of ``game``; a game without forms of its own gets an empty set (read-only)."""
+    return _REGISTRY.get(game) or GameForms(game=game, forms={})
+
+
+def registered() -> dict[str, GameForms]:
+    return dict(_REGISTRY)
+
+
+KIND_LABELS: dict[str, Any] = {
+    "deal": _("Deal"),
+    "concession": _("Concession"),
+    "redeal": _("Redeal"),
+    "penalty": _("Penalty"),
+    "bomb": _("Bomb"),
+    "marriages_in_hand": _("Marriages in hand"),
+    "renonc": _("Renonc"),
+    "misdeal": _("Misdeal"),
+    # rows the engine writes by itself
+    "bolts": _("Bolts"),
+    "reset_555": _("555"),
+    "barrel_fall": _("Off the barrel"),
+    "barrel_reset": _("Barrel: back to 0"),
+    "barrel_knock_off": _("Knocked off"),
+}
+
+
+def kind_label(kind: str) -> Any:
+    return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
+
+
+# Importing a game's forms registers them: Binokel (deal, concession, redeal), Mariáš (deal,
+# renonc, misdeal), Thousand (deal, concession, redeal, penalty, bomb, marriages in hand).
+from . import binokel, marias, thousand  # noqa: E402,F401

@@ -1,0 +1,483 @@
+"""Entry forms of Mariáš (FORMAT.md "Entries: Mariáš", docs/rules/marias.md).
+
+Three forms: a played deal (the game as big buttons, trumps as suit buttons, the announcements,
+a flek ladder per component, card points in tens, marriages, results), a renonc and a misdeal.
+They only turn taps into the FORMAT.md entry; every rule, every amount and every objection comes
+from :mod:`rules.marias`.
+
+The deal form shows only the fields of the game chosen (CSS, no JavaScript needed), and sends
+only what it shows: a trump ticked before the game was switched to betl, or a seven result left
+behind when the seven was un-announced, is not sent (see :meth:`DealForm.to_entry`).  Which flek
+ladders belong to a deal is the engine's :meth:`rules.marias.Deal.components`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import rules
+from rules import marias as engine
+from rules.cards import DECKS, DeckName
+from rules.cards import Suit as CardSuit
+
+from ..messages import MARKS
+from . import EntryForm, FormContext, GameForms, SeatField, kind_label, register
+
+DECK = DECKS[DeckName.MARIAS]  # the German-suited pack: srdce, kule, listy, žaludy
+
+GAME_LABELS: dict[str, Any] = {
+    engine.Contract.SUIT: _("Suit game"),
+    engine.Contract.BETL: _("Betl"),
+    engine.Contract.DURCH: _("Durch"),
+}
+GAME_HELP: dict[str, Any] = {
+    engine.Contract.SUIT: _("hra, sedma, sto"),
+    engine.Contract.BETL: _("no trick"),
+    engine.Contract.DURCH: _("every trick"),
+}
+ANNOUNCE_LABELS: dict[str, Any] = {
+    engine.Announce.SEVEN: _("Seven (sedma)"),
+    engine.Announce.HUNDRED: _("Hundred (sto)"),
+}
+RESULT_LABELS: dict[str, Any] = {
+    engine.Result.WON: _("won"),
+    engine.Result.LOST: _("lost"),
+}
+SILENT_LABELS: dict[str, Any] = {
+    "": _("none"),
+    engine.Side.DECLARER: _("the declarer's"),
+    engine.Side.DEFENCE: _("the defence's"),
+}
+COMPONENT_LABELS: dict[str, Any] = {
+    engine.Component.GAME: _("Game (hra or sto)"),
+    engine.Component.SEVEN: _("Seven (sedma)"),
+    engine.Component.BETL: _("Betl"),
+    engine.Component.DURCH: _("Durch"),
+}
+# The words of the flek ladder (engine.FLEK_NAMES): the table's own words, level by level.
+FLEK_WORDS: dict[str, Any] = {
+    "none": _("no flek"),
+    "flek": _("flek"),
+    "re": _("re"),
+    "tutti": _("tutti"),
+    "boty": _("boty"),
+    "kalhoty": _("kalhoty"),
+}
+# The 12 renonc kinds (engine.RENONC_KINDS, seed 004 article III) in translatable words.
+RENONC_TEXTS: dict[int, Any] = {
+    1: _("did not follow suit"),
+    2: _("did not beat a lower card"),
+    3: _("led wrongly"),
+    4: _("played before his turn"),
+    5: _("cut or shuffled the cards"),
+    6: _("signalled to a partner"),
+    7: _("wrong number of cards in the talon"),
+    8: _("broke the order of approving and fleking"),
+    9: _("changed or looked into his talon after announcing"),
+    10: _("looked at the talon without the right"),
+    11: _("broke the rules of the announced seven, or played a laid-down game"),
+    12: _("an ace or a ten in the talon"),
+}
+OFFENDER_TEXTS: dict[str, Any] = {
+    engine.Offender.PLAYING: _("the declarer or a defender"),
+    engine.Offender.ANYONE: _("anyone, the pauzírák too"),
+    engine.Offender.DECLARER: _("the declarer"),
+    engine.Offender.NOT_DECLARER: _("anyone but the declarer"),
+}
+# What the sheet's badges say for the marks of docs/rules/marias.md "Marks on the sheet".
+MARIAS_MARKS: dict[str, tuple[Any, Any]] = {
+    "won": (_("won"), _("the declarer won the game")),
+    "lost": (_("lost"), _("the declarer lost the game")),
+    "seven_won": (_("7 won"), _("the announced seven was won")),
+    "seven_lost": (_("7 lost"), _("the announced seven was lost")),
+    "silent_seven": (_("silent 7"), _("the declarer took the last trick with the trump seven")),
+    "silent_seven_against": (_("7 against"),
+                             _("a defender took the last trick with the trump seven")),
+    "silent_hundred": (_("silent 100"), _("the hundred reached without announcing it")),
+    "red": (_("♥"), _("hearts trumps: everything counts double")),
+    "capped": (_("cap"), _("the payment cap was reached")),
+    "premium": (_("premium"), _("premium points earned")),
+    "flagged": (_("signed"), _("worth 50 premium points or more: the scorer signs it")),
+    "first_flek": (_("1st flek"), _("gave the first flek")),
+    "pauzirak": (_("out"), _("the pauzírák: sat this deal out")),
+    "renonc": (_("renonc"), _("made a renonc")),
+    "misdeal": (_("misdeal"), _("dealt wrongly and deals again")),
+    "free": (_("free"), _("the first misdeal is free")),
+}
+for _code, _words in MARIAS_MARKS.items():
+    MARKS.setdefault(_code, _words)  # words the core already has win
+
+
+def suit_label(suit: str) -> str:
+    """A Mariáš suit as the table says it: its symbol and Czech name, e.g. "♥ srdce"."""
+    face = DECK.face(CardSuit(suit))
+    return f"{face.symbol} {face.name}"
+
+
+SUIT_CHOICES = [(s, suit_label(s)) for s in engine.SUITS]
+
+
+def flek_word(level: int) -> str:
+    """The ladder's word for a flek level (0 "no flek", 1 "flek", 2 "re", ...)."""
+    if 0 <= level < len(engine.FLEK_NAMES):
+        return str(FLEK_WORDS[engine.FLEK_NAMES[level]])
+    return str(level)
+
+
+def flek_choices(options: engine.MariasOptions) -> list[tuple[str, str]]:
+    """The ladder this table allows (engine.flek_levels): "no flek", "flek ×2", "re ×4", ..."""
+    out = []
+    for level, _name, factor in engine.flek_levels(options):
+        word = flek_word(level)
+        out.append((str(level), f"{word} ×{factor}" if level else word))
+    return out
+
+
+def pauzirak(context: FormContext) -> int | None:
+    """The seat that sits the deal out (the dealer, with four players), as the engine says."""
+    seat: int | None = engine.MariasGame.pauzirak(context.scored.state)
+    return seat
+
+
+def card_point_choices() -> list[tuple[str, str]]:
+    """0, 10, ..., 90: the declarer's card points come in tens (marias.md#card-points)."""
+    return [(str(p), str(p)) for p in range(0, engine.CARD_POINTS + 1, engine.CARD_STEP)]
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return "?"
+
+
+class ButtonsIntegerField(forms.IntegerField):
+    """A whole number picked with one button per allowed value.
+
+    Any whole number is passed on, so that a value the buttons do not offer (a hand-made post)
+    reaches the engine, whose objection names the rule.
+    """
+
+    def __init__(self, *, choices: Sequence[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(widget=forms.RadioSelect(choices=choices), **kwargs)
+
+
+class DealForm(EntryForm):
+    """A played deal: declarer, game, trumps, announcements, fleks, card points, results."""
+
+    kind = "deal"
+    label = kind_label("deal")
+    template_name = "gameforms/marias/deal.html"
+    # engine field -> the group of fields where its objection is shown
+    groups = {
+        "marriages": "marriages",
+        "marriages.declarer": "marriages",
+        "marriages.defence": "marriages",
+        "fleks": "fleks",
+        "first_flek_by": "fleks",
+        "sitting_out": "declarer",
+    }
+
+    def build(self) -> None:
+        ctx = self.context
+        options: engine.MariasOptions = ctx.options
+        self.out = pauzirak(ctx)
+        self.fields["declarer"] = SeatField(ctx, label=_("Who played? (the declarer)"))
+        self.fields["game"] = forms.ChoiceField(
+            label=_("Game"),
+            choices=[(g, GAME_LABELS[g]) for g in engine.CONTRACTS],
+            widget=forms.RadioSelect,
+            initial=engine.Contract.SUIT,  # most deals are suit games: one tap less
+        )
+        self.fields["trump"] = forms.ChoiceField(
+            required=False, label=_("Trumps"), choices=SUIT_CHOICES, widget=forms.RadioSelect
+        )
+        self.fields["announced"] = forms.MultipleChoiceField(
+            required=False,
+            label=_("Announced"),
+            choices=[(a, ANNOUNCE_LABELS[a]) for a in engine.ANNOUNCES],
+            widget=forms.CheckboxSelectMultiple,
+        )
+        self.fields["card_points"] = ButtonsIntegerField(
+            required=False,
+            label=_("The declarer's card points (aces, tens, the last trick)"),
+            choices=card_point_choices(),
+        )
+        self.fields["marriages_declarer"] = forms.MultipleChoiceField(
+            required=False,
+            label=_("Marriages of the declarer"),
+            choices=SUIT_CHOICES,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        self.fields["marriages_defence"] = forms.MultipleChoiceField(
+            required=False,
+            label=_("Marriages of the defence"),
+            choices=SUIT_CHOICES,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        self.fields["seven"] = forms.ChoiceField(
+            required=False,
+            label=_("The announced seven"),
+            choices=[(r, RESULT_LABELS[r]) for r in engine.RESULTS],
+            widget=forms.RadioSelect,
+        )
+        self.fields["silent_seven"] = forms.ChoiceField(
+            required=False,
+            label=_("Silent seven (the trump seven took the last trick)"),
+            choices=[(s, SILENT_LABELS[s]) for s in ("", *engine.SIDES)],
+            widget=forms.RadioSelect,
+            initial="",
+        )
+        self.fields["result"] = forms.ChoiceField(
+            required=False,
+            label=_("Result for the declarer"),
+            choices=[(r, RESULT_LABELS[r]) for r in engine.RESULTS],
+            widget=forms.RadioSelect,
+        )
+        self.fleks = options.max_fleks > 0
+        self.needs_giver = options.flek_liability == engine.FlekLiability.FLEKING_PLAYER
+        if self.fleks:
+            for comp in engine.COMPONENTS:
+                self.fields[f"flek_{comp}"] = ButtonsIntegerField(
+                    required=False,
+                    label=COMPONENT_LABELS[comp],
+                    choices=flek_choices(options),
+                    initial=0,
+                )
+                if self.needs_giver:
+                    self.fields[f"flek_by_{comp}"] = SeatField(
+                        ctx, required=False, label=_("Who gave the first flek?")
+                    )
+
+    # ------------------------------------------------------------------ for the template
+
+    def seat_buttons(self) -> list[dict[str, Any]]:
+        """The declarer's buttons, the pauzírák's marked (the engine refuses him)."""
+        return [
+            {"choice": choice, "out": str(self.out) == str(choice.data["value"])}
+            for choice in self["declarer"]
+        ]
+
+    @property
+    def out_name(self) -> str:
+        return self.context.players[self.out] if self.out is not None else ""
+
+    def ladders(self) -> list[dict[str, Any]]:
+        """One flek ladder per component: its field and, at such a table, the flek-giver."""
+        if not self.fleks:
+            return []
+        return [
+            {
+                "component": comp,
+                "field": self[f"flek_{comp}"],
+                "giver": self[f"flek_by_{comp}"] if self.needs_giver else None,
+                "max": self.context.options.max_fleks,
+            }
+            for comp in engine.COMPONENTS
+        ]
+
+    # ------------------------------------------------------------------ the entry
+
+    def components(self, data: Mapping[str, Any]) -> tuple[str, ...]:
+        """The components the deal plays, as the engine says (each has its flek ladder)."""
+        announced = frozenset(engine.Announce(a) for a in data.get("announced") or ())
+        deal = engine.Deal(declarer=0, game=engine.Contract(data["game"]), announced=announced)
+        return tuple(c.value for c in deal.components())
+
+    def to_entry(self, cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
+        data = cleaned_data
+        game = data["game"]
+        entry: dict[str, Any] = {"type": self.kind, "declarer": data["declarer"], "game": game}
+        if game == engine.Contract.SUIT:
+            announced = [a for a in engine.ANNOUNCES if a in (data.get("announced") or ())]
+            if data.get("trump"):
+                entry["trump"] = data["trump"]
+            entry["announced"] = announced
+            if data.get("card_points") is not None:
+                entry["card_points"] = data["card_points"]
+            entry["marriages"] = {
+                "declarer": list(data.get("marriages_declarer") or []),
+                "defence": list(data.get("marriages_defence") or []),
+            }
+            if engine.Announce.SEVEN in announced:
+                if data.get("seven"):
+                    entry["seven"] = data["seven"]
+            elif data.get("silent_seven"):
+                entry["silent_seven"] = data["silent_seven"]
+        elif data.get("result"):
+            entry["result"] = data["result"]
+        if self.fleks:
+            fleks: dict[str, int] = {}
+            givers: dict[str, int] = {}
+            for comp in self.components(data):
+                level = data.get(f"flek_{comp}")
+                if level:
+                    fleks[comp] = level
+                giver = data.get(f"flek_by_{comp}")
+                if self.needs_giver and giver is not None and level:
+                    givers[comp] = giver
+            if fleks:
+                entry["fleks"] = fleks
+            if givers:
+                entry["first_flek_by"] = givers
+        return entry
+
+    @classmethod
+    def initial_from_entry(cls, entry: Mapping[str, Any], context: FormContext) -> dict[str, Any]:
+        marriages = entry.get("marriages")
+        marriages = marriages if isinstance(marriages, Mapping) else {}
+        initial: dict[str, Any] = {
+            "declarer": entry.get("declarer"),
+            "game": entry.get("game"),
+            "trump": entry.get("trump"),
+            "announced": list(entry.get("announced") or []),
+            "card_points": entry.get("card_points"),
+            "marriages_declarer": list(marriages.get("declarer") or []),
+            "marriages_defence": list(marriages.get("defence") or []),
+            "seven": entry.get("seven"),
+            "silent_seven": entry.get("silent_seven") or "",
+            "result": entry.get("result"),
+        }
+        fleks = entry.get("fleks")
+        fleks = fleks if isinstance(fleks, Mapping) else {}
+        by = entry.get("first_flek_by")
+        for comp in engine.COMPONENTS:
+            initial[f"flek_{comp}"] = fleks.get(comp, 0)
+            initial[f"flek_by_{comp}"] = by.get(comp) if isinstance(by, Mapping) else by
+        return initial
+
+    def add_engine_error(self, field_name: str | None, message: str) -> None:
+        """Like the base, but ``fleks.game`` (a parse error) lands on that component's ladder;
+        an objection to the fleks as a whole is shown above the ladders."""
+        head, _dot, comp = (field_name or "").partition(".")
+        prefix = {"fleks": "flek_", "first_flek_by": "flek_by_"}.get(head)
+        if prefix and comp and prefix + comp in self.fields:
+            self.add_error(prefix + comp, message)
+            return
+        super().add_engine_error(field_name, message)
+
+    @classmethod
+    def summary(cls, entry: Mapping[str, Any], players: Sequence[str]) -> str:
+        who = _name(players, entry.get("declarer"))
+        try:
+            deal = engine.parse_deal(entry, len(players))
+        except rules.RulesError:
+            return f"{who}: {entry.get('game', '?')}"
+        parts = [engine.contract_text(deal)]
+        if deal.trump is not None:
+            parts.append(suit_label(deal.trump))
+        if deal.card_points is not None:
+            parts.append(str(deal.card_points))
+        for field_name, value in (("seven", deal.seven), ("result", deal.result)):
+            if value is not None:
+                parts.append(f"{field_name} {RESULT_LABELS[value]}")
+        for comp, level in deal.fleks.items():
+            if level:
+                parts.append(f"{COMPONENT_LABELS[comp]}: {flek_word(level)}")
+        return f"{who}: " + ", ".join(str(p) for p in parts)
+
+
+class RenoncForm(EntryForm):
+    """A renonc in the deal right before it: who, which of the 12 kinds, played out or not."""
+
+    kind = "renonc"
+    label = kind_label("renonc")
+    template_name = "gameforms/marias/renonc.html"
+
+    def build(self) -> None:
+        ctx = self.context
+        self.fields["seat"] = SeatField(ctx, label=_("Who made the renonc?"))
+        self.fields["kind"] = ButtonsIntegerField(
+            label=_("What was it?"),
+            choices=[(str(k.number), f"{k.number}. {RENONC_TEXTS[k.number]}")
+                     for k in engine.renonc_kinds()],
+        )
+        self.fields["played_out"] = forms.BooleanField(
+            required=False,
+            label=_("The other side asked to play the deal out: the deal stands, only the fee "
+                    "is paid"),
+        )
+
+    def kinds(self) -> list[dict[str, Any]]:
+        """Per kind: its button, the seed's Czech words and who can commit it."""
+        by_number = {k.number: k for k in engine.renonc_kinds()}
+        out = []
+        for choice in self["kind"]:
+            kind = by_number[int(choice.data["value"])]
+            out.append({"choice": choice, "cs": kind.cs, "by": OFFENDER_TEXTS[kind.by]})
+        return out
+
+    def deal_before(self) -> dict[str, Any] | None:
+        """The deal the renonc refers to, as the engine keeps it (None: there is none)."""
+        state = self.context.scored.state
+        last = getattr(state, "last", None)
+        if not isinstance(last, engine.DealRecord):
+            return None
+        return {
+            "number": last.index + 1,
+            "contract": last.contract,
+            "declarer": self.context.players[last.declarer],
+        }
+
+    def to_entry(self, cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "seat": cleaned_data["seat"],
+            "kind": cleaned_data["kind"],
+            "played_out": bool(cleaned_data.get("played_out")),
+        }
+
+    @classmethod
+    def summary(cls, entry: Mapping[str, Any], players: Sequence[str]) -> str:
+        number = entry.get("kind")
+        text = RENONC_TEXTS.get(number, "") if isinstance(number, int) else ""
+        played = f" ({_('played out')})" if entry.get("played_out") else ""
+        return f"{_name(players, entry.get('seat'))}: {number}. {text}{played}"
+
+
+class MisdealForm(EntryForm):
+    """The dealer dealt wrongly and deals again."""
+
+    kind = "misdeal"
+    label = kind_label("misdeal")
+    template_name = "gameforms/marias/misdeal.html"
+
+    def build(self) -> None:
+        self.dealer = self.context.scored.dealer
+        self.fields["seat"] = SeatField(
+            self.context, required=False, label=_("Who misdealt? (the dealer)"),
+            initial=self.dealer,
+        )
+
+    @property
+    def dealer_name(self) -> str:
+        return self.context.players[self.dealer]
+
+    def to_entry(self, cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
+        entry: dict[str, Any] = {"type": self.kind}
+        if cleaned_data.get("seat") is not None:
+            entry["seat"] = cleaned_data["seat"]
+        return entry
+
+    @classmethod
+    def summary(cls, entry: Mapping[str, Any], players: Sequence[str]) -> str:
+        return _name(players, entry.get("seat")) if "seat" in entry else str(_("the dealer"))
+
+
+def kinds(document: rules.Sheet) -> list[str]:
+    """The row kinds the engine offers this table."""
+    game = document.engine
+    assert isinstance(game, engine.MariasGame)
+    return list(game.kinds_for(document.rules))
+
+
+register(
+    GameForms(
+        game="marias",
+        forms={f.kind: f for f in (DealForm, RenoncForm, MisdealForm)},
+        kinds=kinds,
+    )
+)

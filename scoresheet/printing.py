@@ -1,0 +1,240 @@
+"""The sheet on paper: the print view's context, and the same page as a PDF made by WeasyPrint.
+
+The print view looks like the paper sheet: the players' columns, the contract column, an
+underline after every round, the totals, the winner, the progression chart; for a game whose
+scorer signs the table sheet (Mariáš) the scorer's name, a signature line and the deals worth
+50 premium points or more flagged.  The PDF is the very same template, rendered on the server
+with the print stylesheet and DejaVu fonts embedded (Czech, Polish, Russian, German letters).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum, unique
+from pathlib import Path
+from typing import Any
+
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from . import services
+from .charts import progression_svg
+from .display import sheet_view
+from .messages import game_label, preset_label
+from .models import Sheet
+from .paper import FLAGGED, Paper, format_amount, format_number, paper_of, winner_of
+
+PRINT_CSS = "css/print.css"
+TEMPLATE = "print/sheet.html"
+
+
+@unique
+class PaperSize(StrEnum):
+    """The sheets a table prints on (stable: used in links)."""
+
+    A4 = "a4"
+    A5 = "a5"
+
+    @classmethod
+    def of(cls, value: object) -> PaperSize:
+        """The size asked for in ``?size=``; A4 for anything else."""
+        return cls(value) if isinstance(value, str) and value in cls._value2member_map_ else cls.A4
+
+    @property
+    def label(self) -> str:
+        return self.value.upper()
+
+    @property
+    def stylesheet(self) -> str:
+        """The static file with this size's ``@page`` rule (a file: the CSP allows no inline
+        style)."""
+        return f"css/print-{self.value}.css"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrintCell:
+    total: str
+    delta: str
+    marks: tuple[str, ...]
+    dealer: bool
+    declarer: bool
+    out: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrintRow:
+    number: int | None  # printed in the first row of an entry only
+    contract: str
+    declarer: str
+    cells: tuple[PrintCell, ...]
+    round_end: bool
+    flagged: bool
+    auto: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultLine:
+    name: str
+    money: str
+    crowns: str
+    premium: str
+    total: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrintSheet:
+    """Everything the print template shows."""
+
+    game_label: str
+    preset_label: str
+    players: tuple[str, ...]
+    rows: tuple[PrintRow, ...]
+    totals: tuple[str, ...]
+    winner: int | None
+    winner_name: str
+    outcome: str
+    differences: tuple[tuple[str, str], ...]
+    paper: Paper
+    unit: str
+    scorer: str
+    flagged: tuple[int, ...]  # row numbers of the deals worth >= 50 premium points
+    results: tuple[ResultLine, ...]
+    settle: tuple[str, ...]
+    chart: SafeString
+    started: datetime
+    printed: datetime
+    revision: int
+    size: PaperSize
+
+
+def print_sheet(loaded: services.Loaded, *, size: PaperSize) -> PrintSheet:
+    """The print view of a loaded sheet."""
+    document, scored, sheet = loaded.document, loaded.scored, loaded.sheet
+    paper = paper_of(document.game)
+    view = sheet_view(document, scored)
+    players = document.players
+    rows = []
+    flagged: list[int] = []
+    for row in view.rows:
+        is_flagged = any(m.code == FLAGGED for c in row.cells for m in c.marks)
+        if is_flagged and row.number not in flagged:
+            flagged.append(row.number)
+        rows.append(PrintRow(
+            number=row.number if row.first else None,
+            contract=row.contract or row.kind_label,
+            declarer=row.declarer,
+            cells=tuple(
+                PrintCell(
+                    total=format_number(c.total, paper),
+                    delta=format_number(c.delta, paper, sign=True) if c.delta else "",
+                    marks=tuple(m.short for m in c.marks if m.code != FLAGGED),
+                    dealer=c.dealer,
+                    declarer=c.declarer,
+                    out=c.out,
+                )
+                for c in row.cells
+            ),
+            round_end=row.round_end,
+            flagged=is_flagged,
+            auto=row.auto,
+        ))
+    winner = winner_of(scored, paper)
+    results: tuple[ResultLine, ...] = ()
+    if paper.results is not None and scored.rows:
+        results = tuple(
+            ResultLine(
+                name=players[r.seat],
+                money=format_amount(r.money, paper),
+                crowns=str(r.crowns),
+                premium=str(r.premium),
+                total=str(r.total),
+            )
+            for r in paper.results(document, scored)
+        )
+    settle: tuple[str, ...] = ()
+    if paper.settle is not None and scored.rows:
+        settle = tuple(
+            _("%(payer)s pays %(payee)s %(amount)s") % {
+                "payer": players[t.payer],
+                "payee": players[t.payee],
+                "amount": format_amount(t.amount, paper),
+            }
+            for t in paper.settle(scored.totals)
+        )
+    return PrintSheet(
+        game_label=game_label(document.game),
+        preset_label=preset_label(document.ruleset),
+        players=players,
+        rows=tuple(rows),
+        totals=tuple(format_number(t, paper) for t in scored.totals),
+        winner=winner,
+        winner_name=players[winner] if winner is not None else "",
+        outcome=view.outcome,
+        differences=view.differences,
+        paper=paper,
+        unit=_("Kč") if paper.money else _("points"),
+        scorer=sheet.scorer,
+        flagged=tuple(flagged),
+        results=results,
+        settle=settle,
+        chart=mark_safe(progression_svg(document, scored)),  # noqa: S308  (names are escaped)
+        started=sheet.created,
+        printed=timezone.now(),
+        revision=sheet.revision,
+        size=size,
+    )
+
+
+def print_context(sheet: Sheet, *, size: PaperSize, pdf: bool = False,
+                  links: dict[str, str] | None = None) -> dict[str, Any]:
+    """The print template's context: the sheet, the page size, and whether it becomes a PDF."""
+    loaded = services.load(sheet)
+    return {
+        "sheet": sheet,
+        "paper": print_sheet(loaded, size=size),
+        "size": size,
+        "sizes": list(PaperSize),
+        "pdf": pdf,
+        "links": links or {},
+    }
+
+
+def print_html(sheet: Sheet, *, size: PaperSize, pdf: bool = False,
+               links: dict[str, str] | None = None) -> str:
+    return render_to_string(TEMPLATE, print_context(sheet, size=size, pdf=pdf, links=links))
+
+
+def _stylesheet(name: str) -> str:
+    found = finders.find(name)
+    path = found[0] if isinstance(found, list) else found
+    if not path:
+        raise FileNotFoundError(name)
+    return Path(path).read_text(encoding="utf-8")
+
+
+def render_pdf(html: str, *, size: PaperSize = PaperSize.A4) -> bytes:
+    """A PDF of ``html`` with the print stylesheet; nothing is fetched from anywhere.
+
+    The stylesheet is read from the static files (not over the network), and every URL the
+    page might name is refused, so rendering never reaches another server.
+    """
+    from weasyprint import CSS, HTML  # type: ignore[import-untyped]
+    from weasyprint.urls import URLFetcher  # type: ignore[import-untyped]
+
+    refuse_all = URLFetcher(allowed_protocols=())
+    document = HTML(string=html, base_url="about:blank", url_fetcher=refuse_all)
+    css = [CSS(string=_stylesheet(name), url_fetcher=refuse_all)
+           for name in (PRINT_CSS, size.stylesheet)]
+    pdf = document.write_pdf(stylesheets=css)
+    if pdf is None:  # only when a target is given
+        raise RuntimeError("WeasyPrint wrote no PDF")
+    return bytes(pdf)
+
+
+def sheet_pdf(sheet: Sheet, *, size: PaperSize = PaperSize.A4) -> bytes:
+    """The print view of ``sheet`` as a PDF."""
+    return render_pdf(print_html(sheet, size=size, pdf=True), size=size)

@@ -1,0 +1,560 @@
+"""The only code that writes a sheet's entries: every write is one transaction.
+
+A write names the revision it was made against and an idempotency key.  Inside one transaction
+it locks the sheet row, recognises a key it has already seen (the write is then not repeated and
+the first result is returned), refuses a write made against another revision (:class:`Conflict`),
+lets the engine judge the whole sheet as it would stand after the change (:class:`Rejected`), and
+then stores the entries, one history row, the key and the next revision together.
+
+Other features (import/export, print, statistics) read sheets through :func:`sheet_document`
+and :func:`scored`, and create them through :func:`create_sheet`.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+import rules
+
+from .models import KEY_LENGTH, Action, Entry, EntryChange, Sheet, WriteKey
+
+KEY_PATTERN = re.compile(rf"^[A-Za-z0-9_-]{{8,{KEY_LENGTH}}}$")
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, kw_only=True)
+class Device:
+    """Who is writing: the device cookie, its browser, the account if logged in."""
+
+    id: str = ""
+    user_agent: str = ""
+    user_id: int | None = None
+
+    @classmethod
+    def of(
+        cls, device_id: str, user_agent: str, user: AbstractBaseUser | AnonymousUser | None
+    ) -> Device:
+        uid = user.pk if user is not None and user.is_authenticated else None
+        return cls(id=device_id[:KEY_LENGTH], user_agent=user_agent[:200], user_id=uid)
+
+
+@dataclass(frozen=True, kw_only=True)
+class WriteResult:
+    """What a write did.  ``replayed``: the key had been used, so nothing new was written."""
+
+    sheet: Sheet
+    action: Action
+    revision: int
+    position: int | None
+    replayed: bool = False
+
+
+class WriteError(Exception):
+    """Base of the refusals of a write; nothing was written."""
+
+
+class Conflict(WriteError):
+    """The write was made against an older (or newer) revision of the sheet."""
+
+    def __init__(self, *, given: int, current: int) -> None:
+        super().__init__(f"the sheet is at revision {current}, the write was made against {given}")
+        self.given = given
+        self.current = current
+
+
+class Rejected(WriteError):
+    """The engine refuses the sheet as it would stand after the write.
+
+    ``entry`` is the index of the entry the engine objects to, numbered as on the sheet before
+    the write (it may be a later entry than the one written: an edit may make a later row
+    impossible), ``changed`` the index of the entry written (None when the write removed one),
+    ``field`` the entry field the engine names.
+    """
+
+    def __init__(self, error: rules.RulesError, *, changed: int | None = None) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.code = error.code
+        self.message = error.message
+        self.params: dict[str, Any] = dict(error.params)
+        self.entry = error.entry
+        self.changed = changed
+
+    @property
+    def field(self) -> str | None:
+        value = self.params.get("field")
+        return value if isinstance(value, str) else None
+
+    @property
+    def elsewhere(self) -> bool:
+        """The objection is about another entry than the one written."""
+        return self.entry is not None and self.entry != self.changed
+
+
+class NothingToUndo(WriteError):
+    pass
+
+
+class NothingToRedo(WriteError):
+    pass
+
+
+class NoSuchEntry(WriteError):
+    def __init__(self, position: int) -> None:
+        super().__init__(f"the sheet has no entry {position}")
+        self.position = position
+
+
+class BadKey(WriteError):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class UndoState:
+    """The changes an undo or a redo would revert now (None when there is none)."""
+
+    undo: EntryChange | None = None
+    redo: EntryChange | None = None
+
+
+@dataclass(kw_only=True)
+class Loaded:
+    """A sheet with its entries and its replay, as the pages need it."""
+
+    sheet: Sheet
+    entries: list[Entry]
+    document: rules.Sheet
+    scored: rules.Scored
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def document_of(sheet: Sheet, entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The FORMAT.md document of ``sheet`` with ``entries``."""
+    return {
+        "format": rules.FORMAT,
+        "game": sheet.game,
+        "ruleset": sheet.ruleset,
+        "options": copy.deepcopy(dict(sheet.options)),
+        "players": list(sheet.players),
+        "first_dealer": sheet.first_dealer,
+        "entries": [copy.deepcopy(dict(e)) for e in entries],
+    }
+
+
+def entries_of(sheet: Sheet) -> list[Entry]:
+    return list(Entry.objects.filter(sheet=sheet).order_by("position"))
+
+
+def sheet_document(sheet: Sheet, entries: Sequence[Entry] | None = None) -> dict[str, Any]:
+    """The sheet as a FORMAT.md document (what export writes and import reads)."""
+    rows = entries_of(sheet) if entries is None else entries
+    return document_of(sheet, [e.data for e in rows])
+
+
+def engine_sheet(sheet: Sheet, entries: Sequence[Mapping[str, Any]]) -> rules.Sheet:
+    return rules.load(document_of(sheet, entries))
+
+
+def load(sheet: Sheet) -> Loaded:
+    """The sheet, its entries and the engine's replay of them (one query: the entries)."""
+    entries = entries_of(sheet)
+    document = engine_sheet(sheet, [e.data for e in entries])
+    return Loaded(sheet=sheet, entries=entries, document=document, scored=rules.score(document))
+
+
+def undo_state(sheet: Sheet) -> UndoState:
+    """What undo and redo would revert now, from the history (one query, two for the rows)."""
+    log = list(
+        EntryChange.objects.filter(sheet=sheet).order_by("revision").values_list("id", "action")
+    )
+    undo_stack, redo_stack = _stacks(log)
+    wanted = undo_stack[-1:] + redo_stack[-1:]
+    found = {c.id: c for c in EntryChange.objects.filter(id__in=wanted)} if wanted else {}
+    return UndoState(
+        undo=found.get(undo_stack[-1]) if undo_stack else None,
+        redo=found.get(redo_stack[-1]) if redo_stack else None,
+    )
+
+
+def _stacks(log: Sequence[tuple[int, str]]) -> tuple[list[int], list[int]]:
+    """Replay the history into the undo and redo stacks (ids of changes).
+
+    A new change clears the redo stack; an undo moves the top of the undo stack to the redo
+    stack; a redo moves it back.
+    """
+    undo_stack: list[int] = []
+    redo_stack: list[int] = []
+    for change_id, action in log:
+        if action == Action.UNDO:
+            undo_stack.pop()
+            redo_stack.append(change_id)
+        elif action == Action.REDO:
+            redo_stack.pop()
+            undo_stack.append(change_id)
+        else:
+            undo_stack.append(change_id)
+            redo_stack.clear()
+    return undo_stack, redo_stack
+
+
+def preview(
+    sheet: Sheet,
+    entries: Sequence[Mapping[str, Any]],
+    entry: Mapping[str, Any],
+    *,
+    position: int | None = None,
+) -> tuple[rules.Scored, list[rules.Row]]:
+    """What adding ``entry`` (or putting it at ``position``) would do; raises :class:`Rejected`."""
+    new_entries = list(entries)
+    if position is None:
+        index = len(new_entries)
+        new_entries.append(dict(entry))
+    else:
+        if not 0 <= position < len(new_entries):
+            raise NoSuchEntry(position)
+        index = position
+        new_entries[position] = dict(entry)
+    scored = _judge(sheet, new_entries, changed=index)
+    return scored, list(scored.rows_of(index))
+
+
+def _judge(
+    sheet: Sheet, entries: Sequence[Mapping[str, Any]], *, changed: int | None
+) -> rules.Scored:
+    try:
+        return rules.score(engine_sheet(sheet, entries))
+    except rules.RulesError as exc:
+        raise Rejected(exc, changed=changed) from None
+
+
+# --------------------------------------------------------------------------- creating
+
+
+def create_sheet(
+    *,
+    ruleset: str,
+    options: Mapping[str, Any],
+    players: Sequence[str],
+    first_dealer: int,
+    owner: Any = None,
+    entries: Sequence[Mapping[str, Any]] = (),
+    device: Device | None = None,
+) -> Sheet:
+    """Create a sheet after the engine accepted its header (and its entries, for an import).
+
+    Raises :class:`rules.RulesError` (an ``InvalidSheet`` for the header) when it does not.
+    Imported entries are recorded in the history as added at revision 1..n.
+    """
+    game = rules.game_of(ruleset)
+    doc = {
+        "format": rules.FORMAT,
+        "game": game.name,
+        "ruleset": ruleset,
+        "options": dict(options),
+        "players": [p.strip() if isinstance(p, str) else p for p in players],
+        "first_dealer": first_dealer,
+        "entries": [dict(e) for e in entries],
+    }
+    document = rules.load(doc)
+    scored = rules.score(document)
+    now = timezone.now()
+    user = owner if owner is not None and owner.is_authenticated else None
+    device = device or Device()
+    with transaction.atomic():
+        sheet = Sheet.objects.create(
+            game=document.game,
+            ruleset=document.ruleset,
+            options=dict(document.options),
+            players=list(document.players),
+            first_dealer=document.first_dealer,
+            owner=user,
+            created=now,
+            updated=now,
+            finished=now if scored.outcome is not None else None,
+            revision=len(document.entries),
+        )
+        if user is not None:
+            sheet.keepers.add(user)
+        made = Entry.objects.bulk_create(
+            Entry(sheet=sheet, position=i, data=dict(e)) for i, e in enumerate(document.entries)
+        )
+        EntryChange.objects.bulk_create(
+            EntryChange(
+                sheet=sheet,
+                revision=i + 1,
+                entry_uid=e.uid,
+                action=Action.ADD,
+                position=i,
+                before=None,
+                after=e.data,
+                at=now,
+                device=device.id,
+                user_agent=device.user_agent,
+                user_id=device.user_id,
+            )
+            for i, e in enumerate(made)
+        )
+    return sheet
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def add_entry(
+    sheet_id: int, *, revision: int, key: str, device: Device, entry: Mapping[str, Any]
+) -> WriteResult:
+    """Append ``entry`` to the sheet."""
+
+    def change(locked: Sheet, entries: list[Entry]) -> _Change:
+        return _Change(
+            action=Action.ADD,
+            uid=uuid.uuid4(),
+            position=len(entries),
+            before=None,
+            after=dict(entry),
+        )
+
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+
+
+def update_entry(
+    sheet_id: int,
+    *,
+    revision: int,
+    key: str,
+    device: Device,
+    position: int,
+    entry: Mapping[str, Any],
+) -> WriteResult:
+    """Replace the entry at ``position``; every later row is replayed."""
+
+    def change(locked: Sheet, entries: list[Entry]) -> _Change:
+        old = _entry_at(entries, position)
+        return _Change(
+            action=Action.EDIT,
+            uid=old.uid,
+            position=position,
+            before=old.data,
+            after=dict(entry),
+        )
+
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+
+
+def delete_entry(
+    sheet_id: int, *, revision: int, key: str, device: Device, position: int
+) -> WriteResult:
+    """Remove the entry at ``position``; the later entries move up one place."""
+
+    def change(locked: Sheet, entries: list[Entry]) -> _Change:
+        old = _entry_at(entries, position)
+        return _Change(
+            action=Action.DELETE, uid=old.uid, position=position, before=old.data, after=None
+        )
+
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+
+
+def undo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResult:
+    """Revert the latest change that is not undone yet."""
+
+    def change(locked: Sheet, entries: list[Entry]) -> _Change:
+        target = undo_state(locked).undo
+        if target is None:
+            raise NothingToUndo("there is nothing to undo")
+        return _inverse(target, Action.UNDO)
+
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+
+
+def redo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResult:
+    """Apply again the change the latest undo reverted (if nothing was written since)."""
+
+    def change(locked: Sheet, entries: list[Entry]) -> _Change:
+        target = undo_state(locked).redo
+        if target is None:
+            raise NothingToRedo("there is nothing to redo")
+        return _inverse(target, Action.REDO)
+
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Change:
+    action: Action
+    uid: uuid.UUID
+    position: int
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reverts: EntryChange | None = None
+
+
+def _inverse(target: EntryChange, action: Action) -> _Change:
+    return _Change(
+        action=action,
+        uid=target.entry_uid,
+        position=target.position,
+        before=target.after,
+        after=target.before,
+        reverts=target,
+    )
+
+
+def _entry_at(entries: Sequence[Entry], position: int) -> Entry:
+    if not 0 <= position < len(entries):
+        raise NoSuchEntry(position)
+    return entries[position]
+
+
+def check_key(key: str) -> str:
+    if not isinstance(key, str) or not KEY_PATTERN.match(key):
+        raise BadKey("the write key must be 8 to 64 letters, digits, - or _")
+    return key
+
+
+def _write(
+    sheet_id: int,
+    *,
+    revision: int,
+    key: str,
+    device: Device,
+    make: Any,
+) -> WriteResult:
+    check_key(key)
+    try:
+        with transaction.atomic():
+            return _write_locked(sheet_id, revision=revision, key=key, device=device, make=make)
+    except IntegrityError:
+        # Two writes raced past the checks (a database without row locks): the first one
+        # committed.  The same key is the same write; another key was made against an old sheet.
+        seen = WriteKey.objects.select_related("sheet").filter(sheet_id=sheet_id, key=key).first()
+        if seen is not None:
+            return _replayed(seen)
+        current = Sheet.objects.filter(pk=sheet_id).values_list("revision", flat=True).first()
+        raise Conflict(given=revision, current=current or 0) from None
+
+
+def _replayed(seen: WriteKey) -> WriteResult:
+    return WriteResult(
+        sheet=seen.sheet,
+        action=Action(seen.action),
+        revision=seen.revision,
+        position=seen.position,
+        replayed=True,
+    )
+
+
+def _write_locked(
+    sheet_id: int, *, revision: int, key: str, device: Device, make: Any
+) -> WriteResult:
+    sheet = Sheet.objects.select_for_update().get(pk=sheet_id)
+    seen = WriteKey.objects.filter(sheet=sheet, key=key).first()
+    if seen is not None:
+        seen.sheet = sheet
+        return _replayed(seen)
+    if sheet.revision != revision:
+        raise Conflict(given=revision, current=sheet.revision)
+    entries = entries_of(sheet)
+    change: _Change = make(sheet, entries)
+    new_data = _apply([e.data for e in entries], entries, change)
+    removed = change.after is None
+    try:
+        scored = _judge(sheet, new_data, changed=None if removed else change.position)
+    except Rejected as error:
+        if removed and error.entry is not None and error.entry >= change.position:
+            error.entry += 1  # name the row as it is numbered on the sheet the user sees
+        raise
+
+    now = timezone.now()
+    _store(sheet, entries, change)
+    sheet.revision += 1
+    sheet.updated = now
+    sheet.finished = (sheet.finished or now) if scored.outcome is not None else None
+    sheet.save(update_fields=["revision", "updated", "finished"])
+    EntryChange.objects.create(
+        sheet=sheet,
+        revision=sheet.revision,
+        entry_uid=change.uid,
+        action=change.action,
+        position=change.position,
+        before=change.before,
+        after=change.after,
+        reverts=change.reverts,
+        at=now,
+        device=device.id,
+        user_agent=device.user_agent,
+        user_id=device.user_id,
+    )
+    WriteKey.objects.create(
+        sheet=sheet,
+        key=key,
+        action=change.action,
+        revision=sheet.revision,
+        position=change.position,
+        at=now,
+    )
+    return WriteResult(
+        sheet=sheet, action=change.action, revision=sheet.revision, position=change.position
+    )
+
+
+def _apply(
+    data: list[dict[str, Any]], entries: Sequence[Entry], change: _Change
+) -> list[dict[str, Any]]:
+    """The entries' data after ``change`` (checks that the change fits the sheet)."""
+    out = list(data)
+    if change.before is None:
+        if change.after is None or not 0 <= change.position <= len(out):
+            raise NoSuchEntry(change.position)
+        out.insert(change.position, change.after)
+        return out
+    entry = _entry_at(entries, change.position)
+    if entry.uid != change.uid:
+        raise NoSuchEntry(change.position)
+    if change.after is None:
+        del out[change.position]
+    else:
+        out[change.position] = change.after
+    return out
+
+
+def _store(sheet: Sheet, entries: Sequence[Entry], change: _Change) -> None:
+    """Write ``change`` to the entry rows, keeping positions 0..n-1 without ever a duplicate."""
+    if change.before is not None and change.after is not None:
+        Entry.objects.filter(sheet=sheet, uid=change.uid).update(data=change.after)
+        return
+    later = Entry.objects.filter(sheet=sheet, position__gte=change.position)
+    if change.after is None:
+        Entry.objects.filter(sheet=sheet, uid=change.uid).delete()
+        _shift(later.exclude(uid=change.uid), -1)
+        return
+    if change.position < len(entries):
+        _shift(later, +1)
+    Entry.objects.create(sheet=sheet, uid=change.uid, position=change.position, data=change.after)
+
+
+def _shift(rows: Any, by: int) -> None:
+    """Move ``rows`` by ``by`` places in two steps, so the unique (sheet, position) never clashes.
+
+    Step one moves them out of the way to negative-free high numbers, step two to their place.
+    """
+    offset = 1_000_000_000
+    ids = list(rows.values_list("id", flat=True))
+    if not ids:
+        return
+    Entry.objects.filter(id__in=ids).update(position=F("position") + offset)
+    Entry.objects.filter(id__in=ids).update(position=F("position") - offset + by)

@@ -1,0 +1,156 @@
+"""Looking back: per player, over the sheets of an account or of this phone.
+
+A player is known by name: the same name (spaces around it and letter case ignored) on two
+sheets is the same player.  Every number is read off the engine's replay of each sheet:
+
+- played: sheets with at least one row on which the name sits;
+- won: the engine's winner; for a money game (Mariáš, which has no end by points) the single
+  seat that ends the evening with the most money, in plus;
+- made / failed: deal and concession rows where the player is the declarer and the engine marks
+  the contract made (``made``, Mariáš ``won``) or failed (``failed``, ``lost``, or given up:
+  ``conceded``); a Mariáš renonc row does not count the deal before it a second time;
+- average contract: the mean of the numbers the contract column shows on those rows (a Mariáš
+  betl or durch has no number and is not counted);
+- money: the sum of the player's final balances over the money games (haléře).
+
+A sheet whose ``in_stats`` is off is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.db.models import Prefetch, Q, QuerySet
+
+import rules
+
+from . import services
+from .models import Entry, Sheet
+from .paper import (
+    FAILED_MARKS,
+    MADE_MARKS,
+    contract_number,
+    format_money,
+    paper_of,
+    winner_of,
+)
+
+MAX_SHEETS = 1000  # sheets read for one statistics page (the newest first)
+# Rows that decide a declarer's contract (FORMAT.md entry types of every game); a Mariáš renonc
+# row that settles the deal before it again is not counted a second time.
+DECIDING_KINDS = frozenset({"deal", "concession"})
+
+
+@dataclass(kw_only=True)
+class PlayerStats:
+    """One player's line."""
+
+    name: str
+    played: int = 0
+    won: int = 0
+    made: int = 0
+    failed: int = 0
+    contract_sum: int = 0
+    contract_count: int = 0
+    money: int = 0  # haléře over the money games
+    money_games: int = 0
+    games: set[str] = field(default_factory=set)
+
+    @property
+    def average_contract(self) -> Decimal | None:
+        if not self.contract_count:
+            return None
+        mean = Decimal(self.contract_sum) / self.contract_count
+        return mean.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+    @property
+    def money_text(self) -> str:
+        return format_money(self.money) if self.money_games else ""
+
+    @property
+    def win_share(self) -> int | None:
+        """Games won, in percent of games played."""
+        return round(100 * self.won / self.played) if self.played else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stats:
+    players: tuple[PlayerStats, ...]
+    sheets: int  # sheets counted
+    left_out: int  # sheets of the same set left out of the statistics
+    unreadable: int  # sheets the engine refuses today (never expected; counted, not hidden)
+
+
+def player_key(name: str) -> str:
+    return name.strip().casefold()
+
+
+def sheets_of(*, user_id: int | None, known: Iterable[int]) -> QuerySet[Sheet]:
+    """The sheets of an account (owned or kept) and of this phone (opened in this browser)."""
+    query = Q(pk__in=list(known))
+    if user_id is not None:
+        query |= Q(owner_id=user_id) | Q(keepers__id=user_id)
+    return Sheet.objects.filter(query).distinct()
+
+
+def collect(sheets: QuerySet[Sheet], *, game: str | None = None) -> Stats:
+    """The statistics of ``sheets`` (optionally of one game): two queries, one replay a sheet."""
+    if game:
+        sheets = sheets.filter(game=game)
+    left_out = sheets.filter(in_stats=False).count()
+    counted = (
+        sheets.filter(in_stats=True)
+        .order_by("-updated")
+        .prefetch_related(Prefetch("entries", queryset=Entry.objects.order_by("position")))
+    )[:MAX_SHEETS]
+    players: dict[str, PlayerStats] = {}
+    used = unreadable = 0
+    for sheet in counted:
+        # the prefetched entries, in order
+        entries = list(sheet.entries.all())  # type: ignore[attr-defined]
+        if not entries:
+            continue
+        try:
+            document = services.engine_sheet(sheet, [e.data for e in entries])
+            scored = rules.score(document)
+        except rules.RulesError:
+            unreadable += 1
+            continue
+        used += 1
+        add_sheet(players, document, scored)
+    ordered = sorted(players.values(), key=lambda p: (-p.played, -p.won, p.name.casefold()))
+    return Stats(players=tuple(ordered), sheets=used, left_out=left_out, unreadable=unreadable)
+
+
+def add_sheet(players: dict[str, PlayerStats], document: rules.Sheet,
+              scored: rules.Scored) -> None:
+    """Count one replayed sheet into ``players`` (by name)."""
+    paper = paper_of(document.game)
+    winner = winner_of(scored, paper)
+    for seat, name in enumerate(document.players):
+        line = players.setdefault(player_key(name), PlayerStats(name=name.strip()))
+        line.played += 1
+        line.games.add(document.game)
+        if winner == seat:
+            line.won += 1
+        if paper.money:
+            line.money += scored.totals[seat]
+            line.money_games += 1
+    for row in scored.rows:
+        if row.declarer is None or row.auto or row.kind not in DECIDING_KINDS:
+            continue
+        marks = set(row.marks[row.declarer])
+        line = players[player_key(document.players[row.declarer])]
+        decided = False
+        if marks & MADE_MARKS:
+            line.made += 1
+            decided = True
+        elif marks & FAILED_MARKS:
+            line.failed += 1
+            decided = True
+        number = contract_number(row.contract) if decided else None
+        if number is not None:
+            line.contract_sum += number
+            line.contract_count += 1

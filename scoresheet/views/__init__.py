@@ -1,0 +1,1 @@
+"""Function views, one module per screen.  Access to a sheet goes through :mod:`.access`."""

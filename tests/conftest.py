@@ -1,0 +1,116 @@
+"""Fixtures shared by the web and browser tests: sheets made through the service layer."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+PLAYERS = ("Anna", "Boris", "Vera")
+
+
+def deal(
+    declarer: int,
+    contract: int,
+    points: Sequence[int],
+    marriages: Mapping[int, Sequence[str]] | None = None,
+    *,
+    dark: bool | None = None,
+) -> dict[str, Any]:
+    """A Thousand deal entry (FORMAT.md) for three or four seats."""
+    n = len(points)
+    entry: dict[str, Any] = {
+        "type": "deal",
+        "declarer": declarer,
+        "contract": contract,
+        "points": list(points),
+        "marriages": [list((marriages or {}).get(s, [])) for s in range(n)],
+    }
+    if dark is not None:
+        entry["dark"] = dark
+    return entry
+
+
+def quiet_deals(count: int, *, first_dealer: int = 0, n: int = 3) -> list[dict[str, Any]]:
+    """``count`` ru deals that never end the game.
+
+    Deal k is dealt by seat (first_dealer + k) % n, so the seat after it holds the opening bid
+    of 100 (RULES.md 1.1) and plays it: 20 card points, failed, -100; both defenders take 50
+    (already multiples of 5, no rounding).  Over a round every seat scores -100 + 50 + 50 = 0,
+    so the totals stay between -100 and 100: no barrel, no 555, no bolt, no winner.
+    """
+    out = []
+    for k in range(count):
+        declarer = (first_dealer + k + 1) % n
+        points = [50] * n
+        points[declarer] = 20
+        out.append(deal(declarer, 100, points))
+    return out
+
+
+def new_key() -> str:
+    return uuid.uuid4().hex
+
+
+@pytest.fixture
+def make_sheet(db: None) -> Callable[..., Any]:
+    """Create a sheet through the service layer (as the new-sheet page does)."""
+    from scoresheet import services
+
+    def make(
+        *,
+        ruleset: str = "ru",
+        players: Sequence[str] = PLAYERS,
+        first_dealer: int = 0,
+        options: Mapping[str, Any] | None = None,
+        entries: Sequence[Mapping[str, Any]] = (),
+        owner: Any = None,
+    ) -> Any:
+        return services.create_sheet(
+            ruleset=ruleset,
+            options=dict(options or {}),
+            players=list(players),
+            first_dealer=first_dealer,
+            entries=list(entries),
+            owner=owner,
+        )
+
+    return make
+
+
+@pytest.fixture
+def write() -> Callable[..., Any]:
+    """Append an entry to a sheet at its current revision, as one phone would."""
+    from scoresheet import services
+
+    def add(sheet: Any, entry: Mapping[str, Any]) -> Any:
+        sheet.refresh_from_db()
+        return services.add_entry(
+            sheet.pk,
+            revision=sheet.revision,
+            key=new_key(),
+            device=services.Device(id="testphone", user_agent="pytest"),
+            entry=entry,
+        )
+
+    return add
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Test on an SQLite file, as the app runs, not in memory.
+
+    An in-memory SQLite database shared between threads answers a second writer with "table
+    is locked" at once; a file in WAL mode makes it wait for the lock, like the real app does
+    (settings: IMMEDIATE transactions with a timeout).  The concurrency tests rely on that.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        path = tmp_path_factory.mktemp("sqlite") / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(path)

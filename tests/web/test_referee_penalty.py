@@ -1,0 +1,200 @@
+"""The penalty calculator (/s/<token>/penalty/, /v/<token>/penalty/).
+
+What an offence costs is the engine's preview of the penalty entry appended to the sheet; every
+amount below is worked out by hand from RULES.md and the sheet's options.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
+from scoresheet.models import Entry
+from tests.web.helpers import HX, page, text, write_fields
+
+
+def price(client, sheet, params, *, read_only=False, **headers):
+    name, token = ("penalty_read", sheet.view_token) if read_only else ("penalty",
+                                                                       sheet.edit_token)
+    return client.get(reverse(name, args=[token]) + "?" + urlencode(params), **headers)
+
+
+def cost_line(response):
+    found = re.search(r'<p class="cost-line"><strong>(.*?)</strong>', page(response))
+    assert found, text(page(response))[:500]
+    return found.group(1)
+
+
+REVOKE = {"type": "penalty", "seat": "0", "reason": "revoke"}
+
+# Mariáš, three players, Anna (seat 0) declares a hra in leaves and takes 30 card points: the
+# defence has 60, so the hra is lost (RULES.md §2) and Anna pays each defender the hra, 20 h:
+# deltas -40 / +20 / +20.
+MARIAS_LOST_HRA = {"type": "deal", "declarer": 0, "game": "suit", "trump": "leaves",
+                   "announced": [], "card_points": 30}
+
+
+# --------------------------------------------------------------------------- Thousand
+
+
+def test_a_tisic_revoke_costs_100_and_pays_60_to_each_other_player(client, make_sheet):
+    # RULES.md §1.2: revoke = penalty, revoke_penalty 100, revoke_compensation 60.
+    sheet = make_sheet(ruleset="tisic")
+    response = price(client, sheet, REVOKE)
+    assert response.status_code == 200
+    assert cost_line(response) == "Anna -100, Boris +60, Vera +60"
+    assert "0 → -100" in text(page(response))
+
+
+def test_the_cost_follows_this_sheets_options(client, make_sheet):
+    # ru preset: revoke_penalty 120, revoke_compensation 0; this table pays 40 to the others.
+    plain = make_sheet(ruleset="ru")
+    assert cost_line(price(client, plain, {**REVOKE, "seat": "1"})) == "Anna 0, Boris -120, Vera 0"
+    house = make_sheet(ruleset="ru", options={"revoke_compensation": 40})
+    assert cost_line(price(client, house, {**REVOKE, "seat": "1"})) == (
+        "Anna +40, Boris -120, Vera +40")
+
+
+def test_cutting_nines_and_an_agreed_amount(client, make_sheet):
+    # ru: cut_nines_penalty 120; a custom penalty writes the amount the table agrees.
+    sheet = make_sheet(ruleset="ru")
+    nines = {"type": "penalty", "seat": "2", "reason": "cut_nines"}
+    assert cost_line(price(client, sheet, nines)) == "Anna 0, Boris 0, Vera -120"
+    custom = {"type": "penalty", "seat": "0", "reason": "custom", "amount": "-50"}
+    assert cost_line(price(client, sheet, custom)) == "Anna -50, Boris 0, Vera 0"
+
+
+def test_a_penalty_the_table_does_not_play_shows_the_engines_objection(client, make_sheet):
+    # tisic has no cut-nines penalty (cut_nines_penalty 0); with revoke = replay a revoke is
+    # a redeal, not a penalty row.
+    tisic = make_sheet(ruleset="tisic")
+    refused = price(client, tisic, {"type": "penalty", "seat": "0", "reason": "cut_nines"})
+    assert refused.status_code == 400
+    assert "no penalty for cutting nines" in text(page(refused))
+    assert "Write it on the sheet" not in page(refused)
+    replay = make_sheet(ruleset="tisic", options={"revoke": "replay"})
+    assert "replays a revoked deal" in text(page(price(client, replay, REVOKE)))
+
+
+def test_the_barrel_caps_a_compensation(client, make_sheet, write):
+    # ru barrel at 880 (RULES.md §1.1): a penalty credit never takes a seat past the barrel.
+    # Vera declares 300, 300 and 260, each time with all 120 card points + hearts 100 +
+    # diamonds 80 = 300: made every time, 860 (Anna and Boris write 0; bolts are off here).
+    # A revoke by Anna with compensation 40 would take Vera to 900: she stops at 880 (+20).
+    sheet = make_sheet(ruleset="ru", options={"revoke_compensation": 40, "bolt_limit": 0})
+    for contract in (300, 300, 260):
+        write(sheet, {"type": "deal", "declarer": 2, "contract": contract, "points": [0, 0, 120],
+                      "marriages": [[], [], ["hearts", "diamonds"]]})
+    line = cost_line(price(client, sheet, REVOKE))
+    assert line == "Anna -120, Boris +40, Vera +20"
+
+
+# --------------------------------------------------------------------------- writing it down
+
+
+def test_the_button_writes_the_penalty_onto_the_sheet_once(client, make_sheet):
+    sheet = make_sheet(ruleset="tisic")
+    html = page(price(client, sheet, REVOKE))
+    fields = write_fields(html)
+    post = {**fields, "type": "penalty", "seat": "0", "reason": "revoke"}
+    url = reverse("penalty", args=[sheet.edit_token])
+    response = client.post(url, post)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("sheet", args=[sheet.edit_token]) + "#e0"
+    assert [e.data for e in Entry.objects.filter(sheet=sheet)] == [
+        {"type": "penalty", "seat": 0, "reason": "revoke"}]
+    again = client.post(url, post)  # a double tap sends the same key
+    assert again.status_code == 302
+    assert Entry.objects.filter(sheet=sheet).count() == 1
+    after = text(page(client.get(reverse("sheet", args=[sheet.edit_token]))))
+    assert "Written on the sheet as row 1." in after
+
+
+def test_a_write_against_an_old_revision_writes_nothing(client, make_sheet, write):
+    sheet = make_sheet(ruleset="tisic")
+    fields = write_fields(page(price(client, sheet, REVOKE)))
+    write(sheet, {"type": "penalty", "seat": 1, "reason": "revoke"})
+    response = client.post(reverse("penalty", args=[sheet.edit_token]),
+                           {**fields, "type": "penalty", "seat": "0", "reason": "revoke"})
+    assert response.status_code == 409
+    assert Entry.objects.filter(sheet=sheet).count() == 1
+    html = page(response)
+    assert "Nothing was written" in text(html)
+    # the fresh preview is against the sheet as it is now: Boris revoked first, Anna has 60
+    assert cost_line(response) == "Anna -100, Boris +60, Vera +60"
+    assert re.search(r'<th scope="row">Anna</th><td class="minus">-100</td><td>60 → <b>-40</b>',
+                     html)
+    assert write_fields(html)["revision"] == "1"
+
+
+def test_the_read_only_link_prices_but_cannot_write(client, make_sheet):
+    sheet = make_sheet(ruleset="tisic")
+    response = price(client, sheet, REVOKE, read_only=True)
+    html = page(response)
+    assert cost_line(response) == "Anna -100, Boris +60, Vera +60"
+    assert 'method="post"' not in html and "Write it on the sheet" not in html
+    assert sheet.edit_token not in html
+    refused = client.post(reverse("penalty_read", args=[sheet.view_token]),
+                          {"type": "penalty", "seat": "0", "reason": "revoke"})
+    assert refused.status_code == 405
+    assert Entry.objects.filter(sheet=sheet).count() == 0
+
+
+def test_htmx_gets_only_the_result(client, make_sheet):
+    response = price(client, make_sheet(ruleset="tisic"), REVOKE, **HX)
+    html = page(response)
+    assert html.lstrip().startswith('<section id="result"')
+    assert "Anna -100, Boris +60, Vera +60" in html
+
+
+# --------------------------------------------------------------------------- Mariáš
+
+
+def test_a_defenders_renonc_loses_the_deal_for_the_defence_and_costs_the_fee(client,
+                                                                             make_sheet):
+    # marias.md#renonc, kind 1 (did not follow suit) by Boris, a defender, not played out:
+    # the deal's lines are cancelled (Anna +40, Boris -20, Vera -20), Boris pays Anna the hra
+    # for the whole defence, 2 x 20 = 40 (Anna +40, Boris -40), and the fee of 2 Kč to each
+    # other player (Boris -400, Anna +200, Vera +200).
+    # Anna 40 + 40 + 200 = +280 h, Boris -20 - 40 - 400 = -460 h, Vera -20 + 200 = +180 h.
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_LOST_HRA])
+    response = price(client, sheet, {"type": "renonc", "seat": "1", "kind": "1"})
+    assert cost_line(response) == "Anna +2.80 Kč, Boris -4.60 Kč, Vera +1.80 Kč"
+    assert "Boris pays Anna 2.00 Kč (renonc fee)" in text(page(response))
+
+
+def test_a_played_out_renonc_costs_only_the_fee(client, make_sheet):
+    # marias.md#renonc: played out, the deal stands; Boris pays 2 Kč to each other player.
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_LOST_HRA])
+    response = price(client, sheet, {"type": "renonc", "seat": "1", "kind": "1",
+                                     "played_out": "on"})
+    assert cost_line(response) == "Anna +2.00 Kč, Boris -4.00 Kč, Vera +2.00 Kč"
+
+
+def test_a_renonc_needs_the_deal_right_before_it(client, make_sheet):
+    response = price(client, make_sheet(ruleset="marias"),
+                     {"type": "renonc", "seat": "1", "kind": "1"})
+    assert response.status_code == 400
+    assert "refers to the deal right before it" in text(page(response))
+
+
+def test_the_renonc_is_written_with_its_kind(client, make_sheet):
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_LOST_HRA])
+    fields = write_fields(page(price(client, sheet, {"type": "renonc", "seat": "0",
+                                                     "kind": "12"})))
+    response = client.post(reverse("penalty", args=[sheet.edit_token]),
+                           {**fields, "type": "renonc", "seat": "0", "kind": "12",
+                            "played_out": "False"})
+    assert response.status_code == 302
+    assert Entry.objects.get(sheet=sheet, position=1).data == {
+        "type": "renonc", "seat": 0, "kind": 12, "played_out": False}
+
+
+def test_binokel_has_no_penalty_row(client, make_sheet):
+    sheet = make_sheet(ruleset="binokel")
+    html = page(client.get(reverse("penalty", args=[sheet.edit_token])))
+    assert "has no penalty row" in text(html)
+    referee = page(client.get(reverse("referee", args=[sheet.edit_token])))
+    assert reverse("penalty", args=[sheet.edit_token]) not in referee

@@ -1,0 +1,134 @@
+"""Undo and redo (/s/<token>/undo/, /s/<token>/redo/): each is a change of its own."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoresheet import services
+from scoresheet.models import Entry, EntryChange, Sheet
+from tests.conftest import new_key
+from tests.web.helpers import THREE_DEALS, page, text
+
+PHONE = services.Device(id="otherphone", user_agent="pytest")
+
+
+def stored(sheet: Sheet) -> list[dict]:
+    rows = Entry.objects.filter(sheet=sheet).order_by("position")
+    return list(rows.values_list("data", flat=True))
+
+
+def press(client, sheet: Sheet, what: str, revision: int | None = None, key: str | None = None):
+    sheet.refresh_from_db()
+    return client.post(
+        reverse(what, args=[sheet.edit_token]),
+        {"revision": sheet.revision if revision is None else revision, "key": key or new_key()},
+    )
+
+
+def test_the_sheet_page_names_what_undo_would_revert(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
+    assert 'title="row 3 (Deal)">↶ Undo' in html
+    assert '<button type="submit" class="secondary" disabled title="">↷ Redo' in html
+
+
+@pytest.mark.postgres
+def test_undo_removes_the_last_row_and_redo_brings_it_back(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    response = press(client, sheet, "undo")
+    assert response.status_code == 302
+    assert stored(sheet) == THREE_DEALS[:2]
+    html = text(page(client.get(response["Location"])))
+    assert "Undone: row 3 (Deal)." in html
+    assert "Total 70 140 -85" in html
+    press(client, sheet, "redo")
+    assert stored(sheet) == THREE_DEALS
+    assert Sheet.objects.get(pk=sheet.pk).revision == 5  # 3 rows, an undo, a redo
+
+
+@pytest.mark.postgres
+def test_undo_of_a_correction_restores_the_old_row_and_replays(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    fixed = {**THREE_DEALS[0], "points": [50, 55, 15], "marriages": [[], [], []]}
+    services.update_entry(sheet.pk, revision=3, key=new_key(), device=PHONE, position=0,
+                          entry=fixed)
+    press(client, sheet, "undo")
+    assert stored(sheet) == THREE_DEALS
+    press(client, sheet, "redo")
+    assert stored(sheet)[0] == fixed
+
+
+@pytest.mark.postgres
+def test_undo_of_a_delete_puts_the_row_back_in_its_place(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    services.delete_entry(sheet.pk, revision=3, key=new_key(), device=PHONE, position=2)
+    press(client, sheet, "undo")
+    assert stored(sheet) == THREE_DEALS
+    uid = EntryChange.objects.get(sheet=sheet, revision=3).entry_uid
+    assert Entry.objects.get(sheet=sheet, position=2).uid == uid  # the same row, not a copy
+
+
+@pytest.mark.postgres
+def test_undo_steps_back_through_several_changes_and_redo_forward(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    for expected in (THREE_DEALS[:2], THREE_DEALS[:1], []):
+        press(client, sheet, "undo")
+        assert stored(sheet) == expected
+    response = press(client, sheet, "undo")
+    assert "There is nothing to undo." in text(page(client.get(response["Location"])))
+    for expected in (THREE_DEALS[:1], THREE_DEALS[:2]):
+        press(client, sheet, "redo")
+        assert stored(sheet) == expected
+
+
+@pytest.mark.postgres
+def test_a_new_change_after_an_undo_clears_redo(client, make_sheet, write):
+    sheet = make_sheet(entries=THREE_DEALS)
+    press(client, sheet, "undo")
+    write(sheet, THREE_DEALS[2])
+    response = press(client, sheet, "redo")
+    assert response.status_code == 302
+    assert stored(sheet) == THREE_DEALS  # redo did nothing: the row is there once
+    html = text(page(client.get(response["Location"])))
+    assert "There is nothing to redo." in html
+
+
+@pytest.mark.postgres
+def test_double_tap_on_undo_undoes_once(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    key = new_key()
+    assert press(client, sheet, "undo", revision=3, key=key).status_code == 302
+    assert press(client, sheet, "undo", revision=3, key=key).status_code == 302
+    assert stored(sheet) == THREE_DEALS[:2]
+
+
+@pytest.mark.postgres
+def test_undo_against_an_old_revision_is_refused_with_the_current_sheet(
+    client, make_sheet, write
+):
+    sheet = make_sheet(entries=THREE_DEALS[:2])
+    write(sheet, THREE_DEALS[2])  # another phone wrote row 3 after this page was loaded
+    response = press(client, sheet, "undo", revision=2)
+    html = page(response)
+    assert response.status_code == 409
+    assert "Another phone changed the sheet just before" in html
+    assert 'id="e2"' in html
+    assert stored(sheet) == THREE_DEALS
+
+
+@pytest.mark.parametrize("data", [{}, {"revision": "x", "key": new_key()},
+                                  {"revision": "1", "key": ""}])
+def test_undo_with_a_damaged_form_is_refused(client, make_sheet, data):
+    sheet = make_sheet(entries=THREE_DEALS)
+    response = client.post(reverse("undo", args=[sheet.edit_token]), data)
+    assert response.status_code == 400
+    assert stored(sheet) == THREE_DEALS
+
+
+def test_undo_and_redo_need_post_and_the_edit_link(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    assert client.get(reverse("undo", args=[sheet.edit_token])).status_code == 405
+    assert client.post(reverse("redo", args=[sheet.view_token]),
+                       {"revision": 3, "key": new_key()}).status_code == 404
+    assert stored(sheet) == THREE_DEALS
