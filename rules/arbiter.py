@@ -436,25 +436,31 @@ class Turn:
     def __post_init__(self) -> None:
         rules, deck, terms = self.rules, self.rules.deck, self.terms
         if self.trump is not None and self.trump not in deck.suit_names:
-            raise _bad("trump", f"{self.trump} is not a suit of {rules.game}")
+            raise _bad("trump", f"{self.trump} is not a suit of {rules.game}", "trump_suit",
+                       suit=self.trump.value, game=rules.game)
         if terms.trump is TrumpRule.NONE and self.trump is not None:
-            raise _bad("trump", f"{terms.name} is played without trumps; trump must be null")
+            raise _bad("trump", f"{terms.name} is played without trumps; trump must be null",
+                       "trump_none", contract=terms.name.value)
         if terms.trump is TrumpRule.NAMED and self.trump is None:
-            raise _bad("trump", f"{rules.game} names its trump before the first trick")
+            raise _bad("trump", f"{rules.game} names its trump before the first trick",
+                       "trump_named", game=rules.game)
         if len(self.trick) >= PLAYERS_IN_TRICK:
             raise _bad(
                 "trick",
                 f"holds {len(self.trick)} cards, but a trick is complete with "
                 f"{PLAYERS_IN_TRICK}; give the cards before this one",
+                "trick_full", count=len(self.trick), most=PLAYERS_IN_TRICK,
             )
         if not self.hand:
-            raise _bad("hand", "is empty: a player with no card has nothing to play")
+            raise _bad("hand", "is empty: a player with no card has nothing to play", "hand_empty")
         if len(self.hand) > rules.tricks:
-            raise _bad("hand", f"holds {len(self.hand)} cards; a hand has at most {rules.tricks}")
+            raise _bad("hand", f"holds {len(self.hand)} cards; a hand has at most {rules.tricks}",
+                       "hand_size", count=len(self.hand), most=rules.tricks)
         for name, cards in (("trick", self.trick), ("hand", self.hand)):
             for c in cards:
                 if c.suit not in deck.suit_names or c.rank not in deck.rank_names:
-                    raise _bad(name, f"{c} is not a card of the {rules.game} deck")
+                    raise _bad(name, f"{c} is not a card of the {rules.game} deck",
+                               "not_in_deck", card=str(c), game=rules.game)
         in_trick, in_hand = Counter(self.trick), Counter(self.hand)
         times = "once" if deck.copies == 1 else f"{deck.copies} times"
         for c, n in (in_trick + in_hand).items():
@@ -462,16 +468,20 @@ class Turn:
                 continue
             for name, count in (("trick", in_trick[c]), ("hand", in_hand[c])):
                 if count > deck.copies:
-                    raise _bad(name, f"{c} is there {count} times; the deck holds it {times}")
-            raise _bad("hand", f"{c} is also in the trick; the deck holds it {times}")
+                    raise _bad(name, f"{c} is there {count} times; the deck holds it {times}",
+                               "card_count", card=str(c), count=count, copies=deck.copies)
+            raise _bad("hand", f"{c} is also in the trick; the deck holds it {times}",
+                       "card_twice", card=str(c), copies=deck.copies)
         if not 0 <= self.tricks_done < rules.tricks:
             raise _bad(
                 "tricks_done",
                 f"must be 0..{rules.tricks - 1} (a deal has {rules.tricks} tricks), "
                 f"not {self.tricks_done}",
+                "tricks_done", max=rules.tricks - 1, tricks=rules.tricks, value=self.tricks_done,
             )
         if self.announced_seven and not terms.seven:
-            raise _bad("announced_seven", f"there is no announced seven in {_contract_words(self)}")
+            raise _bad("announced_seven", f"there is no announced seven in {_contract_words(self)}",
+                       "no_seven", game=rules.game, contract=terms.name.value)
 
     @property
     def terms(self) -> Contract:
@@ -494,8 +504,12 @@ def _contract_words(turn: Turn) -> str:
     return f"{turn.rules.game} {terms.name}" + (" games" if terms.name is ContractName.SUIT else "")
 
 
-def _bad(field: str, why: str) -> InvalidEntry:
-    return InvalidEntry(f"{field}: {why}", code="bad_field", params={"field": field, "why": why})
+def _bad(field: str, why: str, rule: str, **values: Any) -> InvalidEntry:
+    """``rule`` and ``values``: what ``why`` says, for the web layer's translations."""
+    return InvalidEntry(
+        f"{field}: {why}", code="bad_field", params={"field": field, "why": why, "rule": rule,
+                                                     **values}
+    )
 
 
 def _rank(turn: Turn, c: Card) -> int:
@@ -530,6 +544,7 @@ def trick_winner(trick: Sequence[Card], trump: Suit | None, order: Sequence[Rank
 class _Breach:
     broken: Broken
     why: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # what ``why`` quotes
 
 
 def _trumped(turn: Turn) -> bool:
@@ -556,6 +571,7 @@ def _trick_breach(turn: Turn, card: Card) -> _Breach | None:
             return _Breach(
                 broken=Broken.FOLLOW_SUIT,
                 why=f"{card} does not follow suit: {led} were led and you hold {same[0]}",
+                params={"card": str(card), "led": led.value, "held": str(same[0])},
             )
         if rules.must_beat and not _trumped(turn):
             top = _highest(turn, [c for c in turn.trick if c.suit == led])
@@ -564,6 +580,7 @@ def _trick_breach(turn: Turn, card: Card) -> _Breach | None:
                 return _Breach(
                     broken=Broken.BEAT,
                     why=f"{card} does not beat {top}: you hold {beaters[0]}, which does",
+                    params={"card": str(card), "top": str(top), "held": str(beaters[0])},
                 )
         return None
     trump = turn.trump
@@ -575,6 +592,7 @@ def _trick_breach(turn: Turn, card: Card) -> _Breach | None:
             broken=Broken.TRUMP,
             why=f"{card} is not a trump: you hold no {led}, so you must trump, "
             f"and you hold {trumps[0]}",
+            params={"card": str(card), "led": led.value, "held": str(trumps[0])},
         )
     played = [c for c in turn.trick if c.suit == trump]
     if rules.must_overtrump and played:
@@ -585,6 +603,7 @@ def _trick_breach(turn: Turn, card: Card) -> _Breach | None:
                 broken=Broken.OVERTRUMP,
                 why=f"{card} does not beat the trump {top} in the trick: "
                 f"you hold {over[0]}, which does",
+                params={"card": str(card), "top": str(top), "held": str(over[0])},
             )
     return None
 
@@ -608,6 +627,8 @@ def _seven_breach(turn: Turn, card: Card) -> _Breach | None:
         broken=Broken.SEVEN_TOO_EARLY,
         why=f"{card} is your announced seven: keep it for the last trick "
         f"(this is trick {turn.tricks_done + 1} of {turn.rules.tricks}); you may play {others[0]}",
+        params={"card": str(card), "trick": turn.tricks_done + 1, "tricks": turn.rules.tricks,
+                "held": str(others[0])},
     )
 
 
@@ -621,12 +642,14 @@ def _marriage_breach(turn: Turn, card: Card) -> _Breach | None:
         raise _bad(
             "declare_marriage",
             f"marriages are not declared with a card in {_contract_words(turn)}",
+            "no_marriage", game=turn.rules.game, contract=terms.name.value,
         )
     if terms.marriage is MarriageRule.LEADING and turn.trick:
         return _Breach(
             broken=Broken.MARRIAGE_NOT_LEADING,
             why=f"a marriage is declared only when leading, and the trick already holds "
             f"{', '.join(str(c) for c in turn.trick)}",
+            params={"trick": [str(c) for c in turn.trick]},
         )
     if turn.rules.marriage_after_first_trick and turn.tricks_done == 0:
         return _Breach(
@@ -638,12 +661,14 @@ def _marriage_breach(turn: Turn, card: Card) -> _Breach | None:
         return _Breach(
             broken=Broken.MARRIAGE_INCOMPLETE,
             why=f"{card} is neither a king nor a queen, so it declares no marriage",
+            params={"card": str(card)},
         )
     partner = Card(rank=partner_rank, suit=card.suit)
     if partner not in turn.hand:
         return _Breach(
             broken=Broken.MARRIAGE_INCOMPLETE,
             why=f"{card} declares a marriage only with {partner} in your hand",
+            params={"card": str(card), "partner": str(partner)},
         )
     return None
 
@@ -666,13 +691,15 @@ class IllegalPlay(IllegalEntry):
 def _check_card(turn: Turn, card: Card) -> None:
     deck = turn.rules.deck
     if card.suit not in deck.suit_names or card.rank not in deck.rank_names:
-        raise _bad("card", f"{card} is not a card of the {turn.rules.game} deck")
+        raise _bad("card", f"{card} is not a card of the {turn.rules.game} deck", "not_in_deck",
+                   card=str(card), game=turn.rules.game)
 
 
 def _breach(turn: Turn, card: Card, declare_marriage: bool) -> _Breach | None:
     _check_card(turn, card)
     if card not in turn.hand:
-        return _Breach(broken=Broken.NOT_IN_HAND, why=f"{card} is not in your hand")
+        return _Breach(broken=Broken.NOT_IN_HAND, why=f"{card} is not in your hand",
+                       params={"card": str(card)})
     if declare_marriage:
         found = _marriage_breach(turn, card)
         if found is not None:
@@ -715,6 +742,7 @@ class Verdict:
     message: str
     legal_cards: tuple[Card, ...]
     trump: Suit | None  # the trump after this play (a declared marriage changes it)
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # what message quotes
 
     def to_json(self) -> JSON:
         return {
@@ -742,6 +770,7 @@ def judge(turn: Turn, card: Card, *, declare_marriage: bool = False) -> Verdict:
             message=found.why,
             legal_cards=allowed,
             trump=turn.trump,
+            params=found.params,
         )
     trump = turn.trump
     message = f"{card} may be played"
@@ -758,6 +787,8 @@ def judge(turn: Turn, card: Card, *, declare_marriage: bool = False) -> Verdict:
         message=message,
         legal_cards=allowed,
         trump=trump,
+        params={"card": str(card), "marriage": declare_marriage,
+                "trump_change": declare_marriage and turn.terms.marriage is MarriageRule.LEADING},
     )
 
 
@@ -783,10 +814,10 @@ def _cards(raw: Mapping[str, Any], key: str, deck: Deck, *, required: bool) -> t
     value = raw.get(key)
     if value is None:
         if required:
-            raise _bad(key, "is missing: give a list of cards such as [\"10-hearts\"]")
+            raise _bad(key, "is missing: give a list of cards such as [\"10-hearts\"]", "missing")
         return ()
     if not isinstance(value, list):
-        raise _bad(key, "must be a list of cards such as [\"10-hearts\"]")
+        raise _bad(key, "must be a list of cards such as [\"10-hearts\"]", "card_list")
     return tuple(parse_card(v, deck, field=key) for v in value)
 
 
@@ -802,19 +833,20 @@ def read_question(question: Any) -> tuple[Turn, Card, bool]:
             params={"field": extra[0]},
         )
     if "ruleset" not in question:
-        raise _bad("ruleset", f"is missing (one of {', '.join(TRICK_RULES)})")
+        raise _bad("ruleset", f"is missing (one of {', '.join(TRICK_RULES)})", "missing")
     rules = trick_rules(question["ruleset"], question.get("options"))
     game = question.get("game")
     if game is not None and game != rules.game:
-        raise _bad("game", f"ruleset {question['ruleset']} is a {rules.game} ruleset, not {game!r}")
+        raise _bad("game", f"ruleset {question['ruleset']} is a {rules.game} ruleset, not {game!r}",
+                   "game", ruleset=str(question["ruleset"]), game=rules.game)
     contract_raw = question.get("contract")
     if contract_raw is not None and not isinstance(contract_raw, str):
-        raise _bad("contract", "must be a name such as suit, betl or durch")
+        raise _bad("contract", "must be a name such as suit, betl or durch", "contract_name")
     contract = rules.contract(contract_raw).name
     trump_raw = question.get("trump")
     trump = None if trump_raw is None else parse_suit(trump_raw, rules.deck, field="trump")
     if "card" not in question or question["card"] is None:
-        raise _bad("card", "is missing: the card played, such as \"10-hearts\"")
+        raise _bad("card", "is missing: the card played, such as \"10-hearts\"", "missing")
     turn = Turn(
         rules=rules,
         contract=contract,

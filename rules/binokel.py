@@ -331,6 +331,8 @@ def verify_bid(rules: BinokelOptions, bid: Points) -> None:
             "bid_too_high",
             bid=bid,
             most=rules.max_bid,
+            deal_total=rules.deal_total,
+            melds=rules.max_melds(declarer=True),
         )
 
 
@@ -400,6 +402,7 @@ def verify_trump_nines(rules: BinokelOptions, deal: Deal) -> None:
                 seat=seat,
                 nines=nines,
                 melds=deal.melds[seat],
+                worth=nines * diss,
             )
 
 
@@ -499,7 +502,8 @@ def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result
             notes.append(
                 Note(
                     code="melds_lost",
-                    params={"seat": seat, "lost": melds - kept, "min": rules.keep_min},
+                    params={"seat": seat, "lost": melds - kept, "min": rules.keep_min,
+                            "tricks": tricks},
                     text=f"{players[seat]} took {tricks} trick points, fewer than "
                     f"{rules.keep_min}, and loses {melds - kept} meld points",
                 )
@@ -534,7 +538,8 @@ def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result
             notes.append(
                 Note(
                     code="failed",
-                    params={"seat": seat, "bid": entry.bid, "score": score, "loss": loss},
+                    params={"seat": seat, "bid": entry.bid, "score": score, "loss": loss,
+                            "melds": kept, "tricks": tricks},
                     text=f"{players[seat]} missed {entry.bid} with melds {kept} + tricks "
                     f"{tricks} = {score} and writes -{loss}",
                 )
@@ -685,7 +690,7 @@ class BinokelGame(engine.Game):
             notes += (
                 Note(
                     code=won.code,
-                    params=dict(won.params),
+                    params={**won.params, "seat": won.winner},
                     text=f"{players[won.winner]} wins: {won.reason}",
                 ),
             )

@@ -271,11 +271,12 @@ GAME_SUITS: Mapping[str, tuple[Suit, ...]] = MappingProxyType(
 _RANK_SPELLINGS: Mapping[str, Rank] = MappingProxyType({r.value.casefold(): r for r in Rank})
 
 
-def _bad_card(field: str, text: object, why: str) -> InvalidEntry:
+def _bad_card(field: str, text: object, why: str, rule: str) -> InvalidEntry:
+    """``rule`` names what is wrong (not_card, rank, suit, deck) for the web's translations."""
     return InvalidEntry(
         f"{field}: {text!r} {why}",
         code="bad_card",
-        params={"field": field, "card": text, "why": why},
+        params={"field": field, "card": text, "why": why, "rule": rule},
     )
 
 
@@ -295,19 +296,19 @@ def parse_card(text: object, deck: Deck, *, field: str = "card") -> Card:
     ranks = " ".join(r.value for r in deck.order(NATURAL_ORDER))
     suits = " ".join(deck.suit_names)
     if not isinstance(text, str):
-        raise _bad_card(field, text, "is not a card: write RANK-suit, e.g. 10-hearts")
+        raise _bad_card(field, text, "is not a card: write RANK-suit, e.g. 10-hearts", "not_card")
     rank_text, dash, suit_text = text.strip().partition("-")
     if not dash:
-        raise _bad_card(field, text, "is not a card: write RANK-suit, e.g. 10-hearts")
+        raise _bad_card(field, text, "is not a card: write RANK-suit, e.g. 10-hearts", "not_card")
     rank = _RANK_SPELLINGS.get(rank_text.strip().casefold())
     if rank is None:
-        raise _bad_card(field, text, f"has no rank: ranks are {ranks}")
+        raise _bad_card(field, text, f"has no rank: ranks are {ranks}", "rank")
     suit_key = suit_text.strip().casefold()
     suit = next((s for s in deck.suit_names if s.value == suit_key), None)
     if suit is None:
-        raise _bad_card(field, text, f"has no suit of this game: suits are {suits}")
+        raise _bad_card(field, text, f"has no suit of this game: suits are {suits}", "suit")
     if rank not in deck.rank_names:
-        raise _bad_card(field, text, f"is not in this deck (ranks {ranks})")
+        raise _bad_card(field, text, f"is not in this deck (ranks {ranks})", "deck")
     return Card(rank=rank, suit=suit)
 
 

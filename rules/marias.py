@@ -439,8 +439,10 @@ class Misdeal(Entry):
     seat: Seat | None = None  # None: the dealer
 
 
-def _field(key: str, why: str, code: str = "bad_field") -> InvalidEntry:
-    return InvalidEntry(f"{key} {why}", code=code, params={"field": key, "why": why})
+def _field(key: str, why: str, rule: str, **values: Any) -> InvalidEntry:
+    """``rule`` and ``values``: what ``why`` says, for the web layer's translations."""
+    return InvalidEntry(f"{key} {why}", code="bad_field",
+                        params={"field": key, "why": why, "rule": rule, **values})
 
 
 def _illegal(key: str, message: str, code: str, **params: Any) -> IllegalEntry:
@@ -453,10 +455,11 @@ def _parse_marriages(raw: Mapping[str, Any]) -> tuple[tuple[Suit, ...], tuple[Su
         return (), ()
     if not isinstance(value, Mapping):
         raise _field("marriages", 'must be an object like {"declarer": ["hearts"], '
-                     '"defence": []}')
+                     '"defence": []}', "marriages_object")
     extra = sorted(set(value) - {"declarer", "defence"})
     if extra:
-        raise _field("marriages", f"knows only declarer and defence, not {extra[0]!r}")
+        raise _field("marriages", f"knows only declarer and defence, not {extra[0]!r}",
+                     "keys", keys="declarer, defence", value=repr(extra[0]))
     sides = []
     for side in ("declarer", "defence"):
         key = f"marriages.{side}"
@@ -470,11 +473,12 @@ def _parse_fleks(raw: Mapping[str, Any]) -> dict[Component, int]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise _field("fleks", 'must be an object like {"game": 1, "seven": 0}')
+        raise _field("fleks", 'must be an object like {"game": 1, "seven": 0}', "fleks_object")
     out: dict[Component, int] = {}
     for comp, level in value.items():
         if comp not in COMPONENTS:
-            raise _field("fleks", f"knows only {', '.join(COMPONENTS)}, not {comp!r}")
+            raise _field("fleks", f"knows only {', '.join(COMPONENTS)}, not {comp!r}", "keys",
+                         keys=", ".join(COMPONENTS), value=repr(comp))
         key = f"fleks.{comp}"
         out[Component(comp)] = parse.get_int({key: level}, key, lo=0, hi=MAX_FLEK_LEVEL)
     return out
@@ -486,12 +490,14 @@ def _parse_flek_by(raw: Mapping[str, Any], n: int) -> Mapping[Component, Seat] |
         seat: Seat | None = parse.get_seat(raw, "first_flek_by", n, default=None)
         return seat
     if not isinstance(value, Mapping):
-        raise _field("first_flek_by", "must be a seat number, or an object of component: seat")
+        raise _field("first_flek_by", "must be a seat number, or an object of component: seat",
+                     "flek_by_object")
     out: dict[Component, Seat] = {}
     for comp, who in value.items():
         if comp not in COMPONENTS:
             raise _field("first_flek_by",
-                         f"knows only {', '.join(COMPONENTS)}, not {comp!r}")
+                         f"knows only {', '.join(COMPONENTS)}, not {comp!r}", "keys",
+                         keys=", ".join(COMPONENTS), value=repr(comp))
         key = f"first_flek_by.{comp}"
         out[Component(comp)] = parse.get_seat({key: who}, key, n)
     return out
@@ -501,7 +507,8 @@ def _parse_card_points(raw: Mapping[str, Any]) -> Points | None:
     points: Points | None = parse.get_int(raw, "card_points", default=None)
     if points is not None and (not 0 <= points <= CARD_POINTS or points % CARD_STEP):
         raise _field("card_points", f"must be 0..{CARD_POINTS} in tens (aces, tens and the last "
-                     f"trick count 10 each), not {points}")
+                     f"trick count 10 each), not {points}", "card_points", max=CARD_POINTS,
+                     step=CARD_STEP, value=points)
     return points
 
 
@@ -837,7 +844,8 @@ class MariasGame(Game):
             raise _illegal("trump", "trump: a suit game names its trumps", "trump_missing")
         if e.card_points is None:
             raise _illegal("card_points", "card_points: write the declarer's card points "
-                           f"(0..{CARD_POINTS}, the last trick included)", "card_points_missing")
+                           f"(0..{CARD_POINTS}, the last trick included)", "card_points_missing",
+                           most=CARD_POINTS)
         if e.result is not None:
             raise _illegal("result", "result: only betl and durch are written as won or lost; "
                            "a suit game is decided by its card points", "result_suit")
@@ -862,10 +870,10 @@ class MariasGame(Game):
         game = e.game.value
         if Announce.HUNDRED in e.announced:
             raise _illegal("announced", f"announced: sto (the hundred) is announced only in a "
-                           f"suit game, not in {game}", "hundred_not_suit")
+                           f"suit game, not in {game}", "hundred_not_suit", game=game)
         if Announce.SEVEN in e.announced:
             raise _illegal("announced", f"announced: a seven is announced only in a suit game, "
-                           f"not in {game}", "seven_not_suit")
+                           f"not in {game}", "seven_not_suit", game=game)
         for key, value, why in (
             ("trump", e.trump, f"{game} has no trumps"),
             ("card_points", e.card_points, f"{game} is won or lost by tricks, not card points"),
@@ -875,10 +883,10 @@ class MariasGame(Game):
             ("silent_seven", e.silent_seven, f"{game} has no trump seven"),
         ):
             if value is not None:
-                raise _illegal(key, f"{key}: {why}", f"{key}_not_suit")
+                raise _illegal(key, f"{key}: {why}", f"{key}_not_suit", game=game)
         if e.result is None:
             raise _illegal("result", f"result: write whether the declarer won or lost the {game}",
-                           "result_missing")
+                           "result_missing", game=game)
 
     def _verify_fleks(self, state: State, sheet: Sheet, e: Deal) -> None:
         rules: MariasOptions = sheet.rules
@@ -888,7 +896,7 @@ class MariasGame(Game):
             if comp not in comps:
                 raise _illegal("fleks", f"fleks: {comp.value} is not played in this deal (it has "
                                f"{', '.join(c.value for c in comps)})", "flek_component",
-                               component=comp.value)
+                               component=comp.value, played=[c.value for c in comps])
             if level > rules.max_fleks:
                 limit = ("this table plays without fleks" if not rules.max_fleks else
                          f"this table allows at most {rules.max_fleks} "
@@ -907,7 +915,8 @@ class MariasGame(Game):
             if seat == e.declarer or seat == out:
                 role = "the declarer" if seat == e.declarer else "the pauzírák"
                 raise _illegal("first_flek_by", f"first_flek_by: {names[seat]} is {role}; the "
-                               "first flek is given by a defender", "flek_giver", seat=seat)
+                               "first flek is given by a defender", "flek_giver", seat=seat,
+                               role="declarer" if seat == e.declarer else "pauzirak")
         if rules.flek_liability == FlekLiability.FLEKING_PLAYER:
             for comp in comps:
                 if e.level(comp) and comp not in givers:
@@ -967,7 +976,7 @@ class MariasGame(Game):
                 marks[d].append("flagged")
                 notes.append(Note(code="premium_flag", text=f"worth {PREMIUM_FLAG} premium "
                                   "points or more: the scorer writes it on the table sheet and "
-                                  "signs it", params={"points": premium}))
+                                  "signs it", params={"points": premium, "flag": PREMIUM_FLAG}))
         if out is not None:
             marks[out].append("pauzirak")
         # -- mutate
@@ -1007,6 +1016,8 @@ class MariasGame(Game):
             Offender.NOT_DECLARER: e.seat != rec.declarer,
         }[kind.by]
         if not allowed:
+            role_code = ("declarer" if e.seat == rec.declarer else
+                         "pauzirak" if e.seat == rec.pauzirak else "defender")
             who = {
                 Offender.PLAYING: "a player of the deal",
                 Offender.DECLARER: "the declarer",
@@ -1014,11 +1025,12 @@ class MariasGame(Game):
             }.get(kind.by, "anyone")
             raise _illegal("seat", f"seat: renonc {kind.number} ({kind.text}) is committed by "
                            f"{who}, and {names[e.seat]} is {role} of that deal",
-                           "renonc_seat", seat=e.seat, kind=kind.number)
+                           "renonc_seat", seat=e.seat, kind=kind.number, role=role_code,
+                           by=kind.by.value)
         if kind.suit_game_only and rec.game != Contract.SUIT:
             raise _illegal("kind", f"kind: an ace or a ten may lie in the talon in "
                            f"{rec.game.value}; renonc {kind.number} is for suit games",
-                           "renonc_talon_betl", kind=kind.number)
+                           "renonc_talon_betl", kind=kind.number, game=rec.game.value)
         return rec
 
     def can_renonc(self, state: State, sheet: Sheet, e: Renonc) -> bool:
@@ -1032,7 +1044,8 @@ class MariasGame(Game):
         """Verify, then write the correcting row of the deal before (marias.md#renonc)."""
         if state.applied != index - 1:
             raise _illegal("type", f"a renonc must come right after the deal it was made in; "
-                           f"entry {index - 1} before it is not valid", "renonc_after_invalid")
+                           f"entry {index - 1} before it is not valid", "renonc_after_invalid",
+                           entry=index - 1)
         rec = self.verify_renonc(state, sheet, e)
         rules: MariasOptions = sheet.rules
         names = sheet.players
@@ -1072,7 +1085,7 @@ class MariasGame(Game):
             if kind.max_level is not None and any(c.level > kind.max_level for c in rec.charges):
                 notes.append(Note(code="renonc_max_level", text=f"renonc {kind.number} is paid "
                                   f"at most at {FLEK_NAMES[kind.max_level]}",
-                                  params={"level": kind.max_level}))
+                                  params={"level": kind.max_level, "kind": kind.number}))
         elif e.played_out and kind.decides:
             notes.append(Note(code="renonc_played_out", text="played out: the deal stands as "
                               "written, only the fee is paid", params={}))
@@ -1171,14 +1184,16 @@ def _charge_note(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat
     verb = "wins" if c.won else "loses"
     each = "from" if c.won else "to"
     text = f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.value)} {each} each of {len(payers)}"
+    params: dict[str, Any] = {
+        "seat": d, "component": c.what.value, "level": c.level, "amount": c.value,
+        "payers": len(payers), "red": red}
     if c.level and rules.flek_liability == FlekLiability.FLEKING_PLAYER and c.flek_by is not None:
         extra = (flek_factor(c.level) - 1) * c.base * len(payers)
         text = (f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.base)} {each} each of "
                 f"{len(payers)}, and {names[c.flek_by]} {'pays' if c.won else 'receives'} the "
                 f"doubling {kc(extra)} for the whole defence")
-    return Note(code="won" if c.won else "lost", text=text, params={
-        "seat": d, "component": c.what.value, "level": c.level, "amount": c.value,
-        "payers": len(payers)})
+        params.update(base=c.base, flek_by=c.flek_by, extra=extra)
+    return Note(code="won" if c.won else "lost", text=text, params=params)
 
 
 def _cap_notes(lines: Sequence[Payment], names: Sequence[str]) -> list[Note]:

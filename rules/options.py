@@ -90,26 +90,29 @@ def _is_int(value: Any) -> bool:
 def check_value(spec: OptionSpec, value: Any) -> Any:
     """Return ``value`` if acceptable for ``spec``; raise :class:`InvalidSheet` otherwise."""
 
-    def bad(why: str) -> InvalidSheet:
+    def bad(why: str, rule: str, **values: Any) -> InvalidSheet:
+        """``rule`` and ``values``: what ``why`` says, for the web layer's translations."""
         return InvalidSheet(
             f"option {spec.name}: {why}",
             code="bad_option",
-            params={"option": spec.name, "why": why},
+            params={"option": spec.name, "why": why, "rule": rule, **values},
         )
 
     if spec.kind == "map":
         if not isinstance(value, Mapping):
-            raise bad("must be an object of " + ", ".join(spec.keys or ()))
+            raise bad("must be an object of " + ", ".join(spec.keys or ()), "map",
+                      keys=", ".join(spec.keys or ()))
         merged = dict(spec.default)
         for key, item in value.items():
             if key not in (spec.keys or ()):
-                raise bad(f"unknown key {key!r} (known: {', '.join(spec.keys or ())})")
+                raise bad(f"unknown key {key!r} (known: {', '.join(spec.keys or ())})",
+                          "map_key", key=repr(key), keys=", ".join(spec.keys or ()))
             if not _is_int(item):
-                raise bad(f"{key} must be a whole number")
+                raise bad(f"{key} must be a whole number", "map_whole", key=key)
             if spec.min is not None and item < spec.min:
-                raise bad(f"{key} must be at least {spec.min}")
+                raise bad(f"{key} must be at least {spec.min}", "map_min", key=key, min=spec.min)
             if spec.max is not None and item > spec.max:
-                raise bad(f"{key} must be at most {spec.max}")
+                raise bad(f"{key} must be at most {spec.max}", "map_max", key=key, max=spec.max)
             merged[key] = item
         return merged
     if spec.kind == "choice":
@@ -119,21 +122,22 @@ def check_value(spec: OptionSpec, value: Any) -> Any:
             if type(choice) is type(value) and choice == value:
                 return value
         allowed = ", ".join(str(c) for c in spec.choices)
-        raise bad(f"{value!r} is not one of {allowed}")
+        raise bad(f"{value!r} is not one of {allowed}", "choice", value=repr(value),
+                  choices=allowed)
     if spec.kind == "bool":
         if not isinstance(value, bool):
-            raise bad("must be true or false")
+            raise bad("must be true or false", "bool")
         return value
     if spec.kind == "int":
         if not _is_int(value):
-            raise bad("must be a whole number")
+            raise bad("must be a whole number", "whole")
         if spec.min is not None and value < spec.min:
-            raise bad(f"must be at least {spec.min}")
+            raise bad(f"must be at least {spec.min}", "min", min=spec.min)
         if spec.max is not None and value > spec.max:
-            raise bad(f"must be at most {spec.max}")
+            raise bad(f"must be at most {spec.max}", "max", max=spec.max)
         return value
     if not isinstance(value, str):
-        raise bad("must be text")
+        raise bad("must be text", "text")
     return value
 
 

@@ -10,8 +10,12 @@ from .errors import InvalidEntry
 _MISSING = object()
 
 
-def _bad(key: str, why: str) -> InvalidEntry:
-    return InvalidEntry(f"{key} {why}", code="bad_field", params={"field": key, "why": why})
+def _bad(key: str, why: str, rule: str = "", **values: Any) -> InvalidEntry:
+    """``rule`` names what was wrong (missing, min, max, ...) and ``values`` the numbers the
+    message quotes, so that the web layer can say it in the player's language."""
+    return InvalidEntry(
+        f"{key} {why}", code="bad_field", params={"field": key, "why": why, "rule": rule, **values}
+    )
 
 
 def _is_int(value: Any) -> bool:
@@ -30,14 +34,14 @@ def get_int(
     if key not in raw or raw[key] is None:
         if default is not _MISSING:
             return default
-        raise _bad(key, "is missing")
+        raise _bad(key, "is missing", "missing")
     value = raw[key]
     if not _is_int(value):
-        raise _bad(key, f"must be a whole number, not {value!r}")
+        raise _bad(key, f"must be a whole number, not {value!r}", "whole", value=repr(value))
     if lo is not None and value < lo:
-        raise _bad(key, f"must be at least {lo}, not {value}")
+        raise _bad(key, f"must be at least {lo}, not {value}", "min", min=lo, value=value)
     if hi is not None and value > hi:
-        raise _bad(key, f"must be at most {hi}, not {value}")
+        raise _bad(key, f"must be at most {hi}, not {value}", "max", max=hi, value=value)
     return value
 
 
@@ -46,10 +50,11 @@ def get_seat(raw: Mapping[str, Any], key: str, n_seats: int, *, default: Any = _
     if key not in raw or raw[key] is None:
         if default is not _MISSING:
             return default
-        raise _bad(key, "is missing")
+        raise _bad(key, "is missing", "missing")
     value = raw[key]
     if not _is_int(value) or not 0 <= value < n_seats:
-        raise _bad(key, f"must be a seat number 0..{n_seats - 1}, not {value!r}")
+        raise _bad(key, f"must be a seat number 0..{n_seats - 1}, not {value!r}", "seat",
+                   max=n_seats - 1, value=repr(value))
     return value
 
 
@@ -58,7 +63,7 @@ def get_bool(raw: Mapping[str, Any], key: str, *, default: bool = False) -> bool
         return default
     value = raw[key]
     if not isinstance(value, bool):
-        raise _bad(key, f"must be true or false, not {value!r}")
+        raise _bad(key, f"must be true or false, not {value!r}", "bool", value=repr(value))
     return value
 
 
@@ -68,10 +73,11 @@ def get_choice(
     if key not in raw or raw[key] is None:
         if default is not _MISSING:
             return default
-        raise _bad(key, "is missing")
+        raise _bad(key, "is missing", "missing")
     value = raw[key]
     if not isinstance(value, str) or value not in choices:
-        raise _bad(key, f"must be one of {', '.join(choices)}, not {value!r}")
+        raise _bad(key, f"must be one of {', '.join(choices)}, not {value!r}", "choice",
+                   choices=", ".join(choices), value=repr(value))
     return value
 
 
@@ -80,19 +86,23 @@ def get_int_list(
 ) -> tuple[int, ...]:
     """A list of ``length`` whole numbers (one per seat)."""
     if key not in raw or raw[key] is None:
-        raise _bad(key, "is missing")
+        raise _bad(key, "is missing", "missing")
     value = raw[key]
     if not isinstance(value, list):
-        raise _bad(key, f"must be a list of {length} whole numbers")
+        raise _bad(key, f"must be a list of {length} whole numbers", "list", length=length)
     if len(value) != length:
-        raise _bad(key, f"must have {length} numbers, one per player, not {len(value)}")
+        raise _bad(key, f"must have {length} numbers, one per player, not {len(value)}",
+                   "length", length=length, value=len(value))
     for i, item in enumerate(value):
         if not _is_int(item):
-            raise _bad(key, f"must hold whole numbers; player {i + 1} has {item!r}")
+            raise _bad(key, f"must hold whole numbers; player {i + 1} has {item!r}",
+                       "item_whole", seat=i, value=repr(item))
         if lo is not None and item < lo:
-            raise _bad(key, f"of player {i + 1} must be at least {lo}, not {item}")
+            raise _bad(key, f"of player {i + 1} must be at least {lo}, not {item}",
+                       "item_min", seat=i, min=lo, value=item)
         if hi is not None and item > hi:
-            raise _bad(key, f"of player {i + 1} must be at most {hi}, not {item}")
+            raise _bad(key, f"of player {i + 1} must be at most {hi}, not {item}",
+                       "item_max", seat=i, max=hi, value=item)
     return tuple(value)
 
 
@@ -103,15 +113,17 @@ def get_str_list(
     if key not in raw or raw[key] is None:
         if default is not _MISSING:
             return default
-        raise _bad(key, "is missing")
+        raise _bad(key, "is missing", "missing")
     value = raw[key]
     if not isinstance(value, list):
-        raise _bad(key, f"must be a list of {', '.join(choices)}")
+        raise _bad(key, f"must be a list of {', '.join(choices)}", "choice_list",
+                   choices=", ".join(choices))
     for item in value:
         if not isinstance(item, str) or item not in choices:
-            raise _bad(key, f"must hold only {', '.join(choices)}, not {item!r}")
+            raise _bad(key, f"must hold only {', '.join(choices)}, not {item!r}", "choice_item",
+                       choices=", ".join(choices), value=repr(item))
     if len(set(value)) != len(value):
-        raise _bad(key, "names the same thing twice")
+        raise _bad(key, "names the same thing twice", "twice")
     return tuple(value)
 
 

@@ -431,7 +431,8 @@ class Thousand(Game):
         if "players" in sheet.options and sheet.options["players"] != sheet.n:
             raise InvalidSheet(
                 f"option players is {sheet.options['players']} but {sheet.n} players are named",
-                code="bad_options", params={"option": "players"},
+                code="bad_options",
+                params={"option": "players", "value": sheet.options["players"], "count": sheet.n},
             )
 
     # ---------------------------------------------------------------- parsing
@@ -450,7 +451,8 @@ class Thousand(Game):
                 if not isinstance(raw_m, list) or len(raw_m) != n:
                     raise InvalidEntry(
                         f"marriages must be a list of {n} lists, one per player",
-                        code="bad_field", params={"field": "marriages"},
+                        code="bad_field",
+                        params={"field": "marriages", "rule": "marriages_lists", "length": n},
                     )
                 marriages = tuple(
                     parse.get_str_list({"marriages": m}, "marriages", suits) for m in raw_m
@@ -479,11 +481,13 @@ class Thousand(Game):
                 amount = parse.get_int(raw, "amount", lo=-MAX_PENALTY, hi=MAX_PENALTY)
                 if amount == 0:
                     raise InvalidEntry("amount of a custom penalty must not be 0",
-                                       code="bad_field", params={"field": "amount"})
+                                       code="bad_field",
+                                       params={"field": "amount", "rule": "amount_zero"})
             elif "amount" in raw:
                 raise InvalidEntry(
                     f"amount is set by the table's options for a {reason} penalty",
-                    code="bad_field", params={"field": "amount"},
+                    code="bad_field",
+                    params={"field": "amount", "rule": "amount_fixed", "reason": reason},
                 )
             return Penalty(seat=parse.get_seat(raw, "seat", n), reason=reason, amount=amount)
         if kind == Kind.BOMB:
@@ -580,24 +584,29 @@ class Thousand(Game):
         if declarer == out:
             raise IllegalEntry(
                 "the declarer sits this deal out (with four players the dealer does not play)",
-                code="declarer_sitting_out", params={"field": "declarer"},
+                code="declarer_sitting_out", params={"field": "declarer", "seat": declarer},
             )
         low = self.min_contract(state, rules, declarer)
         if dark:
             low = max(low, rules.dark_min_contract)
         if contract < low:
             on_barrel = isinstance(state, ThousandState) and state.on_barrel[declarer]
-            why = (
-                "a player on the barrel must bid at least what he needs to reach the target"
-                if on_barrel and rules.barrel_mode == BarrelMode.CAP
-                else "a dark contract is at least that" if dark and low == rules.dark_min_contract
-                else "bidding opens at the opening bid and only the player after the dealer holds "
-                "it; the others must outbid it"
+            reason = (
+                "barrel" if on_barrel and rules.barrel_mode == BarrelMode.CAP
+                else "dark" if dark and low == rules.dark_min_contract
+                else "opening"
             )
+            why = {
+                "barrel": "a player on the barrel must bid at least what he needs to reach the "
+                "target",
+                "dark": "a dark contract is at least that",
+                "opening": "bidding opens at the opening bid and only the player after the "
+                "dealer holds it; the others must outbid it",
+            }[reason]
             raise IllegalEntry(
                 f"contract {contract} is below the lowest possible {low}: {why}",
                 code="contract_low", params={"field": "contract", "contract": contract,
-                                             "low": low},
+                                             "low": low, "reason": reason},
             )
         if contract > rules.max_contract:
             raise IllegalEntry(
@@ -608,7 +617,8 @@ class Thousand(Game):
         if contract % rules.bid_step:
             raise IllegalEntry(
                 f"contract {contract} is not a multiple of the bidding step {rules.bid_step}",
-                code="contract_step", params={"field": "contract", "step": rules.bid_step},
+                code="contract_step", params={"field": "contract", "step": rules.bid_step,
+                                              "contract": contract},
             )
 
     def can_contract(
@@ -657,7 +667,8 @@ class _Turn:
         if seat == self.out:
             raise IllegalEntry(
                 f"{self.names[seat]} sits this deal out and cannot {what}",
-                code="seat_sitting_out", params={"field": field_name, "seat": seat},
+                code="seat_sitting_out", params={"field": field_name, "seat": seat,
+                                                 "action": what},
             )
 
     def note(self, code: str, text: str, **params: Any) -> Note:
@@ -679,7 +690,7 @@ class _Turn:
                     notes.append(self.note(
                         "barrel_blocked",
                         f"{self.names[s]} is at {t}, over the barrel: only a made contract "
-                        f"counts ({d} not added)", seat=s, points=d))
+                        f"counts ({d} not added)", seat=s, points=d, total=t))
                 continue
             if st.on_barrel[s]:
                 if d > 0 and s != made:
@@ -695,13 +706,13 @@ class _Turn:
                 notes.append(self.note(
                     "barrel_capped",
                     f"{self.names[s]} stops at the barrel ({rules.barrel_at}): only a made "
-                    "contract reaches the target", seat=s))
+                    "contract reaches the target", seat=s, barrel=rules.barrel_at))
             elif d > 0 and rules.barrel_at <= new < rules.target:
                 deltas[s] = rules.barrel_at - t
                 climbed.append(s)
                 notes.append(self.note(
                     "barrel_on", f"{self.names[s]} climbs onto the barrel at {rules.barrel_at}",
-                    seat=s))
+                    seat=s, barrel=rules.barrel_at))
         return deltas, climbed
 
     def write(self, kind: str, deltas: Sequence[Points], marks: list[list[str]], *,
@@ -754,21 +765,24 @@ class _Turn:
             for s in range(st.n):
                 if st.on_barrel[s] and s not in climbed:
                     self.fall(s, Kind.BARREL_KNOCK_OFF, "is knocked off the barrel by "
-                              + ", ".join(self.names[c] for c in climbed))
+                              + ", ".join(self.names[c] for c in climbed), by=list(climbed))
         for s in range(st.n):
             if st.on_barrel[s] and s not in climbed and s != self.out:
                 st.barrel_deals[s] += 1
                 if st.barrel_deals[s] >= rules.barrel_deals:
                     self.fall(s, Kind.BARREL_FALL,
-                              f"falls off the barrel after {rules.barrel_deals} deals")
+                              f"falls off the barrel after {rules.barrel_deals} deals",
+                              deals=rules.barrel_deals)
 
-    def fall(self, seat: Seat, kind: str, why: str) -> None:
+    def fall(self, seat: Seat, kind: str, why: str, **why_params: Any) -> None:
+        """``why_params``: what ``why`` says, for the note's params (its ``cause`` is ``kind``)."""
         st, rules = self.state, self.rules
         st.on_barrel[seat] = False
         st.barrel_deals[seat] = 0
         st.falls[seat] += 1
         target_total = rules.barrel_at - rules.barrel_fall_penalty
         text = f"{self.names[seat]} {why}: {target_total}"
+        cause = kind
         if rules.barrel_resets_after and st.falls[seat] == rules.barrel_resets_after:
             kind, target_total = Kind.BARREL_RESET, 0
             text = f"{self.names[seat]} {why} for the {st.falls[seat]}. time: back to 0"
@@ -777,7 +791,8 @@ class _Turn:
         marks = self.empty_marks()
         marks[seat].append("penalty")
         self.write(kind, deltas, marks, auto=True,
-                   notes=[self.note(kind, text, seat=seat, total=target_total)])
+                   notes=[self.note(kind, text, seat=seat, total=target_total, cause=cause,
+                                    falls=st.falls[seat], **why_params)])
 
     def finish(self, declarer: Seat | None) -> None:
         """Decide the end of the game after an entry (thousand.md#end-of-game)."""
@@ -826,7 +841,8 @@ class _Turn:
             marks[s].append("penalty")
             self.write(Kind.BOLTS, deltas, marks, auto=True, notes=[self.note(
                 "bolts", f"{self.names[s]} has {rules.bolt_limit} bolts: "
-                f"-{rules.bolt_penalty}", seat=s, penalty=rules.bolt_penalty)])
+                f"-{rules.bolt_penalty}", seat=s, penalty=rules.bolt_penalty,
+                limit=rules.bolt_limit)])
 
     # ------------------------------------------------------------ entries
 
@@ -852,7 +868,8 @@ class _Turn:
                     raise IllegalEntry(
                         f"the {suit} marriage is declared by {names[owners[suit]]} and "
                         f"{names[s]}; a marriage is declared once per deal",
-                        code="marriage_twice", params={"field": "marriages", "suit": suit},
+                        code="marriage_twice", params={"field": "marriages", "suit": suit,
+                                                       "first": owners[suit], "second": s},
                     )
                 owners[suit] = s
         if e.dark:
@@ -880,7 +897,7 @@ class _Turn:
             marks[d].append("warning")
             notes.append(self.note(
                 "no_marriage", f"{names[d]} played {e.contract} without declaring a marriage",
-                seat=d))
+                seat=d, contract=e.contract))
         for s in self.playing():
             if s == d:
                 continue
@@ -911,11 +928,13 @@ class _Turn:
         if rules.dark_seat == DarkSeat.ON_HUNDRED and declarer != THOUSAND.first_bidder(st):
             raise IllegalEntry(
                 f"only {names[THOUSAND.first_bidder(st)]}, on the hundred, may play dark",
-                code="dark_seat", params={"field": "dark"})
+                code="dark_seat", params={"field": "dark", "seat": THOUSAND.first_bidder(st)})
         if rules.dark_min_total is not None and st.totals[declarer] <= rules.dark_min_total:
             raise IllegalEntry(
                 f"dark needs a total above {rules.dark_min_total}; {names[declarer]} has "
-                f"{st.totals[declarer]}", code="dark_total", params={"field": "dark"})
+                f"{st.totals[declarer]}", code="dark_total",
+                params={"field": "dark", "min": rules.dark_min_total, "seat": declarer,
+                        "total": st.totals[declarer]})
         if rules.barrel_at and rules.barrel_mode == BarrelMode.CAP and any(st.on_barrel):
             raise IllegalEntry("no dark contract while somebody is on the barrel",
                                code="dark_barrel", params={"field": "dark"})
@@ -973,19 +992,23 @@ class _Turn:
             text = (f"{names[e.seat]} revoked: -{rules.revoke_penalty}"
                     + (f", the others +{rules.revoke_compensation}"
                        if rules.revoke_compensation else ""))
+            amounts = {"penalty": rules.revoke_penalty,
+                       "compensation": rules.revoke_compensation}
         elif e.reason == PenaltyReason.CUT_NINES:
             if not rules.cut_nines_penalty:
                 raise IllegalEntry("this table has no penalty for cutting nines",
                                    code="cut_nines_off", params={"field": "reason"})
             proposed[e.seat] = -rules.cut_nines_penalty
             text = f"{names[e.seat]} cut a nine three times: -{rules.cut_nines_penalty}"
+            amounts = {"penalty": rules.cut_nines_penalty}
         else:
             assert e.amount is not None
             proposed[e.seat] = e.amount
             text = f"{names[e.seat]}: {e.amount:+d}"
+            amounts = {"amount": e.amount}
         marks = self.empty_marks()
         marks[e.seat].append("penalty")
-        notes = [self.note(f"penalty_{e.reason}", text, seat=e.seat)]
+        notes = [self.note(f"penalty_{e.reason}", text, seat=e.seat, **amounts)]
         deltas, climbed = self.settle(proposed, None, notes)
         self.climb(climbed)
         self.write(Kind.PENALTY, deltas, marks, contract="", notes=notes)
@@ -1000,7 +1023,8 @@ class _Turn:
         if st.bombs[e.declarer] >= rules.bombs_per_player:
             raise IllegalEntry(
                 f"{names[e.declarer]} has used all {rules.bombs_per_player} bomb(s) of the game",
-                code="bombs_used", params={"field": "declarer", "seat": e.declarer})
+                code="bombs_used", params={"field": "declarer", "seat": e.declarer,
+                                           "count": rules.bombs_per_player})
         proposed = [0] * st.n
         for s in self.playing():
             if s != e.declarer:
@@ -1008,7 +1032,7 @@ class _Turn:
         marks = self.empty_marks()
         marks[e.declarer].append("bomb")
         notes = [self.note("bomb", f"{names[e.declarer]} bombs: 0, the others "
-                           f"+{rules.bomb_points}", seat=e.declarer)]
+                           f"+{rules.bomb_points}", seat=e.declarer, points=rules.bomb_points)]
         deltas, climbed = self.settle(proposed, None, notes)
         st.bombs[e.declarer] += 1
         self.climb(climbed)
@@ -1039,14 +1063,14 @@ class _Turn:
                                code="no_barrel", params={"field": "count"})
         if st.totals[e.seat] >= rules.barrel_at:
             raise IllegalEntry(f"{names[e.seat]} is already at the barrel",
-                               code="already_barrel", params={"field": "seat"})
+                               code="already_barrel", params={"field": "seat", "seat": e.seat})
         credit = concession_points(rules, rules.opening_bid)
         proposed = [0] * st.n
         for s in self.playing():
             if s != e.seat:
                 proposed[s] = credit
         notes = [self.note("three_marriages", f"{names[e.seat]} holds three marriages: onto "
-                           f"the barrel, the others +{credit}", seat=e.seat)]
+                           f"the barrel, the others +{credit}", seat=e.seat, credit=credit)]
         deltas, climbed = self.settle(proposed, None, notes)
         deltas[e.seat] = rules.barrel_at - st.totals[e.seat]
         if rules.barrel_mode == BarrelMode.CAP:

@@ -14,7 +14,16 @@ from django.utils.translation import gettext as _
 import rules
 
 from .gameforms import kind_label
-from .messages import game_label, mark_label, outcome_reason, preset_label
+from .messages import (
+    choice_label,
+    contract_label,
+    game_label,
+    mark_label,
+    note_text,
+    option_label,
+    outcome_reason,
+    preset_label,
+)
 from .models import Action, EntryChange
 
 
@@ -70,7 +79,7 @@ class SheetView:
     entry_count: int
 
 
-def row_view(row: rules.Row, players: Sequence[str], first: bool) -> RowView:
+def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = "") -> RowView:
     cells = tuple(
         Cell(
             seat=seat,
@@ -90,21 +99,24 @@ def row_view(row: rules.Row, players: Sequence[str], first: bool) -> RowView:
         first=first,
         kind=row.kind,
         kind_label=str(kind_label(row.kind)),
-        contract=row.contract,
+        contract=contract_label(row.contract),
         declarer=players[row.declarer] if row.declarer is not None else "",
         cells=cells,
         auto=row.auto,
         round_end=row.round_end,
-        notes=tuple(n.text for n in row.notes),
+        notes=tuple(note_text(n, game=game, players=players) for n in row.notes),
         ledger=row.ledger,
     )
 
 
-def rows_view(rows: Sequence[rules.Row], players: Sequence[str]) -> tuple[RowView, ...]:
+def rows_view(
+    rows: Sequence[rules.Row], players: Sequence[str], game: str = ""
+) -> tuple[RowView, ...]:
+    """The rows as the sheet shows them; ``game`` puts the row notes into the page's words."""
     seen: set[int] = set()
     out = []
     for row in rows:
-        out.append(row_view(row, players, row.entry not in seen))
+        out.append(row_view(row, players, row.entry not in seen, game))
         seen.add(row.entry)
     return tuple(out)
 
@@ -119,10 +131,13 @@ def outcome_text(outcome: rules.Outcome | None, players: Sequence[str]) -> str:
 
 
 def format_value(value: Any) -> str:
+    """An option's value in words: yes/no, "to the nearest 5", "hearts 100, spades 40"."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
+        return ", ".join(f"{choice_label(k)} {v}" for k, v in value.items())
+    if isinstance(value, str):
+        return choice_label(value)
     return str(value)
 
 
@@ -138,14 +153,14 @@ def sheet_view(document: rules.Sheet, scored: rules.Scored) -> SheetView:
         ruleset=document.ruleset,
         preset_label=preset_label(document.ruleset),
         players=players,
-        rows=rows_view(scored.rows, players),
+        rows=rows_view(scored.rows, players, document.game),
         totals=totals,
         leader=leaders[0] if len(leaders) == 1 and scored.rows else None,
         winner=scored.outcome.winner if scored.outcome else None,
         outcome=outcome_text(scored.outcome, players),
         next_dealer=scored.dealer,
         finished=scored.outcome is not None,
-        differences=tuple((k, format_value(v)) for k, v in differences.items()),
+        differences=tuple((option_label(k), format_value(v)) for k, v in differences.items()),
         entry_count=len(document.entries),
     )
 

@@ -33,7 +33,7 @@ from rules.engine import MAX_NAME
 
 from . import services
 from .gameforms import kind_label
-from .messages import engine_message, mark_label
+from .messages import contract_label, engine_message, mark_label, note_text
 from .models import Sheet
 from .paper import paper_of, winner_of
 
@@ -67,12 +67,12 @@ class Problem:
         return _("entry %(number)s") % {"number": self.entry}
 
     @classmethod
-    def of(cls, error: rules.RulesError) -> Problem:
+    def of(cls, error: rules.RulesError, game: str = "") -> Problem:
         return cls(
             entry=error.entry,
             code=error.code,
             message=error.message,
-            text=engine_message(error.code, error.params, error.message),
+            text=engine_message(error.code, error.params, error.message, game=game),
         )
 
 
@@ -165,13 +165,14 @@ def csv_rows(document: rules.Sheet, scored: rules.Scored) -> list[list[str]]:
         out.append([
             str(row.entry + 1),
             _text(str(kind_label(row.kind))),
-            _text(row.contract),
+            _text(contract_label(row.contract)),
             _text(players[row.declarer] if row.declarer is not None else ""),
             _text(players[row.dealer] if row.dealer is not None else ""),
             *[str(t) for t in row.totals],
             *[str(d) for d in row.deltas],
             _text(marks),
-            _text(" / ".join(n.text for n in row.notes)),
+            _text(" / ".join(note_text(n, game=document.game, players=players)
+                             for n in row.notes)),
         ])
     winner = winner_of(scored, paper)
     verdict = _("%(name)s wins") % {"name": players[winner]} if winner is not None else ""
@@ -209,7 +210,7 @@ def read_document(data: bytes | str) -> Any:
     if len(data) > MAX_IMPORT_BYTES:
         raise ImportRefused([_sheet_problem(
             f"the file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB",
-            "too_large", limit=MAX_IMPORT_BYTES)])
+            "too_large", limit=MAX_IMPORT_BYTES, mb=MAX_IMPORT_BYTES // 1_000_000)])
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")
@@ -252,7 +253,7 @@ def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
     if not isinstance(scorer, str) or len(scorer) > MAX_NAME:
         found.append(_sheet_problem(
             f"meta.{META_KEY}.scorer must be a name of at most {MAX_NAME} characters",
-            "bad_meta", key="scorer"))
+            "bad_meta", key="scorer", max=MAX_NAME))
         scorer = ""
     created_raw = facts.get("created")
     created = None
@@ -268,7 +269,8 @@ def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
 
 def import_problems(doc: Any) -> list[Problem]:
     """Every problem of a document at once: the engine's, then those of ``meta.listek``."""
-    found = [Problem.of(e) for e in rules.problems(doc)]
+    game = doc.get("game") if isinstance(doc, dict) else None
+    found = [Problem.of(e, game if isinstance(game, str) else "") for e in rules.problems(doc)]
     found += app_facts(doc)[1]
     return found
 

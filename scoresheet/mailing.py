@@ -92,16 +92,19 @@ def body(sheet: Sheet, totals: Sequence[int], winner: int | None, link: str) -> 
 def send_sheet(sheet: Sheet, addresses: Sequence[str], *, size: PaperSize, link: str = "") -> int:
     """Send the sheet's PDF to each address; returns how many messages were sent."""
     from . import services
+    from .languages import printing_in
 
     loaded = services.load(sheet)
     paper = paper_of(sheet.game)
     pdf = sheet_pdf(sheet, size=size)
-    text = body(sheet, loaded.scored.totals, winner_of(loaded.scored, paper), link)
+    with printing_in(sheet):  # the mail speaks the printout's language
+        text = body(sheet, loaded.scored.totals, winner_of(loaded.scored, paper), link)
+        title = subject(sheet)
     name = filename(sheet, "pdf")
     messages = []
     for address in addresses:
         message = EmailMessage(
-            subject=subject(sheet),
+            subject=title,
             body=text,
             from_email=settings.DEFAULT_FROM_EMAIL,
             to=[address],

@@ -79,6 +79,14 @@ class Sheet(models.Model):
         blank=True,
         help_text=_("Who keeps the sheet; printed above the signature line (Mariáš)."),
     )
+    # Languages (issue 9; migration 0003): "" prints in the language of whoever prints.
+    print_language = models.CharField(
+        _("language of the printout"),
+        max_length=8,  # a code of settings.LANGUAGES
+        blank=True,
+        default="",
+        help_text=_("The printed sheet, its PDF and its mail are in this language."),
+    )
 
     class Meta:
         ordering = ["-updated"]

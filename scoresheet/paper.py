@@ -74,8 +74,11 @@ PAPERS: dict[str, Paper] = {
 }
 
 
+PLAIN = Paper()  # a game written in plain points (one instance: paper_of runs per cell)
+
+
 def paper_of(game: str) -> Paper:
-    return PAPERS.get(game, Paper())
+    return PAPERS.get(game, PLAIN)
 
 
 def crowns(haler: int) -> Decimal:

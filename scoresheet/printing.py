@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from django.contrib.staticfiles import finders
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
@@ -204,8 +205,16 @@ def print_context(sheet: Sheet, *, size: PaperSize, pdf: bool = False,
 
 
 def print_html(sheet: Sheet, *, size: PaperSize, pdf: bool = False,
-               links: dict[str, str] | None = None) -> str:
-    return render_to_string(TEMPLATE, print_context(sheet, size=size, pdf=pdf, links=links))
+               links: dict[str, str] | None = None, extra: dict[str, Any] | None = None,
+               request: HttpRequest | None = None) -> str:
+    """The printout in the sheet's print language (scoresheet/languages.py), if it has one;
+    ``request`` for a page with a form on it (the CSRF token)."""
+    from .languages import printing_in
+
+    with printing_in(sheet):
+        context = print_context(sheet, size=size, pdf=pdf, links=links)
+        context.update(extra or {})
+        return render_to_string(TEMPLATE, context, request=request)
 
 
 def _stylesheet(name: str) -> str:

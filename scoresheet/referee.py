@@ -568,20 +568,22 @@ def payment_what(what: str) -> str:
     """What a ledger line is for, in words: "renonc fee", "cancels hra"."""
     if what.startswith(marias.VOID):
         return gettext("cancels %(what)s") % {"what": payment_what(what[len(marias.VOID):])}
-    return what.replace("_", " ")
+    from .templatetags.marias import WHAT_LABELS
+
+    return str(WHAT_LABELS.get(what, what.replace("_", " ")))
 
 
 def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any]) -> PenaltyPreview:
     """What writing ``entry`` at the end of the sheet would do, as the engine previews it."""
-    from .messages import engine_message
+    from .messages import engine_message, note_text
 
     document, game = loaded.document, loaded.sheet.game
     players = document.players
     try:
         scored, rows = services.preview(loaded.sheet, [e.data for e in loaded.entries], entry)
     except services.Rejected as error:
-        return PenaltyPreview(entry=dict(entry),
-                              objection=engine_message(error.code, error.params, error.message))
+        return PenaltyPreview(entry=dict(entry), objection=engine_message(
+            error.code, error.params, error.message, game=game, players=players))
     paper = paper_of(game)
     own = [r for r in rows if not r.auto] or rows
     deltas = [sum(r.deltas[s] for r in own) for s in range(len(players))]
@@ -592,7 +594,7 @@ def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any]) -> Penalt
              before=format_amount(before[s], paper), after=format_amount(after[s], paper))
         for s, name in enumerate(players)
     )
-    notes = tuple(n.text for r in rows for n in r.notes)
+    notes = tuple(note_text(n, game=game, players=players) for r in rows for n in r.notes)
     payments = tuple(
         gettext("%(payer)s pays %(payee)s %(amount)s (%(what)s)") % {
             "payer": players[p.payer], "payee": players[p.payee],

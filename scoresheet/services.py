@@ -166,7 +166,16 @@ def sheet_document(sheet: Sheet, entries: Sequence[Entry] | None = None) -> dict
 
 
 def engine_sheet(sheet: Sheet, entries: Sequence[Mapping[str, Any]]) -> rules.Sheet:
-    return rules.load(document_of(sheet, entries))
+    # rules.load copies the entries itself: no second deep copy here (issue 8, speed).
+    return rules.load({
+        "format": rules.FORMAT,
+        "game": sheet.game,
+        "ruleset": sheet.ruleset,
+        "options": sheet.options,
+        "players": list(sheet.players),
+        "first_dealer": sheet.first_dealer,
+        "entries": list(entries),
+    })
 
 
 def load(sheet: Sheet) -> Loaded:

@@ -38,6 +38,8 @@ urlpatterns = [
     path("", include("scoresheet.urls_referee")),
     # Mariáš: settling up at the end of the evening
     path("", include("scoresheet.urls_marias")),
+    # languages of the pages and of the printout; the service worker of offline use
+    path("", include("scoresheet.urls_i18n")),
 ]
 
 # A database that cannot take the request answers 503 with Retry-After (scoresheet/resilience.py)

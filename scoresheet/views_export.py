@@ -168,7 +168,9 @@ def print_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
     size = PaperSize.of(request.GET.get("size"))
     urls = links(sheet, mode)
     urls["pdf"] = f"{urls['pdf']}?size={size.value}"
-    return HttpResponse(print_html(sheet, size=size, links=urls))
+    # the edit link may choose the printout's language (scoresheet/languages.py)
+    extra = {"choose_language": mode == EDIT}
+    return HttpResponse(print_html(sheet, size=size, links=urls, extra=extra, request=request))
 
 
 @require_GET

@@ -112,7 +112,7 @@ def _options(document: rules.Sheet, form: PremiumForm) -> tuple[engine.MariasOpt
             options, {"premium_points": table}
         )
     except rules.RulesError as error:
-        return options, engine_message(error.code, error.params, error.message)
+        return options, engine_message(error.code, error.params, error.message, game="marias")
     return with_premium, ""
 
 

@@ -99,7 +99,9 @@ class EntryForm(forms.Form):
     def add_rejection(self, error: Any) -> None:
         """Show a :class:`scoresheet.services.Rejected` on the field it names (above the form
         when the objection is about a later row)."""
-        self.add_engine_error(None if error.elsewhere else error.field, rejection_text(error))
+        self.add_engine_error(
+            None if error.elsewhere else error.field, rejection_text(error, self.context.document)
+        )
 
     @classmethod
     def summary(cls, entry: Mapping[str, Any], players: Sequence[str]) -> str:

@@ -143,9 +143,9 @@ def meld_total(
     raise refusal
 
 
-def say(error: rules.RulesError) -> str:
+def say(error: rules.RulesError, players: Sequence[str] = ()) -> str:
     """The engine's objection in the page's words (its English when there is no translation)."""
-    return engine_message(error.code, error.params, error.message)
+    return engine_message(error.code, error.params, error.message, game="binokel", players=players)
 
 
 # --------------------------------------------------------------------------- what the page shows
@@ -306,7 +306,7 @@ class MeldsForm(EntryForm):
                         conceded=self.conceded,
                     )
                 except rules.RulesError as error:
-                    self.add_error(f"melds_{seat}", say(error))
+                    self.add_error(f"melds_{seat}", say(error, self.context.players))
                 else:
                     self.totals[seat] = total
                     if typed is not None and typed != total:
@@ -338,9 +338,9 @@ class MeldsForm(EntryForm):
         seat = error.params.get("seat", declarer if error.code == "needs_trump_pair" else None)
         prefix = SEAT_FIELDS.get(field or "")
         if prefix and isinstance(seat, int) and f"{prefix}_{seat}" in self.fields:
-            self.add_error(f"{prefix}_{seat}", say(error))
+            self.add_error(f"{prefix}_{seat}", say(error, self.context.players))
         else:
-            self.add_engine_error(field, say(error))
+            self.add_engine_error(field, say(error, self.context.players))
 
     # ------------------------------------------------------------------ the entry
 

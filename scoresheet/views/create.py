@@ -48,7 +48,10 @@ def new_sheet(request: HttpRequest) -> HttpResponse:
                 **form.header(), owner=request.user, device=device_of(request)
             )
         except rules.RulesError as error:
-            form.add_sheet_error(error, engine_message(error.code, error.params, error.message))
+            form.add_sheet_error(error, engine_message(
+                error.code, error.params, error.message,
+                game=rules.game_of(ruleset).name, players=form.header()["players"],
+            ))
         else:
             remember(request, sheet, Mode.EDIT)
             request.session[SESSION_RULESET] = sheet.ruleset

@@ -73,10 +73,10 @@ def preview(
     try:
         scored, rows = services.preview(loaded.sheet, data, entry, position=position)
     except services.Rejected as error:
-        out["objection"] = rejection_text(error)
+        out["objection"] = rejection_text(error, loaded.document)
         return out
     players = loaded.document.players
-    out["rows"] = rows_view(rows, players)
+    out["rows"] = rows_view(rows, players, loaded.sheet.game)
     if position is None:
         before = loaded.scored.totals
         after = rows[-1].totals if rows else before
@@ -281,7 +281,7 @@ def entry_delete(request: HttpRequest, token: str, pos: int) -> HttpResponse:
             except services.NoSuchEntry as exc:
                 raise Http404("no such entry") from exc
             except services.Rejected as exc:
-                error, status = rejection_text(exc), 400
+                error, status = rejection_text(exc, services.load(sheet).document), 400
                 meta = WriteForm.fresh(sheet.revision)
             else:
                 if not result.replayed:
@@ -292,7 +292,7 @@ def entry_delete(request: HttpRequest, token: str, pos: int) -> HttpResponse:
     loaded = services.load(sheet)
     if not 0 <= pos < len(loaded.entries):
         raise Http404("no such entry")
-    rows = rows_view(loaded.scored.rows_of(pos), loaded.document.players)
+    rows = rows_view(loaded.scored.rows_of(pos), loaded.document.players, sheet.game)
     return render(
         request,
         "entry_delete.html",

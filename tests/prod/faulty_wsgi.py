@@ -7,6 +7,7 @@ the worker writes its process id into <file> and sleeps, so that the test can ki
 
 from __future__ import annotations
 
+import importlib
 import os
 import threading
 import time
@@ -16,7 +17,7 @@ from typing import Any
 
 from scoresheet.wsgi import application as django_application  # sets Django up first
 
-from scoresheet import services  # noqa: E402,I001  (needs the apps loaded)
+services = importlib.import_module("scoresheet.services")  # only once the apps are loaded
 
 STALL_SECONDS = 60  # longer than any test waits: the worker is killed before it wakes
 _local = threading.local()

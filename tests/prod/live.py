@@ -8,6 +8,8 @@ binds 127.0.0.1 only; every wait is bounded.
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import hashlib
 import http.client
 import json
@@ -100,10 +102,8 @@ def collectstatic() -> Path:
     building = Path(tempfile.mkdtemp(prefix="listek-static-building-"))
     env = production_env("sqlite:///" + str(building / "unused.sqlite3"), building / "static")
     manage(env, "collectstatic", "--noinput", "-v0")
-    try:
+    with contextlib.suppress(OSError):  # another run made it meanwhile
         (building / "static").rename(root)
-    except OSError:  # another run made it meanwhile
-        pass
     shutil.rmtree(building, ignore_errors=True)
     return root
 
@@ -341,7 +341,8 @@ class Phone:
         headers: Mapping[str, str] | None = None,
         body: bytes | None = None,
     ) -> Reply:
-        sent = {"User-Agent": self.user_agent, "Host": f"{HOST}:{self.port}"}
+        sent = {"User-Agent": self.user_agent, "Host": f"{HOST}:{self.port}",
+                "Accept-Encoding": "gzip"}  # as every phone's browser
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if method != "GET" and "csrftoken" in self.cookies:
@@ -366,10 +367,12 @@ class Phone:
                 self.cookies[name.strip()] = value
             else:
                 self.cookies.pop(name.strip(), None)
+        headers = {k.lower(): v for k, v in response.getheaders()}
+        body = gzip.decompress(raw) if headers.get("content-encoding") == "gzip" else raw
         return Reply(
             status=response.status,
-            headers={k.lower(): v for k, v in response.getheaders()},
-            text=raw.decode("utf-8", "replace"),
+            headers=headers,
+            text=body.decode("utf-8", "replace"),
             seconds=seconds,
             size=len(raw),
         )
@@ -579,7 +582,6 @@ class PgCluster:
 
     def close(self) -> None:
         if self.own:
-            try:
+            with contextlib.suppress(subprocess.CalledProcessError):  # already stopped
                 self.stop()
-            finally:
-                shutil.rmtree(self.data.parent, ignore_errors=True)
+            shutil.rmtree(self.data.parent, ignore_errors=True)

@@ -1,0 +1,283 @@
+"""The web benchmark: server time and bytes, all measured in one run, in one process.
+
+Every request goes through Django's WSGI handler with the production settings (DEBUG off,
+every middleware, whitenoise's hashed and compressed static files, the rate limiter counting),
+exactly as gunicorn calls it, minus the network.  Measured:
+
+* the server time of an empty Django view (the floor every request pays);
+* entering a deal on a 200-deal sheet (the POST), and the POST with the page it redirects to;
+* rendering that 200-deal sheet: the full page, and the htmx partial (the live table);
+* the bytes sent for the first page load (the page, its style sheet and scripts) and for one
+  deal's partial, raw and compressed (gzip, as a proxy or whitenoise sends them).
+
+Prints medians (and p90) in milliseconds, the ratios to the empty view, and the bytes.
+Run through scripts/bench-web.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+import types
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+DEALS = 200  # the length of the sheet that is rendered and written to
+
+
+def setup(database_url: str | None) -> None:
+    from tests.prod.live import SECRET_KEY, collectstatic
+
+    workdir = Path(tempfile.mkdtemp(prefix="listek-bench-"))
+    os.environ.update(
+        DJANGO_DEBUG="false", DJANGO_SECRET_KEY=SECRET_KEY, DJANGO_HTTPS="false",
+        DJANGO_ALLOWED_HOSTS="127.0.0.1", DJANGO_STATIC_ROOT=str(collectstatic()),
+        DATABASE_URL=database_url or f"sqlite:///{workdir / 'bench.sqlite3'}",
+        LISTEK_RATELIMIT_CLIENT="1000000000", LISTEK_RATELIMIT_SHEET="1000000000",
+        DJANGO_SETTINGS_MODULE="scoresheet.settings",
+    )
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.http import HttpRequest, HttpResponse
+    from django.urls import path
+
+    import scoresheet.urls
+
+    def empty(request: HttpRequest) -> HttpResponse:
+        return HttpResponse(b"")
+
+    urls = types.ModuleType("listek_bench_urls")
+    urls.urlpatterns = [path("__empty__/", empty), *scoresheet.urls.urlpatterns]  # type: ignore[attr-defined]
+    urls.handler500 = scoresheet.urls.handler500  # type: ignore[attr-defined]
+    sys.modules["listek_bench_urls"] = urls
+    settings.ROOT_URLCONF = "listek_bench_urls"
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+class Wsgi:
+    """Calls Django's WSGI handler as gunicorn does; keeps cookies like a browser."""
+
+    def __init__(self) -> None:
+        from django.core.handlers.wsgi import WSGIHandler
+
+        self.handler = WSGIHandler()
+        self.cookies: dict[str, str] = {}
+
+    def __call__(self, method: str, path: str, data: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes,
+                                                                 float]:
+        path, _, query = path.partition("?")
+        body = urlencode(data or {}, doseq=True).encode()
+        environ: dict[str, Any] = {
+            "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query,
+            "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
+            "REMOTE_ADDR": "127.0.0.1", "HTTP_HOST": "127.0.0.1",
+            "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body),
+            "wsgi.errors": sys.stderr, "wsgi.multithread": False, "wsgi.multiprocess": True,
+            "wsgi.run_once": False, "wsgi.version": (1, 0),
+            "CONTENT_LENGTH": str(len(body)),
+            "CONTENT_TYPE": "application/x-www-form-urlencoded" if data is not None else "",
+        }
+        if self.cookies:
+            environ["HTTP_COOKIE"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if method == "POST" and "csrftoken" in self.cookies:
+            environ["HTTP_X_CSRFTOKEN"] = self.cookies["csrftoken"]
+        for name, value in (headers or {}).items():
+            environ["HTTP_" + name.upper().replace("-", "_")] = value
+        seen: dict[str, Any] = {}
+
+        def start_response(status: str, response_headers: list[tuple[str, str]],
+                           exc_info: Any = None) -> None:
+            seen["status"] = int(status.split()[0])
+            seen["headers"] = response_headers
+
+        started = time.perf_counter()
+        result = self.handler(environ, start_response)
+        content = b"".join(result)
+        if hasattr(result, "close"):
+            result.close()
+        seconds = time.perf_counter() - started
+        out_headers: dict[str, str] = {}
+        for key, value in seen["headers"]:
+            if key.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name.strip()] = rest.split(";", 1)[0]
+            out_headers[key.lower()] = value
+        return seen["status"], out_headers, content, seconds
+
+
+def timed(runs: int, call: Callable[[], float]) -> dict[str, float]:
+    samples = sorted(call() for _ in range(runs))
+    return {"median_ms": round(statistics.median(samples) * 1000, 3),
+            "p90_ms": round(samples[int(0.9 * (len(samples) - 1))] * 1000, 3), "runs": runs}
+
+
+def make_sheet(deals: int) -> Any:
+    from scoresheet import services
+    from tests.conftest import quiet_deals
+
+    return services.create_sheet(ruleset="ru", options={}, players=["Anna", "Boris", "Vera"],
+                                 first_dealer=0, entries=quiet_deals(deals))
+
+
+def deal_data(sheet: Any) -> dict[str, str]:
+    from tests.prod.live import deal_fields, quiet_deal
+
+    sheet.refresh_from_db()
+    declarer, points = quiet_deal(sheet.entries.count())
+    return {"revision": str(sheet.revision), "key": uuid.uuid4().hex,
+            **deal_fields(declarer, points)}
+
+
+def measure(runs: int) -> dict[str, Any]:
+    app = Wsgi()
+    app("GET", "/")  # the CSRF cookie, the device cookie, warm caches
+    sheet = make_sheet(DEALS)
+    page = f"/s/{sheet.edit_token}/"
+    table = f"/s/{sheet.edit_token}/table"
+    new_deal = f"/s/{sheet.edit_token}/entries/new/deal/"
+    for _ in range(5):  # warm up every path once
+        app("GET", "/__empty__/")
+        app("GET", page)
+        app("GET", table, headers={"HX-Request": "true"})
+
+    out: dict[str, Any] = {"deals": DEALS}
+    out["empty_view"] = timed(runs * 4, lambda: app("GET", "/__empty__/")[3])
+    out["sheet_page"] = timed(runs, lambda: app("GET", page)[3])
+    out["sheet_partial"] = timed(runs, lambda: app("GET", table,
+                                                   headers={"HX-Request": "true"})[3])
+    rev = str(sheet.revision)
+    out["poll_unchanged"] = timed(runs * 4, lambda: app(
+        "GET", f"{table}?rev={rev}", headers={"HX-Request": "true"})[3])
+
+    writes = make_sheet(DEALS)
+    write_url = f"/s/{writes.edit_token}/entries/new/deal/"
+
+    def enter() -> float:
+        data = deal_data(writes)
+        status, _h, _c, seconds = app("POST", write_url, data)
+        assert status == 302, status
+        return seconds
+
+    out["enter_deal"] = timed(runs, enter)
+
+    def enter_and_follow() -> float:
+        data = deal_data(writes)
+        status, headers, _c, seconds = app("POST", write_url, data)
+        assert status == 302, status
+        return seconds + app("GET", headers["location"].split("#")[0])[3]
+
+    out["enter_deal_and_page"] = timed(runs, enter_and_follow)
+    out["deal_form"] = timed(runs, lambda: app("GET", new_deal)[3])
+
+    empty = out["empty_view"]["median_ms"]
+    out["ratios_to_empty_view"] = {
+        k: round(out[k]["median_ms"] / empty, 1)
+        for k in ("enter_deal", "enter_deal_and_page", "sheet_page", "sheet_partial",
+                  "poll_unchanged", "deal_form")
+    }
+    out["bytes"] = page_bytes(app, sheet)
+    return out
+
+
+def fetch_sent(app: Wsgi, path: str, headers: dict[str, str] | None = None) -> tuple[int, int]:
+    """(bytes sent to a browser that accepts gzip, bytes of the uncompressed body)."""
+    _s, h, body, _t = app("GET", path, headers={"Accept-Encoding": "gzip", **(headers or {})})
+    raw = gzip.decompress(body) if h.get("content-encoding") == "gzip" else body
+    return len(body), len(raw)
+
+
+def page_bytes(app: Wsgi, sheet: Any) -> dict[str, Any]:
+    """Bytes of the first load (page + style sheets + scripts) and of one deal's partial, as
+    sent to a browser that accepts gzip (every phone browser), and uncompressed."""
+    fresh = make_sheet(0)
+    result: dict[str, Any] = {}
+    for label, s in (("first_load_empty_sheet", fresh), (f"first_load_{DEALS}_deals", sheet)):
+        _st, _h, html, _t = app("GET", f"/s/{s.edit_token}/")
+        assets = list(dict.fromkeys(
+            re.findall(r'(?:src|href)="(/static/[^"]+\.(?:css|js))"', html.decode())))
+        sent, raw = fetch_sent(app, f"/s/{s.edit_token}/")
+        row = {"html_sent": sent, "html_raw": raw}
+        for asset in assets:
+            a_sent, a_raw = fetch_sent(app, asset)
+            sent += a_sent
+            raw += a_raw
+        row.update(assets=len(assets), total_sent=sent, total_raw=raw)
+        result[label] = row
+    # One deal entered on a 200-deal sheet: what a watching phone's poll then receives.
+    app("POST", f"/s/{sheet.edit_token}/entries/new/deal/", deal_data(sheet))
+    hx = {"HX-Request": "true"}
+    sent, raw = fetch_sent(app, f"/s/{sheet.edit_token}/table?rev={_rev(sheet) - 1}", hx)
+    unchanged, _raw = fetch_sent(app, f"/s/{sheet.edit_token}/table?rev={_rev(sheet)}", hx)
+    result["one_deal_partial"] = {"sent": sent, "raw": raw, "unchanged_poll": unchanged}
+    return result
+
+
+def _rev(sheet: Any) -> int:
+    sheet.refresh_from_db()
+    return int(sheet.revision)
+
+
+def profile(runs: int) -> None:
+    import cProfile
+    import pstats
+
+    app = Wsgi()
+    app("GET", "/")
+    sheet = make_sheet(DEALS)
+    app("GET", f"/s/{sheet.edit_token}/")
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(runs):
+        app("GET", f"/s/{sheet.edit_token}/")
+        app("POST", f"/s/{sheet.edit_token}/entries/new/deal/", deal_data(sheet))
+    prof.disable()
+    pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--profile", action="store_true", help="cProfile the 200-deal page")
+    args = parser.parse_args()
+    setup(os.environ.get("DATABASE_URL"))
+    if args.profile:
+        profile(args.runs)
+        return 0
+    out = measure(args.runs)
+    from django.db import connection
+
+    out["database"] = connection.vendor
+    print(f"web benchmark ({connection.vendor}, {DEALS}-deal sheet, median of {args.runs}+ runs)")
+    for key in ("empty_view", "enter_deal", "enter_deal_and_page", "deal_form", "sheet_page",
+                "sheet_partial", "poll_unchanged"):
+        row = out[key]
+        ratio = out["ratios_to_empty_view"].get(key, 1.0)
+        print(f"  {key:22} {row['median_ms']:9.2f} ms  (p90 {row['p90_ms']:.2f})  x{ratio}")
+    for key, row in out["bytes"].items():
+        print(f"  {key:28} " + ", ".join(f"{k} {v}" for k, v in row.items()))
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+/* Lístek's service worker (docs/offline.md).  Served at /sw.js by scoresheet/offline.py, which
+   puts self.LISTEK_SHELL (the static files every page needs) and self.LISTEK_VERSION before
+   this file.
+
+   - The app shell is kept when the worker installs; static files are answered from the cache.
+   - Pages (the sheet, its entry forms, the home page) go to the network first; a copy of each
+     one that arrives is kept, and without a connection the kept copy answers.  A page never
+     opened on this phone answers with the kept /offline/ page.
+   - Writes (POST) are never touched here: static/js/offline.js keeps the rows typed without a
+     connection on the phone and sends them when it returns. */
+/* global self, caches, fetch, Response, URL */
+"use strict";
+
+var VERSION = self.LISTEK_VERSION || "dev";
+var SHELL = self.LISTEK_SHELL || [];
+var SHELL_CACHE = "listek-shell-" + VERSION;
+var PAGES_CACHE = "listek-pages-" + VERSION;
+var OFFLINE_PAGE = "/offline/";
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(SHELL_CACHE).then(function (cache) {
+      return cache.addAll(SHELL.concat([OFFLINE_PAGE]));
+    }).then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf("listek-") === 0 && name !== SHELL_CACHE && name !== PAGES_CACHE;
+      }).map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+function isPage(request) {
+  if (request.mode === "navigate") { return true; }
+  return (request.headers.get("Accept") || "").indexOf("text/html") !== -1;
+}
+
+function keep(request, response) {
+  var type = response.headers.get("Content-Type") || "";
+  if (response.ok && response.type === "basic" && type.indexOf("text/html") === 0) {
+    var copy = response.clone();
+    caches.open(PAGES_CACHE).then(function (cache) { cache.put(request.url, copy); });
+  }
+  return response;
+}
+
+function fromCache(request) {
+  return caches.match(request.url, { ignoreVary: true }).then(function (found) {
+    if (found) { return found; }
+    if (request.mode === "navigate") {
+      return caches.match(OFFLINE_PAGE, { ignoreVary: true });
+    }
+    return Response.error();
+  }).then(function (found) { return found || Response.error(); });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") { return; }
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname === "/sw.js") { return; }
+  if (url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(caches.match(request, { ignoreVary: true }).then(function (found) {
+      return found || fetch(request);
+    }));
+    return;
+  }
+  // the live table's polls (htmx) and downloads always go to the network
+  if (request.headers.get("HX-Request") || !isPage(request)) { return; }
+  event.respondWith(
+    fetch(request).then(function (response) { return keep(request, response); },
+                        function () { return fromCache(request); })
+  );
+});

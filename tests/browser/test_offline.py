@@ -1,0 +1,169 @@
+"""Offline use in a real Chromium (docs/offline.md): deals typed without a connection are kept on
+the phone as pending rows and sent, exactly once, when the connection returns; a change another
+phone made meanwhile is shown and the player decides.
+
+Every deal is a ru deal at 120 (RULES.md 1.1: anyone may play 120, whoever holds the opening bid),
+and every declarer fails it, so the totals are easy to work out by hand (nearest_5 rounding
+leaves multiples of 5 alone; no defender writes 0, so no bolt):
+
+  A1  Boris plays 120 with 75: -120; Anna +30, Vera +15
+  A2  Vera plays 120 with 60: -120;  Anna +40, Boris +20
+  B1  Anna plays 120 with 80: -120;  Boris +25, Vera +15
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+import time
+LOG = []
+
+@pytest.fixture(autouse=True)
+def logit(phone, second_phone, request):
+    LOG.clear()
+    for name, ctx in (("A", phone), ("B", second_phone)):
+        ctx.on("request", lambda r, n=name: LOG.append((round(time.time() % 100, 3), n, r.method, r.url[-40:])) if r.method == "POST" else None)
+        ctx.on("requestfailed", lambda r, n=name: LOG.append((round(time.time() % 100, 3), n, "FAILED", r.url[-40:], r.failure)) if r.method == "POST" else None)
+        ctx.on("requestfinished", lambda r, n=name: LOG.append((round(time.time() % 100, 3), n, "FINISHED", r.url[-40:])) if r.method == "POST" else None)
+        ctx.on("console", lambda m, n=name: LOG.append((round(time.time() % 100, 3), n, "console", m.text[:100])) if "htmx" not in m.text and "Failed to load" not in m.text else None)
+    yield
+    print("TESTLOG", request.node.name, *LOG, sep="\n")
+
+def mark(text):
+    LOG.append((round(time.time() % 100, 3), "TEST", text))
+
+A1 = (1, 120, (30, 75, 15))
+A2 = (2, 120, (40, 20, 60))
+B1 = (0, 120, (80, 25, 15))
+READY = "html[data-offline=ready]"  # static/js/offline.js: the worker controls the page
+
+
+def open_sheet(page: Any, url: str) -> None:
+    """Open the sheet and wait until the service worker controls it and keeps its forms."""
+    page.goto(url)
+    page.locator(READY).wait_for(state="attached", timeout=15_000)
+
+
+def type_deal(page: Any, deal: tuple[int, int, tuple[int, int, int]]) -> None:
+    declarer, contract, points = deal
+    page.get_by_role("link", name="+ Deal").click()
+    page.wait_for_url(re.compile(r"/entries/new/deal/$"))
+    page.check(f"#id_declarer_{declarer}")
+    page.fill("#id_contract", str(contract))
+    for seat, value in enumerate(points):
+        page.fill(f"#id_points_{seat}", str(value))
+    page.get_by_role("button", name="Write it down").click()
+    page.wait_for_url(re.compile(r"/s/[\w-]+/(#e\d+)?$"))
+
+
+def totals(page: Any) -> str:
+    return " ".join(page.locator("#live tfoot td").all_inner_texts())
+
+
+def deal_rows(page: Any) -> list[str]:
+    """The rows the server wrote (the first row of each entry), without pending ones."""
+    return page.locator("#live tbody tr.kind-deal:not(.pending)").all_inner_texts()
+
+
+def test_two_deals_typed_offline_arrive_once_when_the_connection_returns(
+    live_server: Any, phone: Any, second_phone: Any, make_sheet: Any
+) -> None:
+    sheet = make_sheet()
+    page = phone.new_page()
+    open_sheet(page, f"{live_server.url}/s/{sheet.edit_token}/")
+
+    mark("offline"); phone.set_offline(True)
+    type_deal(page, A1)
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator("tr.pending")).to_have_count(1)
+    type_deal(page, A2)
+    expect(page.locator("tr.pending")).to_have_count(2)
+    expect(page.locator("tr.pending").first).to_contain_text("not sent yet")
+    assert deal_rows(page) == []  # nothing reached the server
+
+    mark("online"); phone.set_offline(False)
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=15_000)
+    expect(page.locator("#live tbody tr.kind-deal")).to_have_count(2)
+    assert totals(page) == "70 -100 -105"  # A1: 30 -120 15; A2: +40 +20 -120
+
+    watcher = second_phone.new_page()
+    watcher.goto(f"{live_server.url}/v/{sheet.view_token}/")
+    assert len(deal_rows(watcher)) == 2
+    assert totals(watcher) == "70 -100 -105"
+    sheet.refresh_from_db()
+    assert sheet.entries.count() == 2 and sheet.revision == 2
+
+
+def test_a_change_made_meanwhile_on_another_phone_is_shown_and_the_player_decides(
+    live_server: Any, phone: Any, second_phone: Any, make_sheet: Any
+) -> None:
+    sheet = make_sheet()
+    page = phone.new_page()
+    open_sheet(page, f"{live_server.url}/s/{sheet.edit_token}/")
+    mark("offline"); phone.set_offline(True)
+    type_deal(page, A1)
+    type_deal(page, A2)
+    expect(page.locator("tr.pending")).to_have_count(2)
+
+    # meanwhile the other phone, online, writes row 1 (B1): -120 25 15
+    other = second_phone.new_page()
+    other.goto(f"{live_server.url}/s/{sheet.edit_token}/")
+    mark("B types"); type_deal(other, B1); mark("B typed")
+    if totals(other) != "-120 25 15":
+        from scoresheet.models import EntryChange, Sheet
+        print("SHEETS", list(Sheet.objects.values_list("pk", "edit_token", "revision")))
+        for c in EntryChange.objects.order_by("at"):
+            print("CHANGE", c.sheet_id, c.revision, c.at.time(), c.device[:8], c.after)
+    assert totals(other) == "-120 25 15"
+
+    # back online: nothing of A is written behind the player's back
+    mark("online"); phone.set_offline(False)
+    conflicts = page.locator("tr.pending.status-conflict")
+    expect(conflicts).to_have_count(2, timeout=15_000)
+    assert "Another phone changed the sheet meanwhile" in conflicts.first.inner_text()
+    expect(page.locator("#live tbody tr.kind-deal:not(.pending)")).to_have_count(1)
+    assert totals(page) == "-120 25 15"  # the sheet as it is now, beside the pending rows
+    sheet.refresh_from_db()
+    assert sheet.entries.count() == 1
+
+    # the player enters both on top of the sheet as it is now
+    conflicts.first.get_by_role("button", name="Enter it anyway").click()
+    expect(page.locator("tr.pending")).to_have_count(1, timeout=15_000)
+    expect(page.locator("#live tbody tr.kind-deal:not(.pending)")).to_have_count(2)
+    page.locator("tr.pending").get_by_role("button", name="Enter it anyway").click()
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=15_000)
+    # B1, then A1: -90 -95 30, then A2: -50 -75 -90
+    assert totals(page) == "-50 -75 -90"
+
+    other.reload()
+    assert len(deal_rows(other)) == 3
+    assert totals(other) == "-50 -75 -90"
+    sheet.refresh_from_db()
+    assert sheet.entries.count() == 3
+
+
+def test_a_row_the_player_discards_is_never_written(
+    live_server: Any, phone: Any, second_phone: Any, make_sheet: Any
+) -> None:
+    sheet = make_sheet()
+    page = phone.new_page()
+    open_sheet(page, f"{live_server.url}/s/{sheet.edit_token}/")
+    mark("offline"); phone.set_offline(True)
+    type_deal(page, A1)
+    other = second_phone.new_page()
+    other.goto(f"{live_server.url}/s/{sheet.edit_token}/")
+    mark("B types"); type_deal(other, B1); mark("B typed")
+    mark("online"); phone.set_offline(False)
+    pending = page.locator("tr.pending.status-conflict")
+    expect(pending).to_have_count(1, timeout=15_000)
+    pending.get_by_role("button", name="Discard").click()
+    expect(page.locator("tr.pending")).to_have_count(0)
+    page.reload()
+    expect(page.locator("tr.pending")).to_have_count(0)
+    sheet.refresh_from_db()
+    assert sheet.entries.count() == 1 and totals(page) == "-120 25 15"
