@@ -396,18 +396,32 @@ RULES: Mapping[Broken, Rule] = MappingProxyType(
 )
 
 
-def obligations_text(rules: TrickRules, contract: Contract) -> str:
-    """The obligations in force, in one sentence (what a legal verdict cites)."""
+OBLIGATION_WORDS = {
+    "follow": "follow suit",
+    "beat": "beat the highest card of the led suit when able",
+    "trump": "with no card of the led suit, trump",
+    "overtrump": "and overtrump when able",
+}
+
+
+def obligation_parts(rules: TrickRules, contract: Contract) -> list[str]:
+    """The obligations in force for ``contract``, as keys of OBLIGATION_WORDS, in order."""
     parts: list[str] = []
     if rules.must_follow:
-        parts.append("follow suit")
+        parts.append("follow")
     if rules.must_beat:
-        parts.append("beat the highest card of the led suit when able")
+        parts.append("beat")
     if contract.trump is not TrumpRule.NONE:
         if rules.must_trump:
-            parts.append("with no card of the led suit, trump")
+            parts.append("trump")
         if rules.must_overtrump:
-            parts.append("and overtrump when able")
+            parts.append("overtrump")
+    return parts
+
+
+def obligations_text(rules: TrickRules, contract: Contract) -> str:
+    """The obligations in force, in one sentence (what a legal verdict cites)."""
+    parts = [OBLIGATION_WORDS[p] for p in obligation_parts(rules, contract)]
     if not parts:
         return "Any card may be played."
     return "You must " + "; ".join(parts).replace("; and", " and") + "; otherwise any card."
@@ -676,12 +690,14 @@ def _marriage_breach(turn: Turn, card: Card) -> _Breach | None:
 class IllegalPlay(IllegalEntry):
     """A card played against a rule of trick play; ``broken`` and ``rule`` say which."""
 
-    def __init__(self, message: str, *, broken: Broken, card: Card) -> None:
+    def __init__(self, message: str, *, broken: Broken, card: Card,
+                 details: Mapping[str, Any] | None = None) -> None:
         rule = RULES[broken]
         super().__init__(
             message,
             code=broken.value,
-            params={"card": str(card), "broken": broken.value, "rule": rule.text},
+            params={**(details or {}), "card": str(card), "broken": broken.value,
+                    "rule": rule.text},
         )
         self.broken = broken
         self.rule = rule
@@ -715,7 +731,7 @@ def verify_play(turn: Turn, card: Card, *, declare_marriage: bool = False) -> No
     """
     found = _breach(turn, card, declare_marriage)
     if found is not None:
-        raise IllegalPlay(found.why, broken=found.broken, card=card)
+        raise IllegalPlay(found.why, broken=found.broken, card=card, details=found.params)
 
 
 def can_play(turn: Turn, card: Card, *, declare_marriage: bool = False) -> bool:
@@ -788,7 +804,8 @@ def judge(turn: Turn, card: Card, *, declare_marriage: bool = False) -> Verdict:
         legal_cards=allowed,
         trump=trump,
         params={"card": str(card), "marriage": declare_marriage,
-                "trump_change": declare_marriage and turn.terms.marriage is MarriageRule.LEADING},
+                "trump_change": declare_marriage and turn.terms.marriage is MarriageRule.LEADING,
+                "obligations": obligation_parts(turn.rules, turn.terms)},
     )
 
 

@@ -17,6 +17,19 @@ import polib
 # %(name)s, %s, %d ... as Python's % operator reads them; %% is a literal percent sign.
 PLACEHOLDER = re.compile(r"%(?:\((?P<name>[^)]+)\))?[-#0 +]*\d*(?:\.\d+)?(?P<type>[sdifrxXeEgGc%])")
 SOURCE_LANGUAGE = "en"
+# manage.py makemessages as scripts/i18n-update (manage.py updatecatalogs) and the tests run it:
+# the project's templates and Python, not the engine (it speaks English only, through codes).
+MAKEMESSAGES: dict[str, object] = {
+    "domain": "django",
+    "no_obsolete": True,
+    "no_wrap": True,
+    "add_location": "file",
+    "ignore_patterns": [
+        ".venv/*", "staticfiles/*", "tests/*", "docs/*", "rules/*", "*.egg-info/*",
+        "test-artifacts/*", "locale/*", "node_modules/*",
+    ],
+    "verbosity": 0,
+}
 
 
 def po_files(roots: Iterable[Path]) -> Iterator[Path]:

@@ -142,8 +142,9 @@ def _draw(series: Sequence[Series], *, paper: Paper, barrel: int | None,
     for i in range(0, deals + 1, x_step):
         out.append(f'<text x="{_f(x(i))}" y="{TOP + plot_h + FONT_SIZE + 3}" text-anchor="middle" '
                    f'fill="#333">{i}</text>')
+    axis = escape(_("deal"))  # outside the f-string, where makemessages finds it
     out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle" '
-               f'fill="#333">{escape(_("deal"))}</text>')
+               f'fill="#333">{axis}</text>')
     # the barrel and the target
     for kind, value, label, colour, dash in (
         ("barrel", barrel, _("barrel %(points)s"), "#8a6d00", "5 4"),

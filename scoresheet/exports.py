@@ -67,12 +67,14 @@ class Problem:
         return _("entry %(number)s") % {"number": self.entry}
 
     @classmethod
-    def of(cls, error: rules.RulesError, game: str = "") -> Problem:
+    def of(cls, error: rules.RulesError, game: str = "",
+           players: Sequence[str] = ()) -> Problem:
         return cls(
             entry=error.entry,
             code=error.code,
             message=error.message,
-            text=engine_message(error.code, error.params, error.message, game=game),
+            text=engine_message(error.code, error.params, error.message, game=game,
+                                players=players),
         )
 
 
@@ -270,7 +272,10 @@ def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
 def import_problems(doc: Any) -> list[Problem]:
     """Every problem of a document at once: the engine's, then those of ``meta.listek``."""
     game = doc.get("game") if isinstance(doc, dict) else None
-    found = [Problem.of(e, game if isinstance(game, str) else "") for e in rules.problems(doc)]
+    players = doc.get("players") if isinstance(doc, dict) else None
+    names = [p if isinstance(p, str) else "?" for p in players] if isinstance(players, list) else []
+    found = [Problem.of(e, game if isinstance(game, str) else "", names)
+             for e in rules.problems(doc)]
     found += app_facts(doc)[1]
     return found
 

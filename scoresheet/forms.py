@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from rules.engine import MAX_NAME
 
-from .messages import game_label, preset_label
+from .messages import choice_label, game_label, option_help, option_label, preset_label
 from .models import KEY_LENGTH
 from .services import KEY_PATTERN
 
@@ -55,12 +55,9 @@ class OptionRow:
 
     spec: rules.OptionSpec
     label: str
+    help: str
     fields: list[forms.BoundField]
     default: str
-
-
-def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
 
 
 def _choice_key(value: Any) -> str:
@@ -125,6 +122,7 @@ class NewSheetForm(forms.Form):
         ruleset_field.choices = ruleset_choices()
         ruleset_field.initial = ruleset
         self.preset = rules.preset(ruleset)
+        self.game = rules.game_of(ruleset).name
         self.min_players, self.max_players = seat_limits(ruleset)
         dealer_field = self.fields["first_dealer"]
         assert isinstance(dealer_field, forms.ChoiceField)
@@ -147,7 +145,7 @@ class NewSheetForm(forms.Form):
 
     def _add_option(self, spec: rules.OptionSpec) -> None:
         name = f"opt_{spec.name}"
-        help_text = spec.help
+        help_text = option_help(spec.name, spec.help, self.game)
         if spec.kind == "bool":
             self.fields[name] = forms.BooleanField(
                 required=False, initial=spec.default, help_text=help_text
@@ -168,7 +166,7 @@ class NewSheetForm(forms.Form):
             choices = spec.choices or ()
             by_key = {_choice_key(c): c for c in choices}
             self.fields[name] = forms.TypedChoiceField(
-                choices=[(k, k.replace("_", " ")) for k in by_key],
+                choices=[(k, choice_label(by_key[k])) for k in by_key],
                 coerce=by_key.__getitem__,
                 required=False,
                 empty_value=None,
@@ -180,7 +178,7 @@ class NewSheetForm(forms.Form):
                 self.fields[f"{name}__{key}"] = forms.IntegerField(
                     required=False,
                     initial=spec.default.get(key),
-                    label=key,
+                    label=choice_label(key),
                     help_text=help_text,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "num"}),
                 )
@@ -194,14 +192,18 @@ class NewSheetForm(forms.Form):
         for spec in self.specs:
             if spec.kind == "map":
                 names = [f"opt_{spec.name}__{k}" for k in spec.keys or ()]
-                default = ", ".join(f"{k} {spec.default.get(k)}" for k in spec.keys or ())
+                default = ", ".join(
+                    f"{choice_label(k)} {_default_text(spec.default.get(k))}"
+                    for k in spec.keys or ()
+                )
             else:
                 names = [f"opt_{spec.name}"]
                 default = _default_text(spec.default)
             rows.append(
                 OptionRow(
                     spec=spec,
-                    label=_label(spec.name),
+                    label=option_label(spec.name),
+                    help=option_help(spec.name, spec.help, self.game),
                     fields=[self[n] for n in names],
                     default=default,
                 )
@@ -300,8 +302,6 @@ class NewSheetForm(forms.Form):
 
 
 def _default_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(_("on")) if value else str(_("off"))
     if value is None:
         return "–"
-    return str(value).replace("_", " ")
+    return choice_label(value)

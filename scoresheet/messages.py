@@ -24,6 +24,7 @@ from typing import Any
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import pgettext as pgettext_now
 
 import rules
 from rules import marias as marias_engine
@@ -76,6 +77,13 @@ SUIT_WORDS: dict[str, Any] = {
     "aces": _("four aces"),
 }
 
+# Why Binokel was dealt again, as its row note says it (rules.binokel.REDEAL_TEXT).
+BINOKEL_REDEAL_NOTE: dict[str, Any] = {
+    "five_nines": _("a player held five nines and nothing to meld"),
+    "all_pass": _("everybody passed"),
+    "misdeal": _("misdeal"),
+}
+
 # What a Mariáš deal's component is called in a row note (engine Line values); the red game's
 # variants carry the heart where the English puts it.
 NOTE_WHAT: dict[tuple[str, bool], Any] = {
@@ -117,9 +125,10 @@ OFFENDER_WORDS: dict[str, Any] = {
 
 # What a Thousand player sitting a deal out cannot do (the ``action`` of seat_sitting_out).
 ACTION_WORDS: dict[str, Any] = {
-    "revoke": _("revoke"),
-    "bomb": _("bomb"),
-    "hold the cards": _("hold the cards"),
+    "revoke": pgettext_lazy("cannot ... (a player who sits the deal out)", "revoke"),
+    "bomb": pgettext_lazy("cannot ... (a player who sits the deal out)", "bomb"),
+    "hold the cards": pgettext_lazy("cannot ... (a player who sits the deal out)",
+                                    "hold the cards"),
 }
 
 GAME_WORDS: dict[str, Any] = {
@@ -149,6 +158,76 @@ def meld_name(kind: str, engine_name: str = "") -> str:
     """A Binokel meld's name in the page's language ("Paar")."""
     name = MELD_NAMES.get(kind)
     return str(name) if name is not None else engine_name or kind
+
+# The names of the cards and suits of each deck (rules.cards.DECKS): the msgid is the name the
+# deck's own players use (Russian for the 24-card Thousand deck, Czech for the 32-card ones,
+# German for Binokel), the context names the deck.  Each language says what its players call the
+# card; English keeps the deck's own names.  The short faces printed on the cards (Т, Sv, O)
+# stay as they are.
+CARD_NAMES: dict[tuple[str, str], Any] = {
+    # thousand24
+    ("thousand24", "червы"): pgettext_lazy("thousand24 deck", "червы"),
+    ("thousand24", "бубны"): pgettext_lazy("thousand24 deck", "бубны"),
+    ("thousand24", "трефы"): pgettext_lazy("thousand24 deck", "трефы"),
+    ("thousand24", "пики"): pgettext_lazy("thousand24 deck", "пики"),
+    ("thousand24", "девятка"): pgettext_lazy("thousand24 deck", "девятка"),
+    ("thousand24", "валет"): pgettext_lazy("thousand24 deck", "валет"),
+    ("thousand24", "дама"): pgettext_lazy("thousand24 deck", "дама"),
+    ("thousand24", "король"): pgettext_lazy("thousand24 deck", "король"),
+    ("thousand24", "десятка"): pgettext_lazy("thousand24 deck", "десятка"),
+    ("thousand24", "туз"): pgettext_lazy("thousand24 deck", "туз"),
+    # tisic32
+    ("tisic32", "srdce"): pgettext_lazy("tisic32 deck", "srdce"),
+    ("tisic32", "kule"): pgettext_lazy("tisic32 deck", "kule"),
+    ("tisic32", "žaludy"): pgettext_lazy("tisic32 deck", "žaludy"),
+    ("tisic32", "listy"): pgettext_lazy("tisic32 deck", "listy"),
+    ("tisic32", "sedma"): pgettext_lazy("tisic32 deck", "sedma"),
+    ("tisic32", "osma"): pgettext_lazy("tisic32 deck", "osma"),
+    ("tisic32", "devítka"): pgettext_lazy("tisic32 deck", "devítka"),
+    ("tisic32", "spodek"): pgettext_lazy("tisic32 deck", "spodek"),
+    ("tisic32", "svršek"): pgettext_lazy("tisic32 deck", "svršek"),
+    ("tisic32", "král"): pgettext_lazy("tisic32 deck", "král"),
+    ("tisic32", "desítka"): pgettext_lazy("tisic32 deck", "desítka"),
+    ("tisic32", "eso"): pgettext_lazy("tisic32 deck", "eso"),
+    # marias32
+    ("marias32", "srdce"): pgettext_lazy("marias32 deck", "srdce"),
+    ("marias32", "kule"): pgettext_lazy("marias32 deck", "kule"),
+    ("marias32", "listy"): pgettext_lazy("marias32 deck", "listy"),
+    ("marias32", "žaludy"): pgettext_lazy("marias32 deck", "žaludy"),
+    ("marias32", "sedma"): pgettext_lazy("marias32 deck", "sedma"),
+    ("marias32", "osma"): pgettext_lazy("marias32 deck", "osma"),
+    ("marias32", "devítka"): pgettext_lazy("marias32 deck", "devítka"),
+    ("marias32", "spodek"): pgettext_lazy("marias32 deck", "spodek"),
+    ("marias32", "svršek"): pgettext_lazy("marias32 deck", "svršek"),
+    ("marias32", "král"): pgettext_lazy("marias32 deck", "král"),
+    ("marias32", "desítka"): pgettext_lazy("marias32 deck", "desítka"),
+    ("marias32", "eso"): pgettext_lazy("marias32 deck", "eso"),
+    # binokel48
+    ("binokel48", "Herz"): pgettext_lazy("binokel48 deck", "Herz"),
+    ("binokel48", "Eckstein"): pgettext_lazy("binokel48 deck", "Eckstein"),
+    ("binokel48", "Kreuz"): pgettext_lazy("binokel48 deck", "Kreuz"),
+    ("binokel48", "Schippe"): pgettext_lazy("binokel48 deck", "Schippe"),
+    ("binokel48", "Neun"): pgettext_lazy("binokel48 deck", "Neun"),
+    ("binokel48", "Unter"): pgettext_lazy("binokel48 deck", "Unter"),
+    ("binokel48", "Ober"): pgettext_lazy("binokel48 deck", "Ober"),
+    ("binokel48", "König"): pgettext_lazy("binokel48 deck", "König"),
+    ("binokel48", "Zehn"): pgettext_lazy("binokel48 deck", "Zehn"),
+    ("binokel48", "Ass"): pgettext_lazy("binokel48 deck", "Ass"),
+}
+
+
+def card_word(deck: str, name: str) -> str:
+    """A suit's or a rank's name on ``deck`` (a rules.cards.DeckName value) in the page's
+    language."""
+    word = CARD_NAMES.get((deck, name))
+    return str(word) if word is not None else name
+
+
+def card_name(deck: str, rank: str, suit: str) -> str:
+    """A card's full name: "туз червы", "eso srdce", in the page's language."""
+    return pgettext_now("a card: its rank, then its suit", "%(rank)s %(suit)s") % {
+        "rank": card_word(deck, rank), "suit": card_word(deck, suit)}
+
 
 # ---------------------------------------------------------------------------- objections
 
@@ -299,16 +378,64 @@ ERRORS: dict[str, Template] = {
     "hand_too_small": _(
         "These melds need at least %(need)s different cards; the hand holds %(hand)s"
     ),
-    # the referee: a card played against a rule of trick play (rules/arbiter.py Broken)
-    "follow_suit": _("%(card)s does not follow suit"),
-    "beat": _("%(card)s does not beat the card it had to beat"),
-    "trump": _("%(card)s is not a trump"),
-    "overtrump": _("%(card)s does not beat the trump in the trick"),
-    "marriage_not_leading": _("A marriage is declared only when leading"),
+    # the referee: a card played against a rule of trick play (rules/arbiter.py Broken); the
+    # cards are written as the deck prints them (scoresheet/referee.py relabel)
+    "follow_suit": _("%(card)s does not follow suit: %(led_name)s were led and you hold %(held)s"),
+    "beat": _("%(card)s does not beat %(top)s: you hold %(held)s, which does"),
+    "trump": _(
+        "%(card)s is not a trump: you hold no %(led_name)s, so you must trump, and you hold "
+        "%(held)s"
+    ),
+    "overtrump": _(
+        "%(card)s does not beat the trump %(top)s in the trick: you hold %(held)s, which does"
+    ),
+    "marriage_not_leading": _(
+        "A marriage is declared only when leading, and the trick already holds %(trick_cards)s"
+    ),
     "marriage_too_early": _("No marriage may be declared in the first trick of the deal"),
-    "marriage_incomplete": _("%(card)s declares no marriage"),
-    "seven_too_early": _("%(card)s is your announced seven: keep it for the last trick"),
+    "marriage_incomplete": {
+        "partner": _("%(card)s declares a marriage only with %(partner)s in your hand"),
+        "rank": _("%(card)s is neither a king nor a queen, so it declares no marriage"),
+    },
+    "seven_too_early": _(
+        "%(card)s is your announced seven: keep it for the last trick (this is trick %(trick)s "
+        "of %(tricks)s); you may play %(held)s"
+    ),
     "not_in_hand": _("%(card)s is not in your hand"),
+}
+
+# The referee's answer when the card may be played (rules.arbiter.judge), and the obligations
+# it cites, by the obligations in force (rules.arbiter.obligation_parts).
+LEGAL: dict[str, Any] = {
+    "plain": _("%(card)s may be played"),
+    "marriage": _("%(card)s may be played and declares the %(suit_name)s marriage"),
+    "trump": _(
+        "%(card)s may be played and declares the %(suit_name)s marriage: %(suit_name)s are "
+        "trumps from now on"
+    ),
+}
+OBLIGATIONS: dict[tuple[str, ...], Any] = {
+    (): _("Any card may be played."),
+    ("follow",): _("You must follow suit; otherwise any card."),
+    ("follow", "beat"): _(
+        "You must follow suit; beat the highest card of the led suit when able; otherwise any "
+        "card."
+    ),
+    ("follow", "trump"): _(
+        "You must follow suit; with no card of the led suit, trump; otherwise any card."
+    ),
+    ("follow", "trump", "overtrump"): _(
+        "You must follow suit; with no card of the led suit, trump and overtrump when able; "
+        "otherwise any card."
+    ),
+    ("follow", "beat", "trump"): _(
+        "You must follow suit; beat the highest card of the led suit when able; with no card of "
+        "the led suit, trump; otherwise any card."
+    ),
+    ("follow", "beat", "trump", "overtrump"): _(
+        "You must follow suit; beat the highest card of the led suit when able; with no card of "
+        "the led suit, trump and overtrump when able; otherwise any card."
+    ),
 }
 
 # Objections of one game, by code (they win over ERRORS: codes may mean other things elsewhere).
@@ -751,7 +878,9 @@ OPTION_LABELS: dict[str, Any] = {
 OPTION_HELP: dict[str, Any] = {
     "scale": _("1: A, 10 and K count 1 each (25 a deal); 10: every point is ten (250 a deal)"),
     "dapp": _("three cards go to the Dapp (15 each); off: 16 cards each and no Dapp"),
-    "opening_bid": _("the lowest bid, times the scale (15 is 150 at scale 10)"),
+    "opening_bid": _(
+        "the bid the seat after the dealer holds automatically (tisic: the obligation)"
+    ),
     "melds": _("the value of each meld, times the scale"),
     "fail_multiplier": _("a declarer who misses his bid writes minus the bid times this"),
     "concede": _(
@@ -777,7 +906,7 @@ OPTION_HELP: dict[str, Any] = {
         "when everybody passes at once: redeal, or the player left of the dealer must play the "
         "opening bid"
     ),
-    "target": _("the game ends when a total reaches this, times the scale"),
+    "target": _("the game is won at"),
     "max_fleks": _(
         "the highest flek level: 4 = flek, re, tutti, boty; 5 adds kalhoty; 0 = no fleks"
     ),
@@ -847,6 +976,20 @@ OPTION_HELP: dict[str, Any] = {
         "bombs (giving up before play: 0 for him, the others score) per player; 0 = off"
     ),
     "bomb_points": _("what each other player writes after a bomb"),
+    # the trick obligations of the referee (rules/arbiter.py)
+    "must_follow": _("a player holding the suit led must play that suit"),
+    "must_beat": _(
+        "following suit in an untrumped trick, a player must beat its highest card if able"
+    ),
+    "must_trump": _("a player void in the suit led must play a trump if able"),
+    "must_overtrump": _("a player who must trump must beat a trump already in the trick if able"),
+}
+# The help lines of a game whose option of the same name means another thing.
+GAME_OPTION_HELP: dict[str, dict[str, Any]] = {
+    "binokel": {
+        "opening_bid": _("the lowest bid, times the scale (15 is 150 at scale 10)"),
+        "target": _("the game ends when a total reaches this, times the scale"),
+    },
 }
 
 # The words of option choices and map keys that are words (numbers stay numbers).
@@ -892,9 +1035,9 @@ def option_label(name: str) -> str:
     return str(label) if label is not None else name.replace("_", " ").capitalize()
 
 
-def option_help(name: str, engine_help: str) -> str:
+def option_help(name: str, engine_help: str, game: str = "") -> str:
     """The one-line help of an option in the page's language (the engine's as a fallback)."""
-    text = OPTION_HELP.get(name)
+    text = GAME_OPTION_HELP.get(game, {}).get(name, OPTION_HELP.get(name))
     return str(text) if text is not None else engine_help
 
 
@@ -1002,9 +1145,7 @@ def _reason_words(game: str) -> Mapping[str, Any]:
 
         return REDEAL_REASONS
     if game == "binokel":
-        from .gameforms.binokel import REDEAL_REASONS as BINOKEL_REASONS
-
-        return BINOKEL_REASONS
+        return BINOKEL_REDEAL_NOTE
     return {}
 
 
@@ -1059,6 +1200,8 @@ def _variant(kind: str, game: str, code: str, params: Mapping[str, Any]) -> str:
             return "players" if "count" in params else "contradiction"
         if code == "bad_meta":
             return str(params.get("key", ""))
+        if code == "marriage_incomplete":
+            return "partner" if "partner" in params else "rank"
         return ""
     if code == "barrel_blocked":
         return "over" if "total" in params else "on"

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 import markdown
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from markdown.extensions.toc import slugify_unicode
 
@@ -37,6 +37,8 @@ from rules.cards import Card, Deck, DeckName, Suit, SuitFace, parse_card
 
 from . import services
 from .display import format_value
+from .gameforms.marias import RENONC_TEXTS
+from .messages import LEGAL, OBLIGATIONS, card_name, card_word, engine_message, option_help
 from .paper import format_amount, paper_of
 
 # --------------------------------------------------------------------------- cards
@@ -109,16 +111,18 @@ def card_view(deck: Deck, card: Card, copy: int = 0) -> CardView:
         rank=card.rank.value,
         symbol=face.symbol,
         colour=face.colour,
-        name=f"{rank.name} {face.name}",
+        name=card_name(deck.name.value, rank.name, face.name),
         copy=copy,
     )
 
 
 def suit_view(deck: Deck, face: SuitFace, cards: tuple[CardView, ...] = ()) -> SuitView:
+    name = card_word(deck.name.value, face.name)
+    others = (face.name, *OTHER_SUIT_NAMES.get(deck.name, {}).get(face.suit, ()))
     return SuitView(
         suit=face.suit.value,
-        name=face.name,
-        other_names=OTHER_SUIT_NAMES.get(deck.name, {}).get(face.suit, ()),
+        name=name,
+        other_names=tuple(dict.fromkeys(n for n in others if n != name)),
         symbol=face.symbol,
         colour=face.colour,
         cards=cards,
@@ -289,7 +293,8 @@ class QuestionForm(forms.Form):
             (c.name.value, str(CONTRACT_LABELS.get(c.name.value, c.name.value)))
             for c in self.trick.contracts
         ]
-        trumps = [(f.suit.value, f"{f.symbol} {f.name}") for f in self.deck.suits]
+        trumps = [(f.suit.value, f"{f.symbol} {card_word(self.deck.name.value, f.name)}")
+                  for f in self.deck.suits]
         if self.asks.no_trump:
             trumps.append((NO_TRUMP, str(_("no trump (yet)"))))
         self.fields["trump"].choices = trumps  # type: ignore[attr-defined]
@@ -334,7 +339,9 @@ class QuestionForm(forms.Form):
         except rules.RulesError as error:
             name = error.params.get("field")
             target = QUESTION_FIELDS.get(name) if isinstance(name, str) else None
-            self.add_error(target, relabel(_capital(error.message), self.deck))
+            words = play_words(error.params, self.deck)
+            self.add_error(target, relabel(engine_message(error.code, words, error.message,
+                                                          game=self.trick.game), self.deck))
             return None
 
     # -- what the template needs to draw the buttons checked
@@ -406,6 +413,52 @@ def rule_text(broken: Broken | None, engine_text: str) -> str:
     return str(RULE_TEXTS.get(broken, engine_text))
 
 
+def suit_word(deck: Deck, suit: str) -> str:
+    """A suit of ``deck`` by its name in the page's language ("червы" -> "hearts" ...)."""
+    try:
+        face = deck.face(Suit(suit))
+    except (ValueError, KeyError):
+        return suit
+    return card_word(deck.name.value, face.name)
+
+
+def play_words(params: Mapping[str, Any], deck: Deck) -> dict[str, Any]:
+    """The arbiter's params with the words its sentences need: the suits by their names, the
+    cards of the trick in a list (the cards themselves are relabelled afterwards)."""
+    out = dict(params)
+    if isinstance(params.get("led"), str):
+        out["led_name"] = suit_word(deck, params["led"])
+    if isinstance(params.get("trick"), list):
+        out["trick_cards"] = ", ".join(params["trick"])
+    card = params.get("card")
+    if isinstance(card, str) and "-" in card:
+        out["suit_name"] = suit_word(deck, card.partition("-")[2])
+    return out
+
+
+def verdict_message(verdict: arbiter.Verdict, deck: Deck) -> str:
+    """Why the card may or may not be played, in the page's language, cards as the deck prints
+    them; the engine's English when its words are not known here."""
+    words = play_words(verdict.params, deck)
+    if verdict.broken is not None:
+        text = engine_message(verdict.broken.value, words, verdict.message)
+    else:
+        key = ("trump" if verdict.params.get("trump_change")
+               else "marriage" if verdict.params.get("marriage") else "plain")
+        try:
+            text = _capital(str(LEGAL[key]) % words)
+        except (KeyError, TypeError, ValueError):
+            text = _capital(verdict.message)
+    return relabel(text, deck)
+
+
+def legal_rule(verdict: arbiter.Verdict) -> str:
+    """The obligations a legal verdict cites, in the page's language."""
+    parts = verdict.params.get("obligations")
+    sentence = OBLIGATIONS.get(tuple(parts)) if isinstance(parts, list) else None
+    return str(sentence) if sentence is not None else verdict.rule
+
+
 def verdict_view(verdict: arbiter.Verdict, card: str, deck: Deck,
                  trump_before: str | None) -> VerdictView:
     """The verdict of the arbiter on ``card`` for the template."""
@@ -421,8 +474,8 @@ def verdict_view(verdict: arbiter.Verdict, card: str, deck: Deck,
         legal=verdict.legal,
         broken=verdict.broken.value if verdict.broken else "",
         headline=headline,
-        rule=rule_text(verdict.broken, verdict.rule),
-        message=relabel(_capital(verdict.message), deck),
+        rule=rule_text(verdict.broken, verdict.rule) if verdict.broken else legal_rule(verdict),
+        message=verdict_message(verdict, deck),
         card=card_view(deck, played),
         legal_cards=tuple(card_view(deck, c) for c in verdict.legal_cards),
         trump=trump,
@@ -434,7 +487,7 @@ def obligations(trick: arbiter.TrickRules) -> list[tuple[str, bool, str]]:
     """The four trick obligations of a ruleset: (option, in force, one-line help)."""
     by_name = {s.name: s for s in rules.specs(trick)}
     return [
-        (name, bool(getattr(trick, name)), gettext(by_name[name].help))
+        (name, bool(getattr(trick, name)), option_help(name, by_name[name].help))
         for name in arbiter.OBLIGATIONS
     ]
 
@@ -512,7 +565,7 @@ class RenoncOffenceForm(OffenceForm):
     def build(self) -> None:
         self.fields["kind"] = forms.TypedChoiceField(
             label=_("Which renonc?"), coerce=int, empty_value=None,
-            choices=[(str(k.number), f"{k.number}. {gettext(k.text)} ({k.cs})")
+            choices=[(str(k.number), f"{k.number}. {RENONC_TEXTS.get(k.number, k.text)}")
                      for k in marias.renonc_kinds()],
         )
         self.fields["played_out"] = forms.BooleanField(
@@ -614,6 +667,7 @@ def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any]) -> Penalt
 # --------------------------------------------------------------------------- the rules page
 
 DOCS_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
+ENGLISH = "en"  # docs/rules/*.md are written in English; translations in docs/rules/<lang>/
 ARBITER_DOC = "arbiter"  # docs/rules/arbiter.md: trick play, shown on every table's page
 MARKDOWN_EXTENSIONS = ("tables", "toc", "sane_lists", "fenced_code")
 H2 = re.compile(r"(?=<h2[ >])")
@@ -640,7 +694,7 @@ def option_rows(document: rules.Sheet) -> list[OptionRow]:
     return [
         OptionRow(
             name=spec.name,
-            help=gettext(spec.help),
+            help=option_help(spec.name, spec.help, document.game),
             default=format_value(spec.default),
             value=format_value(current[spec.name]),
             differs=spec.name in changed,
@@ -677,6 +731,13 @@ class RulesDoc:
 
 
 def doc_path(stem: str) -> Path:
+    """``docs/rules/<language>/<stem>.md`` in the page's language when it is written, else the
+    English ``docs/rules/<stem>.md`` (tests/i18n/test_rule_pages.py checks every translation)."""
+    language = (get_language() or "").split("-")[0]
+    if language and language != ENGLISH:
+        translated = DOCS_DIR / language / f"{stem}.md"
+        if translated.is_file():
+            return translated
     return DOCS_DIR / f"{stem}.md"
 
 
@@ -742,6 +803,22 @@ def _names_presets(section: str) -> set[str]:
     return set(CODE.findall(head.group(1))) & set(rules.rulesets())
 
 
+HEADING_ID = re.compile(r'<h([1-6]) id="([^"]*)">')
+
+
+def english_ids(body: str, english: str) -> str:
+    """A translated document's headings get the ids of the English one's, heading by heading,
+    so that links into the rules (the referee's "see the rule", links between the documents)
+    land on the same section in every language.  Left as it is when the two documents do not
+    have the same headings (tests/i18n/test_rule_pages.py fails on that)."""
+    wanted = [m.group(2) for m in HEADING_ID.finditer(english)]
+    found = list(HEADING_ID.finditer(body))
+    if len(found) != len(wanted):
+        return body
+    ids = iter(wanted)
+    return HEADING_ID.sub(lambda m: f'<h{m.group(1)} id="{next(ids)}">', body)
+
+
 def rules_doc(stem: str, *, ruleset: str, changed: Mapping[str, str],
               shown: Sequence[str]) -> RulesDoc | None:
     """``docs/rules/<stem>.md`` for a table: split at its level-2 headings, sections about
@@ -754,6 +831,9 @@ def rules_doc(stem: str, *, ruleset: str, changed: Mapping[str, str],
         body = _render(path, stem, path.stat().st_mtime_ns)
     except FileNotFoundError:
         return None
+    english = DOCS_DIR / f"{stem}.md"
+    if path != english and english.is_file():
+        body = english_ids(body, _render(english, stem, english.stat().st_mtime_ns))
     body = _mark_changed(_links(body, shown), changed)
     sections = []
     for part in H2.split(body):

@@ -47,7 +47,7 @@ import rules
 from rules import binokel as engine
 from rules.binokel_melds import MELD_INFO, MELD_KEYS, SUIT_SYMBOLS, MeldKind, Melds, meld_points
 
-from ..messages import engine_message
+from ..messages import engine_message, meld_name
 from . import EntryForm, FormContext, GameForms, SeatField, kind_label, number_input, register
 
 COUNT_MAX = 9  # a count box holds one digit; what one hand can show is the engine's to judge
@@ -222,7 +222,8 @@ class MeldsForm(EntryForm):
                     required=False,
                     min_value=0,
                     max_value=COUNT_MAX,
-                    label=_("%(meld)s of %(name)s") % {"name": name, "meld": info.name},
+                    label=_("%(meld)s of %(name)s") % {
+                        "name": name, "meld": meld_name(info.kind.value, info.name)},
                     widget=number_input(min=0, max=COUNT_MAX, placeholder="0"),
                 )
 
@@ -394,11 +395,11 @@ class MeldsForm(EntryForm):
             for info in MELD_INFO:
                 kind = info.kind.value
                 english, cards = MELD_WORDS.get(info.kind, (info.english, info.cards))
-                meld = {"name": name, "meld": info.name}
+                meld = {"name": name, "meld": meld_name(kind, info.name)}
                 rows.append(
                     CountRow(
                         kind=kind,
-                        name=info.name,
+                        name=meld_name(kind, info.name),
                         english=str(english),
                         cards=str(cards),
                         value=values[kind],

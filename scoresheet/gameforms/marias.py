@@ -24,7 +24,7 @@ from rules import marias as engine
 from rules.cards import DECKS, DeckName
 from rules.cards import Suit as CardSuit
 
-from ..messages import MARKS
+from ..messages import MARKS, card_word, contract_label
 from . import EntryForm, FormContext, GameForms, SeatField, kind_label, register
 
 DECK = DECKS[DeckName.MARIAS]  # the German-suited pack: srdce, kule, listy, žaludy
@@ -115,10 +115,12 @@ for _code, _words in MARIAS_MARKS.items():
 def suit_label(suit: str) -> str:
     """A Mariáš suit as the table says it: its symbol and Czech name, e.g. "♥ srdce"."""
     face = DECK.face(CardSuit(suit))
-    return f"{face.symbol} {face.name}"
+    return f"{face.symbol} {card_word(DECK.name.value, face.name)}"
 
 
-SUIT_CHOICES = [(s, suit_label(s)) for s in engine.SUITS]
+def suit_choices() -> list[tuple[str, str]]:
+    """The trumps to pick, in the page's language (made when the form is, not at import)."""
+    return [(s, suit_label(s)) for s in engine.SUITS]
 
 
 def flek_word(level: int) -> str:
@@ -193,7 +195,7 @@ class DealForm(EntryForm):
             initial=engine.Contract.SUIT,  # most deals are suit games: one tap less
         )
         self.fields["trump"] = forms.ChoiceField(
-            required=False, label=_("Trumps"), choices=SUIT_CHOICES, widget=forms.RadioSelect
+            required=False, label=_("Trumps"), choices=suit_choices(), widget=forms.RadioSelect
         )
         self.fields["announced"] = forms.MultipleChoiceField(
             required=False,
@@ -209,13 +211,13 @@ class DealForm(EntryForm):
         self.fields["marriages_declarer"] = forms.MultipleChoiceField(
             required=False,
             label=_("Marriages of the declarer"),
-            choices=SUIT_CHOICES,
+            choices=suit_choices(),
             widget=forms.CheckboxSelectMultiple,
         )
         self.fields["marriages_defence"] = forms.MultipleChoiceField(
             required=False,
             label=_("Marriages of the defence"),
-            choices=SUIT_CHOICES,
+            choices=suit_choices(),
             widget=forms.CheckboxSelectMultiple,
         )
         self.fields["seven"] = forms.ChoiceField(
@@ -366,14 +368,15 @@ class DealForm(EntryForm):
             deal = engine.parse_deal(entry, len(players))
         except rules.RulesError:
             return f"{who}: {entry.get('game', '?')}"
-        parts = [engine.contract_text(deal)]
+        parts = [contract_label(engine.contract_text(deal))]
         if deal.trump is not None:
             parts.append(suit_label(deal.trump))
         if deal.card_points is not None:
             parts.append(str(deal.card_points))
-        for field_name, value in (("seven", deal.seven), ("result", deal.result)):
-            if value is not None:
-                parts.append(f"{field_name} {RESULT_LABELS[value]}")
+        if deal.seven is not None:
+            parts.append(_("seven %(result)s") % {"result": RESULT_LABELS[deal.seven]})
+        if deal.result is not None:
+            parts.append(_("result %(result)s") % {"result": RESULT_LABELS[deal.result]})
         for comp, level in deal.fleks.items():
             if level:
                 parts.append(f"{COMPONENT_LABELS[comp]}: {flek_word(level)}")
@@ -434,7 +437,8 @@ class RenoncForm(EntryForm):
     def summary(cls, entry: Mapping[str, Any], players: Sequence[str]) -> str:
         number = entry.get("kind")
         text = RENONC_TEXTS.get(number, "") if isinstance(number, int) else ""
-        played = f" ({_('played out')})" if entry.get("played_out") else ""
+        played_out = _("played out")
+        played = f" ({played_out})" if entry.get("played_out") else ""
         return f"{_name(players, entry.get('seat'))}: {number}. {text}{played}"
 
 

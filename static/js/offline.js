@@ -25,7 +25,8 @@
   var WAITING = ["pending", "sending"];
 
   var words = {};
-  var sending = false;
+  var sending = false; // this page is sending the kept rows
+  var release = function () { return null; }; // ends this page's hold on the sending lock
 
   function read(key, fallback) {
     try {
@@ -311,6 +312,8 @@
   function finish(changed) {
     sending = false;
     write(LOCK, null);
+    release();
+    release = function () { return null; };
     var here = sheetOf(window.location.pathname);
     if (changed[here] && window.location.pathname === here) {
       window.location.reload();
@@ -320,9 +323,21 @@
   }
 
   function flush() {
-    console.log("flush onLine=" + navigator.onLine + " q=" + queue().length + " at " + location.pathname.slice(-24));
-    if (sending || !navigator.onLine || !queue().length || locked()) { return; }
+    if (sending || !navigator.onLine || !queue().length) { return; }
+    if (navigator.locks && navigator.locks.request) {
+      // one page sends at a time; the browser frees the lock when that page goes away
+      navigator.locks.request("listek-send", { ifAvailable: true }, function (lock) {
+        if (!lock || sending) { return null; }
+        return new Promise(function (done) { sendAll(done); });
+      });
+    } else if (!locked()) {
+      sendAll(function () { return null; });
+    }
+  }
+
+  function sendAll(done) {
     sending = true;
+    release = done;
     write(LOCK, { page: pageId, until: Date.now() + LOCK_MS });
     // a row left "sending" by a page that went away may or may not have arrived: its key makes
     // sending it again safe
@@ -455,8 +470,7 @@
       noteRevisions();
       renderPending();
     });
-    console.log("start onLine=" + navigator.onLine + " " + location.pathname.slice(-24));
-    window.addEventListener("online", function () { console.log("ONLINE EVENT"); showBanner(); flush(); });
+    window.addEventListener("online", function () { showBanner(); flush(); });
     window.addEventListener("offline", showBanner);
     window.addEventListener("storage", function (event) {
       if (event.key === QUEUE) { renderPending(); }
