@@ -117,6 +117,9 @@ class LoadPhone:
 
     def run(self) -> None:
         try:
+            # Phones do not all start at one instant: each opens its sheet within the first
+            # think time (at most 10 s), as the tables of a club sit down one after another.
+            time.sleep(self.rng.uniform(0, min(self.think, 10.0)))
             self.phone.get(f"/s/{self.token}/")
             while True:
                 self.maybe_poll()
