@@ -23,6 +23,10 @@
   var SETTLE_MS = 500; // a page just opened waits this long before it sends: navigator.onLine
                        // is not yet reliable while a new page starts
   var WAITING = ["pending", "sending"];
+  // a row's state -> its word in templates/_offline.html (data-*)
+  var STATE_WORDS = {
+    pending: "pending", sending: "sending", conflict: "stateConflict", refused: "stateRefused"
+  };
 
   var words = {};
   var sending = false; // this page is sending the kept rows
@@ -129,7 +133,7 @@
       var mark = document.createElement("th");
       mark.className = "no";
       mark.scope = "row";
-      mark.textContent = "⏳";
+      mark.textContent = "…";
       var cell = document.createElement("td");
       cell.colSpan = columns - 1;
       var what = document.createElement("span");
@@ -137,8 +141,9 @@
       what.textContent = item.summary;
       var state = document.createElement("span");
       state.className = "pending-state";
-      var shown = item.status === "sending" && !locked(true) ? "pending" : item.status;
-      state.textContent = words[shown] || shown;
+      // "sending" only while this page sends it: a row left so by a page that went away waits
+      var shown = item.status === "sending" && !sending ? "pending" : item.status;
+      state.textContent = words[STATE_WORDS[shown]] || shown;
       cell.appendChild(state);
       cell.appendChild(what);
       if (item.message) {
@@ -165,10 +170,10 @@
 
   function summary(form) {
     var parts = [];
-    var title = document.querySelector("main h1");
     form.querySelectorAll("input, select, textarea").forEach(function (input) {
       if (input.type === "hidden" || input.disabled || !input.name) { return; }
-      var label = input.id ? form.querySelector("label[for='" + input.id + "']") : null;
+      var label = (input.id ? form.querySelector("label[for='" + input.id + "']") : null) ||
+                  input.closest("label");
       var text = label ? label.textContent.replace(/\s+/g, " ").trim() : "";
       if (input.type === "radio" || input.type === "checkbox") {
         if (input.checked && text) { parts.push(text); }
@@ -179,8 +184,8 @@
         parts.push((text ? text + " " : "") + input.value);
       }
     });
-    var head = title ? title.textContent.replace(/\s+/g, " ").trim() : "";
-    return head + (parts.length ? " — " + parts.join(" · ") : "");
+    var head = form.dataset.kind || "";
+    return head + (parts.length ? ": " + parts.join(" · ") : "");
   }
 
   function keepRow(form) {
@@ -260,10 +265,10 @@
     return texts.join(" ");
   }
 
-  function locked(anyPage) {
-    // a page is sending (another one, or with anyPage this one too)
+  function locked() {
+    // another page is sending (browsers without Web Locks: a lock in localStorage)
     var lock = read(LOCK, null);
-    return Boolean(lock && lock.until > Date.now() && (anyPage || lock.page !== pageId));
+    return Boolean(lock && lock.until > Date.now() && lock.page !== pageId);
   }
 
   var pageId = newKey();
