@@ -10,6 +10,7 @@ A failure lists, per language, how many texts are missing and the first of them.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import polib
@@ -57,7 +58,9 @@ def test_every_text_is_translated(language: str) -> None:
     assert catalog.metadata.get("Language") == language
     assert "Plural-Forms" in catalog.metadata
     entries = [e for e in catalog if not e.obsolete]
-    untranslated = [key(e) for e in entries if not is_translated(e)]
+    forms = int(re.search(r"nplurals=(\d+)", catalog.metadata["Plural-Forms"]).group(1))
+    untranslated = [key(e) for e in entries if not is_translated(e)
+                    or (e.msgid_plural and len(e.msgstr_plural) != forms)]
     fuzzy = sum(1 for e in entries if "fuzzy" in e.flags)
     assert untranslated == [], (
         f"{language}: {len(untranslated)} of {len(entries)} texts untranslated "

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import chromium, phone  # noqa: F401  (Playwright fixtures)
 from tests.prod.live import Database, Server
 
 pytestmark = pytest.mark.browser
