@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
+
 from tests.playwright_fixtures import chromium, phone, second_phone, shot  # noqa: F401
 
 PLAYERS = ("Anna", "Boris", "Vera")
