@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -156,7 +157,7 @@ class Entry:
     kind: ClassVar[str] = ""
 
 
-class Game:
+class Game(ABC):
     """A game: parses entries and applies them to a replay state.  Presets are data.
 
     Subclasses set ``name``, ``presets``, ``entry_kinds`` and override the hooks below.  ``apply``
@@ -172,18 +173,20 @@ class Game:
         """How many players a sheet under ``rules`` may have."""
         return (3,)
 
-    def verify_sheet(self, sheet: Sheet, rules: Any) -> None:
+    def verify_sheet(self, sheet: Sheet, rules: Any) -> None:  # noqa: B027 (optional hook)
         """Game-specific checks of a sheet's header; raise :class:`InvalidSheet`."""
 
+    @abstractmethod
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
-        raise NotImplementedError  # every game overrides it
+        """The typed entry of ``raw``; raises :class:`InvalidEntry`."""
 
     def start(self, sheet: Sheet) -> State:
         n = len(sheet.players)
         return State(n=n, totals=[0] * n, dealer=sheet.first_dealer)
 
+    @abstractmethod
     def apply(self, state: State, index: int, entry: Entry, sheet: Sheet) -> None:
-        raise NotImplementedError  # every game overrides it
+        """Verify ``entry`` against ``state``, then append its rows (raises on a problem)."""
 
     def entry_kind(self, raw: Mapping[str, Any]) -> str:
         kind = raw.get("type")
