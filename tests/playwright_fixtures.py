@@ -38,8 +38,7 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
-@pytest.fixture
-def phone(chromium: Any) -> Iterator[Any]:
+def _phone(chromium: Any) -> Iterator[Any]:
     """A fresh phone (its own cookies) showing pages at 360 x 740."""
     context = chromium.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                    has_touch=True, locale="en")
@@ -49,12 +48,15 @@ def phone(chromium: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
+def phone(chromium: Any) -> Iterator[Any]:
+    """The phone that keeps the sheet."""
+    yield from _phone(chromium)
+
+
+@pytest.fixture
 def second_phone(chromium: Any) -> Iterator[Any]:
-    context = chromium.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                   has_touch=True, locale="en")
-    context.set_default_timeout(10_000)
-    yield context
-    context.close()
+    """Another phone at the table, watching or writing the same sheet."""
+    yield from _phone(chromium)
 
 
 @pytest.fixture
