@@ -138,8 +138,10 @@ def test_rate_limit_counts_across_servers(
     server_db: Database, start_server: Callable[..., Server]
 ) -> None:
     limit = 4
-    a = start_server(server_db, LISTEK_RATELIMIT_SHEET=limit)
-    b = start_server(server_db, LISTEK_RATELIMIT_SHEET=limit)
+    # A day-long window: the fixed window must not roll over in the middle of the test.
+    window = 86_400
+    a = start_server(server_db, LISTEK_RATELIMIT_SHEET=limit, LISTEK_RATELIMIT_WINDOW=window)
+    b = start_server(server_db, LISTEK_RATELIMIT_SHEET=limit, LISTEK_RATELIMIT_WINDOW=window)
     phone_a, phone_b = Phone(a.port), Phone(b.port)
     token = phone_a.new_sheet()
     for _ in range(limit // 2):
