@@ -520,7 +520,8 @@ class OffenceForm(forms.Form):
         """Add the fields of this kind of offence."""
 
     def entry(self) -> dict[str, Any]:
-        raise NotImplementedError  # every kind of offence writes its own entry
+        """The FORMAT.md entry: who offended; each kind of offence adds its own fields."""
+        return {"type": self.kind, "seat": self.cleaned_data["seat"]}
 
 
 # Words for the penalty reasons of FORMAT.md (the reasons themselves come from the engine).
@@ -550,7 +551,7 @@ class PenaltyOffenceForm(OffenceForm):
 
     def entry(self) -> dict[str, Any]:
         data = self.cleaned_data
-        out: dict[str, Any] = {"type": self.kind, "seat": data["seat"], "reason": data["reason"]}
+        out = {**super().entry(), "reason": data["reason"]}
         if data["reason"] == thousand.PenaltyReason.CUSTOM:
             out["amount"] = data.get("amount")
         return out
@@ -574,8 +575,7 @@ class RenoncOffenceForm(OffenceForm):
 
     def entry(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return {"type": self.kind, "seat": data["seat"], "kind": data["kind"],
-                "played_out": bool(data.get("played_out"))}
+        return {**super().entry(), "kind": data["kind"], "played_out": bool(data.get("played_out"))}
 
 
 OFFENCE_FORMS: Mapping[str, type[OffenceForm]] = {
