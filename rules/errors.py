@@ -37,6 +37,19 @@ class RulesError(ValueError):
         return f"{where}: {self.message}"
 
 
+class OptionConflict(ValueError):
+    """Options that do not go together, found by a preset's ``__post_init__``.
+
+    :func:`rules.options.with_overrides` turns it into an :class:`InvalidSheet` with the same
+    ``code`` and ``params``.
+    """
+
+    def __init__(self, message: str, *, code: str, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+
 class InvalidSheet(RulesError):
     """The sheet document itself is malformed (format, game, ruleset, options, players)."""
 

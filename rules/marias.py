@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from . import parse
 from .aliases import Points, Seat
 from .engine import Entry, Game, Note, Payment, Row, Scored, Sheet, State, register
-from .errors import IllegalEntry, InvalidEntry
+from .errors import IllegalEntry, InvalidEntry, OptionConflict
 from .options import option
 
 # --------------------------------------------------------------------------- constants
@@ -226,15 +226,20 @@ class MariasOptions:
     def __post_init__(self) -> None:
         for key in TARIFF_KEYS:
             if key not in self.tariff:
-                raise ValueError(f"option tariff: {key} is missing")
+                raise OptionConflict(f"option tariff: {key} is missing",
+                                     code="option_tariff_missing",
+                                     params={"option": "tariff", "key": key})
             # the silent seven is half the sedma: it must still be whole haléře
             whole = TARIFF_STAKE * (SILENT_SEVEN_DIVISOR if key == "sedma" else 1)
             if self.tariff[key] * self.stake % whole:
                 amount = self.tariff[key] * self.stake / TARIFF_STAKE
                 what = "half of it (the silent seven)" if key == "sedma" else "it"
-                raise ValueError(
+                raise OptionConflict(
                     f"option tariff: {key} {self.tariff[key]} at stake {self.stake} is "
-                    f"{amount:g} haléře and {what} must be whole haléře"
+                    f"{amount:g} haléře and {what} must be whole haléře",
+                    code="option_tariff_whole",
+                    params={"option": "tariff", "key": key, "value": self.tariff[key],
+                            "stake": self.stake},
                 )
 
     def amount(self, key: str) -> Points:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .errors import InvalidSheet
+from .errors import InvalidSheet, OptionConflict
 
 OptionsT = TypeVar("OptionsT")
 
@@ -163,7 +163,9 @@ def with_overrides(preset: OptionsT, overrides: Mapping[str, Any]) -> OptionsT:
         changes[spec.name] = check_value(spec, value)
     try:
         return dataclasses.replace(preset, **changes)  # type: ignore[type-var]
-    except ValueError as exc:  # __post_init__ found a contradiction
+    except OptionConflict as exc:  # __post_init__ found options that do not go together
+        raise InvalidSheet(str(exc), code=exc.code, params=exc.params) from exc
+    except ValueError as exc:  # a contradiction without a code of its own
         raise InvalidSheet(str(exc), code="bad_options") from exc
 
 

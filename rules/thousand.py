@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from . import parse
 from .aliases import Points, Seat
 from .engine import Entry, Game, Note, Outcome, Row, Sheet, State, register
-from .errors import IllegalEntry, InvalidEntry, InvalidSheet
+from .errors import IllegalEntry, InvalidEntry, InvalidSheet, OptionConflict
 from .options import option
 
 # Card points: A 11, 10 10, K 4, Q 3, J 2, nine 0 -- the deck holds 120 (thousand.md#card-points).
@@ -185,17 +185,22 @@ class ThousandOptions:
     def __post_init__(self) -> None:
         if self.players not in self.player_choices:
             allowed = " or ".join(map(str, self.player_choices))
-            raise ValueError(f"option players: this ruleset is played by {allowed} players")
+            raise OptionConflict(
+                f"option players: this ruleset is played by {allowed} players",
+                code="option_players", params={"option": "players", "allowed": allowed})
         if self.opening_bid > self.max_contract:
-            raise ValueError("option opening_bid: higher than max_contract")
+            raise OptionConflict("option opening_bid: higher than max_contract",
+                                 code="option_opening_bid", params={"option": "opening_bid"})
         if self.barrel_at and self.barrel_at >= self.target:
-            raise ValueError("option barrel_at: the barrel must be below the target")
-        if (self.barrel_at and self.barrel_mode == BarrelMode.CAP
-                and self.target - self.barrel_at > self.max_contract):
-            raise ValueError(
+            raise OptionConflict("option barrel_at: the barrel must be below the target",
+                                 code="option_barrel_at", params={"option": "barrel_at"})
+        gap = self.target - self.barrel_at
+        if self.barrel_at and self.barrel_mode == BarrelMode.CAP and gap > self.max_contract:
+            raise OptionConflict(
                 "option target: from the barrel the target must be reachable with one contract "
-                f"(target - barrel_at = {self.target - self.barrel_at} > max_contract "
-                f"{self.max_contract})"
+                f"(target - barrel_at = {gap} > max_contract {self.max_contract})",
+                code="option_target", params={"option": "target", "gap": gap,
+                                              "max": self.max_contract},
             )
 
     def marriage_value(self, suit: str) -> Points:

@@ -267,6 +267,18 @@ ERRORS: dict[str, Template] = {
     "unknown_field": _("This entry has a field the game does not know: %(field)s."),
     "unknown_option": _("Unknown option %(option)s"),
     "option_twice": _("Option %(option)s is given twice"),
+    # options that do not go together (the presets' own checks, rules/*.py __post_init__)
+    "option_players": _("Option players: this ruleset is played by %(allowed)s players"),
+    "option_opening_bid": _("Option opening_bid: higher than max_contract"),
+    "option_barrel_at": _("Option barrel_at: the barrel must be below the target"),
+    "option_target": _(
+        "Option target: from the barrel the target must be reachable with one contract "
+        "(target - barrel_at = %(gap)s > max_contract %(max)s)"
+    ),
+    "option_tariff_missing": _("Option tariff: %(key)s is missing"),
+    "option_tariff_whole": _(
+        "Option tariff: %(key)s %(value)s at stake %(stake)s is not a whole number of haléře"
+    ),
     "bad_options": {
         "players": _("Option players is %(value)s but %(count)s players are named"),
         "object": _("Options must be an object"),
@@ -613,27 +625,6 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
         ),
     },
 }
-
-# The contradictions the presets' own checks find between options (rules/*.py __post_init__),
-# by the engine's English: they carry no code of their own.
-CONTRADICTIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
-    (re.compile(r"option players: this ruleset is played by (?P<allowed>.+) players$"),
-     _("Option players: this ruleset is played by %(allowed)s players")),
-    (re.compile(r"option opening_bid: higher than max_contract$"),
-     _("Option opening_bid: higher than max_contract")),
-    (re.compile(r"option barrel_at: the barrel must be below the target$"),
-     _("Option barrel_at: the barrel must be below the target")),
-    (re.compile(r"option target: from the barrel the target must be reachable with one "
-                r"contract \(target - barrel_at = (?P<gap>\d+) > max_contract (?P<max>\d+)\)$"),
-     _("Option target: from the barrel the target must be reachable with one contract "
-       "(target - barrel_at = %(gap)s > max_contract %(max)s)")),
-    (re.compile(r"option tariff: (?P<key>\w+) is missing$"),
-     _("Option tariff: %(key)s is missing")),
-    (re.compile(r"option tariff: (?P<key>\w+) (?P<value>\d+) at stake (?P<stake>\d+) is "
-                r"(?P<amount>[\d.]+) haléře and (?:it|half of it \(the silent seven\)) must be "
-                r"whole haléře$"),
-     _("Option tariff: %(key)s %(value)s at stake %(stake)s is not a whole number of haléře")),
-)
 
 # ---------------------------------------------------------------------------- row notes
 
@@ -1248,26 +1239,14 @@ def engine_message(
 ) -> str:
     """A translated text for an engine objection; the engine's English when the code is not
     known (or its params do not fit the template)."""
-    if code == "bad_options" and "count" not in params:
-        text = _contradiction(message)
-        if text is not None:
-            return text
+    if code == "bad_options" and message == "options must be an object":
+        return str(ERRORS["bad_options"]["object"])
     template = _pick(error_template(code, game), _variant("error", game, code, params))
     values = words(params, game=game, players=players)
     if code == "bad_options" and "count" not in params:
         values["detail"] = message
     text = _fill(template, values)
     return _capital(text if text is not None else message)
-
-
-def _contradiction(message: str) -> str | None:
-    if message == "options must be an object":
-        return str(ERRORS["bad_options"]["object"])
-    for pattern, template in CONTRADICTIONS:
-        found = pattern.match(message)
-        if found:
-            return str(template) % found.groupdict()
-    return None
 
 
 def error_text(error: rules.RulesError, sheet: rules.Sheet | None = None) -> str:

@@ -52,6 +52,11 @@ DYNAMIC: dict[tuple[str, str, str], tuple[str, ...]] = {
         "silent_seven_not_suit",
     ),
     ("binokel.py", "note", "won.code"): ("won_declarer", "won_highest"),
+    # with_overrides passes on the code of an OptionConflict raised by a preset's __post_init__
+    ("options.py", "error", "exc.code"): (
+        "option_players", "option_opening_bid", "option_barrel_at", "option_target",
+        "option_tariff_missing", "option_tariff_whole",
+    ),
     ("arbiter.py", "error", "broken.value"): tuple(b.value for b in Broken),
     ("arbiter.py", "error", "exc.code"): (
         "unknown_option", "option_twice", "bad_option", "bad_options",

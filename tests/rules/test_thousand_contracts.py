@@ -124,3 +124,13 @@ def test_problems_reports_every_bad_entry_at_once() -> None:
     s = sheet("ru", [deal(1, 100, [20, 80, 15]), deal(1, 100, [10, 100, 10]),
                      deal(2, 101, [10, 10, 100])])
     assert [p.entry for p in rules.problems(s)] == [0, 2]
+
+
+def test_options_that_do_not_go_together_are_refused_with_a_code() -> None:
+    with pytest.raises(rules.InvalidSheet) as above:
+        sheet("ru", [], barrel_at=900, target=900)
+    assert above.value.code == "option_barrel_at"
+    with pytest.raises(rules.InvalidSheet) as far:
+        sheet("ru", [], target=1500)
+    assert far.value.code == "option_target"
+    assert far.value.params == {"option": "target", "gap": 620, "max": 300}
