@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import languages, offline
+from .. import languages, offline
 
 urlpatterns = [
     # one tap in the header: the page's language (a cookie; the browser's language by default)

@@ -26,11 +26,11 @@ from django.views.decorators.http import require_GET
 import rules
 from rules import marias as engine
 
-from . import services
-from .messages import engine_message
-from .models import Sheet
-from .paper import format_money
-from .views.access import Mode, get_sheet_for_edit, get_sheet_for_view, remember
+from .. import services
+from ..messages import engine_message
+from ..models import Sheet
+from ..paper import format_money
+from .access import Mode, get_sheet_for_edit, get_sheet_for_view, remember
 
 GAME = "marias"
 POLL_SECONDS = 5  # a watcher's settle-up page asks this often whether the sheet changed

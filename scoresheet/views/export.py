@@ -23,13 +23,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import rules
 from rules.engine import MAX_NAME
 
-from . import exports, services, stats
-from .mailing import MailForm, send_sheet
-from .messages import game_label
-from .models import Sheet
-from .paper import paper_of
-from .printing import PaperSize, print_html, sheet_pdf
-from .views.access import (
+from .. import exports, services, stats
+from ..mailing import MailForm, send_sheet
+from ..messages import game_label
+from ..models import Sheet
+from ..paper import paper_of
+from ..printing import PaperSize, print_html, sheet_pdf
+from .access import (
     Mode,
     device_of,
     get_sheet_for_edit,

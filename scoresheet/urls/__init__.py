@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import accounts, create, entries, history, home, share, sheet, undo
+from ..views import accounts, create, entries, history, home, share, sheet, undo
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -33,13 +33,13 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     # export, import, print, PDF, mail, statistics
-    path("", include("scoresheet.urls_export")),
+    path("", include("scoresheet.urls.export")),
     # the referee: was it legal?, what an offence costs, the table's rules
-    path("", include("scoresheet.urls_referee")),
+    path("", include("scoresheet.urls.referee")),
     # Mariáš: settling up at the end of the evening
-    path("", include("scoresheet.urls_marias")),
+    path("", include("scoresheet.urls.marias")),
     # languages of the pages and of the printout; the service worker of offline use
-    path("", include("scoresheet.urls_i18n")),
+    path("", include("scoresheet.urls.i18n")),
 ]
 
 # A database that cannot take the request answers 503 with Retry-After (scoresheet/resilience.py)

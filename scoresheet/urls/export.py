@@ -1,4 +1,4 @@
-"""URLs of export, import, print, PDF, mail and statistics (included from scoresheet/urls.py).
+"""URLs of export, import, print, PDF, mail and statistics (included from ``scoresheet.urls``).
 
 Each view of one sheet is reachable through the edit link (``s/<token>/``) and, when it only
 reads, through the read-only link (``v/<token>/``, names ending in ``_read``).
@@ -6,7 +6,7 @@ reads, through the read-only link (``v/<token>/``, names ending in ``_read``).
 
 from django.urls import path
 
-from . import views_export as v
+from ..views import export as v
 
 EDIT = {"mode": v.EDIT}
 VIEW = {"mode": v.VIEW}

@@ -21,14 +21,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 import rules
 from rules import arbiter
 
-from . import referee, services
-from .forms import WriteForm
-from .gameforms import kind_label
-from .messages import game_label, preset_label
-from .models import Sheet
-from .paper import format_amount, paper_of
-from .views.access import Mode, device_of, get_sheet_for_edit, get_sheet_for_view, remember
-from .views.share import qr_svg
+from .. import referee, services
+from ..forms import WriteForm
+from ..gameforms import kind_label
+from ..messages import game_label, preset_label
+from ..models import Sheet
+from ..paper import format_amount, paper_of
+from .access import Mode, device_of, get_sheet_for_edit, get_sheet_for_view, remember
+from .share import qr_svg
 
 
 @dataclass(frozen=True, kw_only=True)
