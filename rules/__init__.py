@@ -6,11 +6,13 @@ The public entry points::
     scored = rules.score(sheet)      # replay: rows, totals, outcome (raises RulesError)
     rules.problems(doc)              # every problem at once, [] when valid
     rules.preview(sheet, entry)      # what appending an entry would do
-    rules.dump(sheet)                # Sheet -> document; dump(load(doc)) == doc
+    rules.dump(sheet)                # Sheet -> document (always with its edition)
 """
 
 from . import binokel, marias, thousand  # noqa: F401  (importing a game registers it)
 from .engine import (
+    EDITION,
+    EDITIONS,
     FORMAT,
     Entry,
     Game,
@@ -29,6 +31,7 @@ from .engine import (
     preset,
     preview,
     problems,
+    resolve_rules,
     rulesets,
     score,
 )
@@ -36,6 +39,8 @@ from .errors import IllegalEntry, InvalidEntry, InvalidSheet, RulesError
 from .options import OptionSpec, as_json, differences, specs, with_overrides
 
 __all__ = [
+    "EDITION",
+    "EDITIONS",
     "FORMAT",
     "Entry",
     "Game",
@@ -61,6 +66,7 @@ __all__ = [
     "preset",
     "preview",
     "problems",
+    "resolve_rules",
     "rulesets",
     "score",
     "specs",

@@ -146,7 +146,7 @@ def sheet_view(document: rules.Sheet, scored: rules.Scored) -> SheetView:
     totals = scored.totals
     best = max(totals) if totals else 0
     leaders = [s for s, t in enumerate(totals) if t == best]
-    differences = rules.differences(rules.preset(document.ruleset), document.rules)
+    differences = rules.differences(document.base_rules, document.rules)
     return SheetView(
         game=document.game,
         game_label=game_label(document.game),

@@ -298,6 +298,7 @@ def import_sheet(
         facts, _found = app_facts(doc)
         sheet = services.create_sheet(
             ruleset=doc["ruleset"],
+            edition=doc.get("edition"),
             options=doc.get("options", {}),
             players=doc["players"],
             first_dealer=doc.get("first_dealer", 0),

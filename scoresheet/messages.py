@@ -247,6 +247,7 @@ ERRORS: dict[str, Template] = {
     "not_object": _("This must be a JSON object"),
     "unknown_key": _("Unknown key %(key)s"),
     "bad_format": _("Format must be 'scoresheet/1'"),
+    "bad_edition": _("This file names rules edition %(edition)s; the editions are %(known)s."),
     "missing_key": _("%(key)s is missing"),
     "bad_players": _("Players must be a list of names"),
     "bad_entries": _("Entries must be a list"),

@@ -25,6 +25,13 @@ TOKEN_LENGTH = 32  # characters of secrets.token_urlsafe(TOKEN_BYTES)
 KEY_LENGTH = 64  # the longest idempotency key a client may send
 
 
+def latest_edition() -> int:
+    """The rules edition a new sheet plays (a stored sheet keeps its own: ``Sheet.edition``)."""
+    from rules import EDITION
+
+    return EDITION
+
+
 def new_token() -> str:
     """An unguessable link token (URL-safe base64 of 192 random bits)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
@@ -46,6 +53,9 @@ class Sheet(models.Model):
 
     game = models.CharField(_("game"), max_length=20)
     ruleset = models.CharField(_("preset"), max_length=32)
+    # The rules edition the sheet was created under (migration 0004 gave every sheet stored before
+    # editions existed the first): it replays under these rules for ever, so its totals never move.
+    edition = models.PositiveSmallIntegerField(_("rules edition"), default=latest_edition)
     options = models.JSONField(
         _("house rules"), default=dict, help_text=_("Only what differs from the preset.")
     )

@@ -255,7 +255,9 @@ def _rules(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
     share_url = request.build_absolute_uri(place.shared("table_rules", "table_rules_read"))
     context = _context(request, place, loaded) | {
         "options": referee.option_rows(document),
-        "changed_count": len(rules.differences(rules.preset(document.ruleset), document.rules)),
+        "changed_count": len(rules.differences(document.base_rules, document.rules)),
+        "edition": document.edition,
+        "latest_edition": document.edition == rules.EDITION,
         "obligations": referee.obligations(arbiter.trick_rules(document.ruleset, document.options)),
         "docs": docs,
         "share_url": share_url,
