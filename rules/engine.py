@@ -191,6 +191,11 @@ class Game(ABC):
         """
         return {}
 
+    def opening_holder(self, rules: Any, dealer: Seat, n: int) -> Seat | None:
+        """The seat that holds the opening bid when ``dealer`` deals (Thousand: the obligation,
+        or "on the hundred"); None when the game has no such seat."""
+        return None
+
     def verify_sheet(self, sheet: Sheet, rules: Any) -> None:  # noqa: B027 (optional hook)
         """Game-specific checks of a sheet's header; raise :class:`InvalidSheet`."""
 

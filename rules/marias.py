@@ -22,7 +22,7 @@ from . import parse
 from .aliases import Points, Seat
 from .engine import Entry, Game, Note, Payment, Row, Scored, Sheet, State, register
 from .errors import IllegalEntry, InvalidEntry, OptionConflict
-from .options import option
+from .options import OBLIGATION_HELP, check_obligations, option
 
 # --------------------------------------------------------------------------- constants
 
@@ -222,8 +222,14 @@ class MariasOptions:
         help="premium points the declarer earns for a won announced game (empty: none)",
         keys=PREMIUM_KEYS, min=0, max=MAX_PREMIUM,
     )
+    # trick obligations of the suit games (the referee page judges by them; RULES.md §4)
+    must_follow: bool = option(help=OBLIGATION_HELP["must_follow"])
+    must_beat: bool = option(help=OBLIGATION_HELP["must_beat"])
+    must_trump: bool = option(help=OBLIGATION_HELP["must_trump"])
+    must_overtrump: bool = option(help=OBLIGATION_HELP["must_overtrump"])
 
     def __post_init__(self) -> None:
+        check_obligations(self)
         for key in TARIFF_KEYS:
             if key not in self.tariff:
                 raise OptionConflict(f"option tariff: {key} is missing",
@@ -260,6 +266,10 @@ MARIAS = MariasOptions(
     # seed 004 article I, in haléře: hra 0.20, sedma 0.40, sto 0.80, betl 3.00, durch 6.00
     tariff={"hra": 20, "sedma": 40, "sto": 80, "betl": 300, "durch": 600},
     premium_points={},
+    must_follow=True,
+    must_beat=True,
+    must_trump=True,
+    must_overtrump=True,
 )
 
 PRESETS: dict[str, MariasOptions] = {"marias": MARIAS}

@@ -383,10 +383,10 @@ ERRORS: dict[str, Template] = {
     ),
     "needs_trump_pair": {
         "melds": _(
-            "The declarer melds %(melds)s, less than a trump pair (%(trump_pair)s); without a "
-            "trump pair he must go off (declarer_needs_trump_pair)"
+            "The declarer melds %(melds)s, less than a trump pair (%(trump_pair)s); at this "
+            "table a declarer without a trump pair must go off"
         ),
-        "show": _("The declarer must show a trump pair (option declarer_needs_trump_pair)"),
+        "show": _("At this table the declarer must show a trump pair"),
     },
     "hand_too_small": _(
         "These melds need at least %(need)s different cards; the hand holds %(hand)s"
@@ -468,8 +468,15 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
             ),
             "opening": _(
                 "Contract %(contract)s is below the lowest possible %(low)s: bidding opens at "
-                "the opening bid and only the player after the dealer holds it; the others must "
-                "outbid it"
+                "%(low)s"
+            ),
+            "obligation": _(
+                "%(name)s has the obligation this deal: only %(name)s may play %(opening)s; "
+                "%(names)s must bid at least %(low)s"
+            ),
+            "hundred": _(
+                "%(name)s sits on the hundred this deal: only %(name)s may play %(opening)s; "
+                "%(names)s must bid at least %(low)s"
             ),
         },
         "contract_high": _("Contract %(contract)s is above the highest contract %(high)s"),
@@ -483,7 +490,7 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
             "The %(suit_name)s marriage is declared by %(first_name)s and %(second_name)s; a "
             "marriage is declared once per deal"
         ),
-        "dark_off": _("This table does not play dark contracts"),
+        "dark_off": _("This table does not play dark"),
         "dark_seat": _("Only %(name)s, on the hundred, may play dark"),
         "dark_total": _("Dark needs a total above %(min)s; %(name)s has %(total)s"),
         "dark_barrel": _("No dark contract while somebody is on the barrel"),
@@ -596,33 +603,28 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
             "points and %(melds)s in melds)"
         ),
         "melds_too_high": _(
-            "Melds of player %(number)s are %(melds)s, more than one hand can show (at most "
-            "%(most)s)"
+            "Melds of %(name)s are %(melds)s, more than one hand can show (at most %(most)s)"
         ),
         "melds_step": _(
-            "Melds of player %(number)s are %(melds)s, not a multiple of %(step)s: no set of "
-            "melds adds up to that"
+            "Melds of %(name)s are %(melds)s, not a multiple of %(step)s: no set of melds adds "
+            "up to that"
         ),
         "points_total": _("Trick points add up to %(total)s, a deal has %(deal_total)s"),
         "points_step": _(
-            "Trick points of player %(number)s are %(points)s, not a multiple of %(scale)s: "
-            "every card point is %(scale)s"
+            "Trick points of %(name)s are %(points)s, not a multiple of %(scale)s: every card "
+            "point is %(scale)s"
         ),
         "trump_nines_total": _(
             "Trump nines add up to %(total)s; the deck holds two nines of each suit"
         ),
         "trump_nines_melds": _(
-            "Player %(number)s melds %(melds)s but shows %(nines)s trump nines worth %(worth)s"
+            "%(name)s melds %(melds)s but shows %(nines)s trump nines worth %(worth)s"
         ),
-        "no_concession": _(
-            "This table does not allow going off after the Dapp (option concede)"
-        ),
-        "no_five_nines_redeal": _(
-            "Five nines do not force a redeal at this table (option redeal_five_nines)"
-        ),
+        "no_concession": _("This table does not allow going off after the Dapp"),
+        "no_five_nines_redeal": _("Five nines do not force a redeal at this table"),
         "no_all_pass_redeal": _(
-            "When everybody passes, the player left of the dealer must play the opening bid "
-            "(option all_pass)"
+            "At this table, when everybody passes, the player left of the dealer must play the "
+            "opening bid"
         ),
     },
 }
@@ -645,6 +647,7 @@ NOTES: dict[str, dict[str, Template]] = {
         "barrel_capped": _(
             "%(name)s stops at the barrel (%(barrel)s): only a made contract reaches the target"
         ),
+        "barrel_stop": _("%(name)s stops at the barrel (%(barrel)s) and must win from there"),
         "barrel_on": _("%(name)s climbs onto the barrel at %(barrel)s"),
         "reset_555": _("%(name)s lands on 555: back to 0"),
         "barrel_fall": _("%(name)s falls off the barrel after %(deals)s deals: %(total)s"),
@@ -658,6 +661,7 @@ NOTES: dict[str, dict[str, Template]] = {
                 "%(name)s is knocked off the barrel by %(by_names)s for the %(falls)s. time: "
                 "back to 0"
             ),
+            "barrel_failed": _("%(name)s fails on the barrel for the %(falls)s. time: back to 0"),
         },
         "bolts": _("%(name)s has %(limit)s bolts: -%(penalty)s"),
         "conceded": _("%(name)s gives up %(contract)s: -%(contract)s, the others +%(credit)s"),
@@ -842,7 +846,7 @@ OPTION_LABELS: dict[str, Any] = {
     "barrel_mode": _("Barrel mode"),
     "barrel_deals": _("Deals on the barrel"),
     "barrel_fall_penalty": _("Barrel fall penalty"),
-    "barrel_resets_after": _("Barrel falls until 0"),
+    "barrel_resets_after": _("Failed barrels until 0"),
     "barrel_knock_off": _("Knocking off the barrel"),
     "dark": _("Dark contracts"),
     "dark_seat": _("Who may play dark"),
@@ -858,6 +862,14 @@ OPTION_LABELS: dict[str, Any] = {
     "target_strict": _("Target must be exceeded"),
     "bombs_per_player": _("Bombs per player"),
     "bomb_points": _("Bomb points"),
+    "opening_seat": _("Who holds the opening bid"),
+    "deal_passes": _("Where the deal passes"),
+    "bolt": _("What is a bolt"),
+    "barrel_failures": _("Failed barrels"),
+    "barrel_jump": _("Jumping the barrel"),
+    "revoke_ends_deal": _("A revoke ends the deal"),
+    "replay_same_dealer": _("Same dealer after a revoke"),
+    "melds_after_discard": _("Declarer melds after laying away"),
     # the trick obligations of the referee (rules/arbiter.py)
     "must_follow": _("Follow suit"),
     "must_beat": _("Beat"),
@@ -872,6 +884,34 @@ OPTION_HELP: dict[str, Any] = {
     "dapp": _("three cards go to the Dapp (15 each); off: 16 cards each and no Dapp"),
     "opening_bid": _(
         "the bid the seat after the dealer holds automatically (tisic: the obligation)"
+    ),
+    "opening_seat": _(
+        "who holds the opening bid: the seat after the dealer, the seat before him (on his "
+        "right, tisic), or any seat"
+    ),
+    "deal_passes": _("where the deal goes after each deal: the next or the previous column"),
+    "bolt": _(
+        "a bolt is a deal in which a defender took nothing (no card point, no marriage), or any "
+        "deal he writes as 0"
+    ),
+    "barrel_failures": _(
+        "what counts as a failed barrel: every barrel that ends without a win, or only a fall "
+        "after the deals run out"
+    ),
+    "barrel_jump": _(
+        "a made contract may take the declarer from below the barrel straight to the target; "
+        "off: it stops at the barrel"
+    ),
+    "revoke_ends_deal": _(
+        "a revoke penalty ends the deal: it counts as played and the deal passes on"
+    ),
+    "replay_same_dealer": _(
+        "a deal replayed after a revoke is dealt again by the same dealer (off: like any other "
+        "redeal)"
+    ),
+    "melds_after_discard": _(
+        "the declarer melds after laying three cards away, from the 15 he keeps; off: from his "
+        "hand and the Dapp (18 cards)"
     ),
     "melds": _("the value of each meld, times the scale"),
     "fail_multiplier": _("a declarer who misses his bid writes minus the bid times this"),
@@ -946,7 +986,7 @@ OPTION_HELP: dict[str, Any] = {
     ),
     "barrel_deals": _("deals a player may sit on the barrel"),
     "barrel_fall_penalty": _("points lost when falling off the barrel"),
-    "barrel_resets_after": _("the fall from the barrel that resets the total to 0; 0 = never"),
+    "barrel_resets_after": _("the failed barrel that resets the total to 0; 0 = never"),
     "barrel_knock_off": _("climbing onto the barrel knocks off a player already there"),
     "dark": _("a contract may be played dark (blind) and counts double"),
     "dark_seat": _("who may play dark"),
@@ -981,6 +1021,10 @@ GAME_OPTION_HELP: dict[str, dict[str, Any]] = {
     "binokel": {
         "opening_bid": _("the lowest bid, times the scale (15 is 150 at scale 10)"),
         "target": _("the game ends when a total reaches this, times the scale"),
+        "deal_passes": _(
+            "where the deal goes after each deal: the next or the previous column (the player "
+            "left of the last dealer, with play counter-clockwise)"
+        ),
     },
 }
 
@@ -1004,6 +1048,14 @@ CHOICE_LABELS: dict[str, Any] = {
     "penalty": _("a penalty row"),
     "declarer_first": _("the declarer first"),
     "highest": _("the highest total"),
+    "after_dealer": _("the player after the dealer"),
+    "before_dealer": _("the player before the dealer (on his right)"),
+    "next": _("the next column"),
+    "previous": _("the previous column"),
+    "took_nothing": _("took nothing"),
+    "wrote_zero": _("wrote 0"),
+    "every_end": _("every barrel that ends without a win"),
+    "falls": _("only falls off the barrel"),
     # map keys
     "hearts": _("hearts"),
     "diamonds": _("diamonds"),

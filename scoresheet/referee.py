@@ -283,7 +283,7 @@ class QuestionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         self.options = dict(options)
-        self.trick = arbiter.trick_rules(ruleset)
+        self.trick = arbiter.trick_rules(ruleset, self.options)
         self.deck = self.trick.deck
         self.asks = asks(self.trick)
         cards = [(str(c), self.deck.label(c)) for c in dict.fromkeys(self.deck.cards())]

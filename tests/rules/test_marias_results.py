@@ -114,7 +114,7 @@ def test_entry_kinds_of_the_sheet() -> None:
     assert {s.name for s in rules.specs(rules.preset("marias"))} == {
         "max_fleks", "payment_cap", "stake", "pauzirak_pays", "flek_liability",
         "hundred_counts", "misdeal_fee", "renonc_fee", "renonc_talon_fee", "tariff",
-        "premium_points"}
+        "premium_points", "must_follow", "must_beat", "must_trump", "must_overtrump"}
 
 
 def test_preset_defaults_are_those_of_the_rules() -> None:
@@ -123,7 +123,8 @@ def test_preset_defaults_are_those_of_the_rules() -> None:
         "flek_liability": "each", "hundred_counts": "trump_marriage", "misdeal_fee": 200,
         "renonc_fee": 200, "renonc_talon_fee": 1000,
         "tariff": {"hra": 20, "sedma": 40, "sto": 80, "betl": 300, "durch": 600},
-        "premium_points": {}}
+        "premium_points": {}, "must_follow": True, "must_beat": True, "must_trump": True,
+        "must_overtrump": True}
 
 
 def test_doctests_of_the_public_helpers() -> None:

@@ -231,9 +231,12 @@ def test_a_damaged_revision_or_key_is_refused(client, make_sheet, change, messag
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        # Anna does not hold the opening bid after Anna's deal: she must outbid 100 (105 at ru).
+        # Anna does not hold the opening bid after Anna's deal: she must outbid 100 (105 at ru);
+        # the refusal names who sits on the hundred (seed 001 "Игрок, сидящий слева от
+        # раздающего ... Это называется "сидеть на сотне"").
         ({"declarer": "0", "points_0": "75", "points_1": "30", "contract": "100"}, "contract",
-         "Contract 100 is below the lowest possible 105"),
+         "Boris sits on the hundred this deal: only Boris may play 100; Anna and Vera must bid "
+         "at least 105"),
         ({"contract": "123"}, "contract", "not a multiple of the bidding step 5"),
         ({"contract": "305"}, "contract", "above the highest contract 300"),
         ({"points_2": "20"}, "points", "Card points add up to 125, a deal has 120."),
