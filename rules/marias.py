@@ -607,9 +607,10 @@ def _parse_givers(raw: Mapping[str, Any], n: int) -> dict[Component, tuple[Seat,
 def _parse_card_points(raw: Mapping[str, Any]) -> Points | None:
     points: Points | None = parse.get_int(raw, "card_points", default=None)
     if points is not None and (not 0 <= points <= CARD_POINTS or points % CARD_STEP):
-        raise _field("card_points", f"must be 0..{CARD_POINTS} in tens (aces, tens and the last "
-                     f"trick count 10 each), not {points}", "card_points", max=CARD_POINTS,
-                     step=CARD_STEP, value=points)
+        raise InvalidEntry(f"Card points must be 0..{CARD_POINTS} in tens (aces, tens and the "
+                           f"last trick count 10 each), not {points}", code="bad_field",
+                           params={"field": "card_points", "rule": "card_points",
+                                   "max": CARD_POINTS, "step": CARD_STEP, "value": points})
     return points
 
 

@@ -336,7 +336,7 @@ ERRORS: dict[str, Template] = {
             "each flek level"
         ),
         "card_points": _(
-            "card_points must be 0..%(max)s in tens (aces, tens and the last trick count 10 "
+            "Card points must be 0..%(max)s in tens (aces, tens and the last trick count 10 "
             "each), not %(value)s"
         ),
         # the referee's question (rules/arbiter.py)

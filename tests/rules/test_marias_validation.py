@@ -35,7 +35,7 @@ def problems(*entries: dict[str, Any], players: int = 3,
 @pytest.mark.parametrize("points", [55, 95, -10, 100])
 def test_card_points_are_0_to_90_in_tens(points: int) -> None:
     assert problems(suit(card_points=points)) == [
-        f"entry 0: card_points must be 0..90 in tens (aces, tens and the last trick count 10 "
+        f"entry 0: Card points must be 0..90 in tens (aces, tens and the last trick count 10 "
         f"each), not {points}"]
 
 

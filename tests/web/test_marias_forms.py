@@ -189,7 +189,7 @@ def test_preview_says_the_engines_objection_naming_the_field(client, make_sheet)
     data = {**fields_of(client, sheet), "preview": "1", "declarer": "0", "game": "suit",
             "trump": "bells", "card_points": "55"}
     words = text(page(client.post(new_url(sheet), data, **HX)))
-    assert "Not possible:" in words and "card_points must be 0..90 in tens" in words.lower()
+    assert "Not possible:" in words and "card points must be 0..90 in tens" in words.lower()
     assert "not 55" in words
 
 
@@ -267,7 +267,7 @@ SEDMA = {"declarer": "0", "game": "suit", "trump": "bells", "card_points": "50"}
         ({"trump": "clubs"}, "trump", "Select a valid choice."),
         ({"announced": ["grand"]}, "announced", "Select a valid choice."),
         ({"card_points": ""}, "card_points", "Write Anna's card points"),
-        ({"card_points": "55"}, "card_points", "must be 0..90 in tens"),
+        ({"card_points": "55"}, "card_points", "Card points must be 0..90 in tens"),
         ({"card_points": "many"}, "card_points", "Enter a whole number."),
         ({"marriages_declarer": ["spades"]}, "marriages_declarer", "Select a valid choice."),
         ({"announced": ["seven"]}, "seven", "write whether it was won or lost"),
