@@ -97,6 +97,10 @@ NOTE_WHAT: dict[tuple[str, bool], Any] = {
     ("silent_seven", True): _("silent seven ♥"),
     ("silent_hundred", False): _("hra with a silent hundred"),
     ("silent_hundred", True): _("hra ♥ with a silent hundred"),
+    ("sedma_proti", False): _("sedma proti"),
+    ("sedma_proti", True): _("sedma proti ♥"),
+    ("sto_proti", False): _("sto proti"),
+    ("sto_proti", True): _("sto proti ♥"),
     ("betl", False): _("betl"),
     ("durch", False): _("durch"),
 }
@@ -327,8 +331,12 @@ ERRORS: dict[str, Template] = {
         "flek_by_object": _(
             "first_flek_by must be a seat number, or an object of component: seat"
         ),
+        "flek_by_levels": _(
+            'flek_by must be an object like {"game": [1, 0, 2]}: for each component, who gave '
+            "each flek level"
+        ),
         "card_points": _(
-            "card_points must be 0..%(max)s in tens (aces, tens and the last trick count 10 "
+            "Card points must be 0..%(max)s in tens (aces, tens and the last trick count 10 "
             "each), not %(value)s"
         ),
         # the referee's question (rules/arbiter.py)
@@ -506,83 +514,103 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
         "already_barrel": _("%(name)s is already at the barrel"),
     },
     "marias": {
-        "no_pauzirak": _("sitting_out: with three players nobody sits out"),
+        "no_pauzirak": _("With three players nobody sits out"),
         "sitting_out_dealer": _(
-            "sitting_out: %(dealer_name)s deals this deal and so sits it out as the pauzírák, "
-            "not %(name)s"
+            "%(dealer_name)s deals this deal and so sits it out as the pauzírák, not %(name)s"
         ),
         "declarer_pauzirak": _(
-            "declarer: %(name)s deals this deal and sits it out as the pauzírák, so cannot "
-            "declare"
+            "%(name)s deals this deal and sits it out as the pauzírák, so cannot declare"
         ),
-        "trump_missing": _("trump: a suit game names its trumps"),
+        "trump_missing": _("A suit game names its trumps"),
         "card_points_missing": _(
-            "card_points: write the declarer's card points (0..%(most)s, the last trick included)"
+            "Write %(name)s's card points (0..%(most)s, the last trick included)"
         ),
         "result_suit": _(
-            "result: only betl and durch are written as won or lost; a suit game is decided by "
-            "its card points"
+            "Only betl and durch are written as won or lost; a suit game is decided by its card "
+            "points"
         ),
         "marriage_twice": _(
-            "marriages: the %(suit_name)s marriage is written for both sides; each marriage is "
-            "declared once per deal"
+            "The %(suit_name)s marriage is written for both sides; each marriage is declared "
+            "once per deal"
         ),
-        "seven_missing": _(
-            "seven: the seven was announced, so write whether it was won or lost"
+        "seven_both": _(
+            "%(name)s announced the seven, so the defence cannot announce the seven against him"
         ),
+        "hundred_both": _(
+            "%(name)s announced the hundred, so the defence cannot announce the hundred against "
+            "him"
+        ),
+        "seven_missing": _("%(name)s announced the seven: write whether it was won or lost"),
         "seven_not_announced": _(
-            "seven: a seven result only when the seven was announced (an unannounced trump "
-            "seven in the last trick is a silent_seven)"
+            "A seven is won or lost only when it was announced; a trump seven that took the last "
+            "trick unannounced is a silent seven"
         ),
-        "silent_seven_announced": _(
-            "silent_seven: the seven was announced, so it is not silent"
+        "seven_against_missing": _(
+            "The defence announced the seven against %(name)s: write whether it was won or lost"
+        ),
+        "seven_against_not_announced": _(
+            "A seven is won or lost only when it was announced; a trump seven that took the last "
+            "trick unannounced is a silent seven"
+        ),
+        "silent_seven_announced": _("The seven was announced, so it is not silent"),
+        "last_trick_declarer": _(
+            "With the %(seven_text)s %(name)s took the last trick: his card points are at "
+            "least %(least)s, not %(points)s"
+        ),
+        "last_trick_defence": _(
+            "With the %(seven_text)s the defence took the last trick: %(name)s has at most "
+            "%(most)s card points, not %(points)s"
         ),
         "hundred_not_suit": _(
-            "announced: sto (the hundred) is announced only in a suit game, not in "
-            "%(game_name)s"
+            "Sto (the hundred) is announced only in a suit game, not in %(game_name)s"
         ),
-        "seven_not_suit": _(
-            "announced: a seven is announced only in a suit game, not in %(game_name)s"
+        "seven_not_suit": _("A seven is announced only in a suit game, not in %(game_name)s"),
+        "against_not_suit": _(
+            "The defence announces against a suit game only, not against %(game_name)s"
         ),
-        "trump_not_suit": _("trump: %(game_name)s has no trumps"),
-        "card_points_not_suit": _(
-            "card_points: %(game_name)s is won or lost by tricks, not card points"
-        ),
-        "marriages_not_suit": _("marriages: marriages do not count in %(game_name)s"),
-        "silent_seven_not_suit": _("silent_seven: %(game_name)s has no trump seven"),
-        "result_missing": _(
-            "result: write whether the declarer won or lost the %(game_name)s"
-        ),
+        "trump_not_suit": _("%(game_name)s has no trumps"),
+        "card_points_not_suit": _("%(game_name)s is won or lost by tricks, not card points"),
+        "marriages_not_suit": _("Marriages do not count in %(game_name)s"),
+        "silent_seven_not_suit": _("%(game_name)s has no trump seven"),
+        "result_missing": _("Write whether the declarer won or lost the %(game_name)s"),
         "flek_component": _(
-            "fleks: %(component_name)s is not played in this deal (it has %(played_names)s)"
+            "%(component_name)s is not played in this deal, so it cannot be fleked"
         ),
         "flek_limit": {
             "off": _(
-                "fleks: %(component_name)s is at level %(level)s (%(flek)s), this table plays "
-                "without fleks"
+                "%(component_name)s is at level %(level)s (%(flek)s), this table plays without "
+                "fleks"
             ),
             "max": _(
-                "fleks: %(component_name)s is at level %(level)s (%(flek)s), this table allows "
-                "at most %(max)s (%(max_flek)s)"
+                "%(component_name)s is at level %(level)s (%(flek)s), this table allows at most "
+                "%(max)s (%(max_flek)s)"
             ),
         },
-        "flek_giver": _(
-            "first_flek_by: %(name)s is %(role_text)s; the first flek is given by a defender"
+        "flek_by_declarer": _(
+            "The %(flek)s on %(component_name)s is given by the declarer %(declarer_name)s, not "
+            "by %(name)s"
+        ),
+        "flek_by_defender": _(
+            "The %(flek)s on %(component_name)s is given by a defender, not by %(name)s "
+            "(%(role_text)s)"
+        ),
+        "flek_by_levels": _(
+            "%(component_name)s is fleked %(level)s times, and %(count)s flek-givers are written"
         ),
         "flek_giver_missing": _(
-            "first_flek_by: %(component_name)s is fleked and at this table the first flek-giver "
-            "pays the doubling for the whole defence; write who gave the first flek"
+            "%(component_name)s is fleked and at this table the first flek-giver pays the "
+            "doubling for the whole defence: write who gave the flek"
         ),
         "renonc_no_deal": _(
             "A renonc refers to the deal right before it, and there is none (a misdeal in "
             "between ends the time to claim it)"
         ),
         "renonc_seat": _(
-            "seat: renonc %(kind)s (%(kind_text)s) is committed by %(by_text)s, and %(name)s "
+            "Renonc %(kind)s (%(kind_text)s) is committed by %(by_text)s, and %(name)s "
             "is %(role_text)s of that deal"
         ),
         "renonc_talon_betl": _(
-            "kind: an ace or a ten may lie in the talon in %(game_name)s; renonc %(kind)s is "
+            "An ace or a ten may lie in the talon in %(game_name)s; renonc %(kind)s is "
             "for suit games"
         ),
         "renonc_after_invalid": _(
@@ -590,7 +618,7 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
             "not valid"
         ),
         "misdeal_not_dealer": _(
-            "seat: %(dealer_name)s deals now, so only %(dealer_name)s can misdeal, not %(name)s"
+            "%(dealer_name)s deals now, so only %(dealer_name)s can misdeal, not %(name)s"
         ),
     },
     "binokel": {
@@ -709,6 +737,22 @@ NOTES: dict[str, dict[str, Template]] = {
         "silent_hundred": _(
             "%(name)s reaches the hundred without announcing it: the hra counts double"
         ),
+        "silent_hundred_defence": _(
+            "the defence reaches the hundred without announcing it: %(name)s's lost hra counts "
+            "double"
+        ),
+        "over_table": _(
+            "%(what)s was fleked to %(written_flek)s, beyond this table's highest flek: paid at "
+            "%(flek)s"
+        ),
+        "flek_joined": _(
+            "%(name)s joins the fleking at %(flek)s and %(verb_text)s the doubling from there on, "
+            "%(amount_money)s"
+        ),
+        "pauzirak_spared": _(
+            "%(name)s sits out and pays nothing: %(first_name)s pays %(first_amount_money)s and "
+            "%(second_name)s %(second_amount_money)s of his share"
+        ),
         "premium": _("%(name)s earns %(points)s premium points"),
         "premium_flag": _(
             "worth %(flag)s premium points or more: the scorer writes it on the table sheet and "
@@ -786,8 +830,20 @@ PLAIN_CONTRACT = re.compile(r"^[\d\s♥♦♣♠]*$")  # "120", "300 ♥": nothi
 MARRIAGES_CONTRACT = re.compile(r"^(?P<count>\d+) marriages$")
 
 
+AGAINST_CONTRACT = re.compile(r"^(?P<main>.+), (?P<against>sto a sedma|sto|sedma) proti$")
+AGAINST_WORDS: dict[str, Any] = {
+    "sedma": _("sedma proti"),
+    "sto": _("sto proti"),
+    "sto a sedma": _("sto a sedma proti"),
+}
+
+
 def contract_label(contract: str) -> str:
-    """The contract column of a row in the page's language ("120 dark" -> "120 тёмная")."""
+    """The contract column of a row in the page's language ("120 dark" -> "120 тёмная"); a
+    Mariáš game with the defence's announcements: "hra ♥, sedma proti"."""
+    found = AGAINST_CONTRACT.match(contract)
+    if found:
+        return f"{contract_label(found.group('main'))}, {AGAINST_WORDS[found.group('against')]}"
     if PLAIN_CONTRACT.match(contract):
         return contract
     found = MARRIAGES_CONTRACT.match(contract)
@@ -823,6 +879,11 @@ OPTION_LABELS: dict[str, Any] = {
     "stake": _("Stake"),
     "pauzirak_pays": _("The pauzírák pays"),
     "flek_liability": _("Who pays the fleks"),
+    "flek_giver_receives": _("The flek-giver is also paid"),
+    "joined_cap": _("Payment cap when both defenders flek"),
+    "flek_over_table": _("Fleks beyond the highest"),
+    "defence_silent_hundred": _("The defence's silent hundred"),
+    "last_trick_check": _("A seven takes the last trick"),
     "hundred_counts": _("Marriages for sto"),
     "misdeal_fee": _("Misdeal fee"),
     "renonc_fee": _("Renonc fee"),
@@ -950,6 +1011,21 @@ OPTION_HELP: dict[str, Any] = {
     "flek_liability": _(
         "each: every defender pays its own fleks; fleking_player: the first flek-giver pays the "
         "doubling for the whole defence"
+    ),
+    "flek_giver_receives": _(
+        "with the first flek-giver paying: when the declarer loses a fleked game, the first "
+        "flek-giver also receives the doubling for the whole defence (the earlier rules)"
+    ),
+    "joined_cap": _(
+        "the payment cap of a deal in which both defenders flek, in haléře (150 Kč); used only "
+        "at a table with a payment cap"
+    ),
+    "flek_over_table": _("a flek beyond the highest flek is accepted and paid at the highest flek"),
+    "defence_silent_hundred": _(
+        "the defence's unannounced hundred doubles the hra it wins, as the declarer's does"
+    ),
+    "last_trick_check": _(
+        "a seven that took the last trick must agree with the card points (10 for the last trick)"
     ),
     "hundred_counts": _("which of the declarer's marriages count towards sto"),
     "misdeal_fee": _(
@@ -1113,6 +1189,13 @@ def join_names(names: Sequence[str]) -> str:
 
 
 SEAT_KEYS = ("declarer", "dealer", "payer", "payee", "flek_by", "first", "second", "winner")
+# The seven that took the last trick (the ``seven`` of the engine's last-trick objections).
+SEVEN_WORDS: dict[str, Any] = {
+    "silent": pgettext_lazy("with the ...", "silent seven"),
+    "won": pgettext_lazy("with the ...", "won seven"),
+    "lost": pgettext_lazy("with the ...", "lost seven"),
+    "against_won": pgettext_lazy("with the ...", "won seven against him"),
+}
 
 
 def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] = ()) -> dict[
@@ -1204,7 +1287,7 @@ def _marias_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
     from .paper import format_amount, paper_of
 
     paper = paper_of("marias")
-    for key in ("amount", "base", "extra"):
+    for key in ("amount", "base", "extra", "first_amount", "second_amount"):
         if isinstance(params.get(key), int):
             out[f"{key}_money"] = format_amount(params[key], paper)
     component = params.get("component")
@@ -1223,6 +1306,14 @@ def _marias_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
     most = params.get("max")
     if isinstance(most, int) and "component" in params:
         out["max_flek"] = flek_word(most)
+    written = params.get("written")
+    if isinstance(written, int):
+        out["written_flek"] = flek_word(written)
+    seven = params.get("seven")
+    if isinstance(seven, str):
+        out["seven_text"] = str(SEVEN_WORDS.get(seven, seven))
+    if "top" in params:  # flek_joined: the joining defender pays, or receives, the doubling
+        out["verb_text"] = str(_("pays")) if params.get("won", True) else str(_("receives"))
     kind = params.get("kind")
     if isinstance(kind, int):
         text = RENONC_TEXTS.get(kind)
