@@ -7,6 +7,8 @@ The public entry points::
     rules.problems(doc)              # every problem at once, [] when valid
     rules.preview(sheet, entry)      # what appending an entry would do
     rules.dump(sheet)                # Sheet -> document; dump(load(doc)) == doc
+    rules.advance(sheet, state, e)   # judge one appended entry on a saved state (incremental)
+    rules.resume(sheet, state, i)    # replay from entry i on, from the saved state before it
 """
 
 from . import binokel, marias, thousand  # noqa: F401  (importing a game registers it)
@@ -21,6 +23,7 @@ from .engine import (
     Scored,
     Sheet,
     State,
+    advance,
     dump,
     game_of,
     games,
@@ -29,8 +32,11 @@ from .engine import (
     preset,
     preview,
     problems,
+    resume,
     rulesets,
+    saved,
     score,
+    start,
 )
 from .errors import IllegalEntry, InvalidEntry, InvalidSheet, RulesError
 from .options import OptionSpec, as_json, differences, specs, with_overrides
@@ -51,6 +57,7 @@ __all__ = [
     "Scored",
     "Sheet",
     "State",
+    "advance",
     "as_json",
     "differences",
     "dump",
@@ -61,8 +68,11 @@ __all__ = [
     "preset",
     "preview",
     "problems",
+    "resume",
     "rulesets",
+    "saved",
     "score",
+    "start",
     "specs",
     "with_overrides",
 ]
