@@ -141,27 +141,31 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def sheet_view(document: rules.Sheet, scored: rules.Scored) -> SheetView:
+def sheet_view(document: rules.Sheet, scored: rules.Scored, *, row_count: int | None = None,
+               entry_count: int | None = None) -> SheetView:
+    """The sheet as shown.  With ``row_count`` (the rows are rendered elsewhere: the sheet page
+    keeps them per revision) the view has no rows, only their number."""
     players = document.players
     totals = scored.totals
     best = max(totals) if totals else 0
     leaders = [s for s, t in enumerate(totals) if t == best]
     differences = rules.differences(rules.preset(document.ruleset), document.rules)
+    has_rows = bool(scored.rows) if row_count is None else row_count > 0
     return SheetView(
         game=document.game,
         game_label=game_label(document.game),
         ruleset=document.ruleset,
         preset_label=preset_label(document.ruleset),
         players=players,
-        rows=rows_view(scored.rows, players, document.game),
+        rows=rows_view(scored.rows, players, document.game) if row_count is None else (),
         totals=totals,
-        leader=leaders[0] if len(leaders) == 1 and scored.rows else None,
+        leader=leaders[0] if len(leaders) == 1 and has_rows else None,
         winner=scored.outcome.winner if scored.outcome else None,
         outcome=outcome_text(scored.outcome, players),
         next_dealer=scored.dealer,
         finished=scored.outcome is not None,
         differences=tuple((option_label(k), format_value(v)) for k, v in differences.items()),
-        entry_count=len(document.entries),
+        entry_count=len(document.entries) if entry_count is None else entry_count,
     )
 
 
