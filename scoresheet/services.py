@@ -132,12 +132,40 @@ class UndoState:
 
 @dataclass(kw_only=True)
 class Loaded:
-    """A sheet with its entries and its replay, as the pages need it."""
+    """A sheet with its entries and its replay, as the pages need it.
+
+    Loaded by :func:`load_tail` (to write at the end of the sheet), ``document`` has no entries,
+    ``scored`` no rows, ``entries`` is read only when used, and ``tail`` is the derived data
+    of the sheet's revision.
+    """
 
     sheet: Sheet
-    entries: list[Entry]
+    entries: Sequence[Entry]
     document: rules.Sheet
     scored: rules.Scored
+    tail: derived.Derived | None = None
+
+
+class _LazyEntries(Sequence[Entry]):
+    """The entries of a sheet, read from the database only when one is asked for."""
+
+    def __init__(self, sheet: Sheet, count: int) -> None:
+        self.sheet, self.count = sheet, count
+        self.rows: list[Entry] | None = None
+
+    def __len__(self) -> int:
+        return self.count
+
+    def _all(self) -> list[Entry]:
+        if self.rows is None:
+            self.rows = entries_of(self.sheet)
+        return self.rows
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __iter__(self) -> Any:
+        return iter(self._all())
 
 
 # --------------------------------------------------------------------------- reading
@@ -184,6 +212,28 @@ def load(sheet: Sheet) -> Loaded:
     entries = entries_of(sheet)
     document = engine_sheet(sheet, [e.data for e in entries])
     return Loaded(sheet=sheet, entries=entries, document=document, scored=rules.score(document))
+
+
+def load_tail(sheet: Sheet) -> Loaded:
+    """The sheet as a form that appends to it needs it: the derived data of its revision (from
+    the cache; one replay on a miss), no entry read."""
+    data = derived.of(sheet)
+    return Loaded(sheet=sheet, entries=_LazyEntries(sheet, data.entries),
+                  document=derived.header(sheet), scored=data.scored(), tail=data)
+
+
+def preview_append(loaded: Loaded, entry: Mapping[str, Any]) -> tuple[rules.Scored,
+                                                                      list[rules.Row]]:
+    """What appending ``entry`` would do, judged on the saved state; raises :class:`Rejected`."""
+    assert loaded.tail is not None
+    index = loaded.tail.entries
+    try:
+        state, rows = rules.advance(loaded.document, loaded.tail.state, dict(entry), index)
+    except rules.RulesError as exc:
+        raise Rejected(exc, changed=index) from None
+    scored = rules.Scored(rows=rows, totals=tuple(state.totals), outcome=state.outcome,
+                          dealer=state.dealer, state=state)
+    return scored, list(rows)
 
 
 def undo_state(sheet: Sheet) -> UndoState:
@@ -482,6 +532,10 @@ def _write_locked(
     if sheet.revision != revision:
         raise Conflict(given=revision, current=sheet.revision)
     known = derived.cached(sheet, sheet.revision, guarded=True)
+    if append is not None and known is None:  # a cold cache: one replay of the sheet as it is
+        data = [e.data for e in entries_of(sheet)]
+        known = derived.replayed(sheet.revision, len(data), _judge(sheet, data, changed=None),
+                                 None)
     if append is not None and known is not None:
         # An appended entry: judged on the saved state, nothing replayed, no entry read.
         change = _Change(action=Action.ADD, uid=uuid.uuid4(), position=known.entries,
