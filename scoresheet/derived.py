@@ -19,6 +19,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import logging
+import re
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,8 @@ from .models import Entry, Sheet
 log = logging.getLogger(__name__)
 
 ROW_TEMPLATE = "sheet.html#row"
+FRESH_MAX = 50  # rows changed at one revision kept with its derived data to be rendered from
+INDENT = re.compile(r"\n\s+")
 
 
 def _code_digest() -> str:
@@ -188,6 +191,8 @@ def _rebuilt(revision: int, entries: int, scored: rules.Scored,
         born = [revision] * len(rows)
         stable = revision
     fresh = {i: rows[i] for i, v in enumerate(versions) if v == revision}
+    if len(fresh) > FRESH_MAX:  # a cold start: the rendered rows are kept instead
+        fresh = {}
     return Derived(revision=revision, entries=entries,
                    state=rules.saved(scored.state), row_entries=entries_of, digests=digests,
                    versions=tuple(versions), born=tuple(born), stable=stable, fresh=fresh,
@@ -315,7 +320,8 @@ def render_rows(views: Mapping[int, RowView], row_entries: Sequence[int],
     out = {}
     for i, view in views.items():
         sub = i - bisect.bisect_left(row_entries, view.entry)  # its place in its entry
-        out[i] = template.render({**base, "row": view, "sub": sub})
+        # the template's indentation, kept once per row and sent to every phone, is not needed
+        out[i] = INDENT.sub("\n", template.render({**base, "row": view, "sub": sub})).strip()
     return out
 
 
@@ -327,16 +333,38 @@ def _fresh_key(sheet: Sheet, ctx: RowContext, index: int, version: int) -> str:
     return f"r:{sheet_key(sheet)}:{translation.get_language()}:{ctx.mode}:{index}:{version}"
 
 
-def table_rows(derived: Derived, ctx: RowContext) -> list[str]:
-    """The rendered rows of the sheet at ``derived.revision``: from the cache, else from the
-    previous revision's rows with the changed ones rendered, else all rendered (one replay)."""
+def _pack(html: Sequence[str]) -> tuple[str, tuple[int, ...]]:
+    """The rows as one text (what a page reads: one string to unpickle) and where each ends."""
+    ends = []
+    at = 0
+    for part in html:
+        at += len(part)
+        ends.append(at)
+    return "".join(html), tuple(ends)
+
+
+def _unpack(packed: Any, count: int | None = None) -> list[str] | None:
+    if not (isinstance(packed, tuple) and len(packed) == 2 and isinstance(packed[0], str)):
+        return None
+    text, ends = packed
+    if count is not None and len(ends) != count:
+        return None
+    starts = (0, *ends[:-1])
+    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+def table_rows(derived: Derived, ctx: RowContext) -> str:
+    """The rendered rows of the sheet at ``derived.revision``, as one text: from the cache,
+    else the previous revision's rows with the changed ones rendered, else all rendered (one
+    replay).  Kept per revision, language and link."""
     sheet = ctx.sheet
     found = _get(_rows_key(sheet, ctx, derived.revision))
-    if isinstance(found, list) and len(found) == len(derived.versions):
-        return found
+    if (isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], str)
+            and len(found[1]) == len(derived.versions)):
+        return str(found[0])
     html: list[str] | None = None
-    previous = _get(_rows_key(sheet, ctx, derived.revision - 1))
-    if (isinstance(previous, list) and derived.stable <= derived.revision - 1
+    previous = _unpack(_get(_rows_key(sheet, ctx, derived.revision - 1)))
+    if (previous is not None and derived.stable <= derived.revision - 1
             and len(previous) <= len(derived.versions)
             and all(derived.born[i] < derived.revision for i in range(len(previous)))
             and set(derived.fresh) == {i for i, v in enumerate(derived.versions)
@@ -349,12 +377,13 @@ def table_rows(derived: Derived, ctx: RowContext) -> list[str]:
         if not same:  # a write came in meanwhile: show its rows, keep nothing
             entries = tuple(r.entry for r in rows)
             views = row_views(rows, range(len(rows)), entries, ctx)
-            return list(render_rows(views, entries, ctx).values())
+            return "".join(render_rows(views, entries, ctx).values())
         views = row_views(rows, range(len(rows)), derived.row_entries, ctx)
         rendered = render_rows(views, derived.row_entries, ctx)
         html = [rendered[i] for i in range(len(rows))]
-    _set(_rows_key(sheet, ctx, derived.revision), html)
-    return html
+    packed = _pack(html)
+    _set(_rows_key(sheet, ctx, derived.revision), packed)
+    return packed[0]
 
 
 def fresh_rows(derived: Derived, ctx: RowContext, indices: Sequence[int]) -> dict[int, str]:

@@ -373,10 +373,11 @@ def create_sheet(
 
 
 def add_entry(
-    sheet_id: int, *, revision: int, key: str, device: Device, entry: Mapping[str, Any]
+    sheet_id: int, *, revision: int, key: str, device: Device, entry: Mapping[str, Any],
+    known: derived.Derived | None = None,
 ) -> WriteResult:
     """Append ``entry`` to the sheet: judged on the saved state of the sheet's revision (no
-    replay) when the cache has it, else on a replay of the sheet."""
+    replay) when the cache has it (or the caller, as ``known``), else on a replay."""
 
     def change(locked: Sheet, entries: list[Entry]) -> _Change:
         return _Change(
@@ -388,7 +389,7 @@ def add_entry(
         )
 
     return _write(sheet_id, revision=revision, key=key, device=device, make=change,
-                  append=entry)
+                  append=entry, known=known)
 
 
 def update_entry(
@@ -494,12 +495,13 @@ def _write(
     device: Device,
     make: Any,
     append: Mapping[str, Any] | None = None,
+    known: derived.Derived | None = None,
 ) -> WriteResult:
     check_key(key)
     try:
         with transaction.atomic():
             return _write_locked(sheet_id, revision=revision, key=key, device=device, make=make,
-                                 append=append)
+                                 append=append, known=known)
     except IntegrityError:
         # Two writes raced past the checks (a database without row locks): the first one
         # committed.  The same key is the same write; another key was made against an old sheet.
@@ -523,6 +525,7 @@ def _replayed(seen: WriteKey) -> WriteResult:
 def _write_locked(
     sheet_id: int, *, revision: int, key: str, device: Device, make: Any,
     append: Mapping[str, Any] | None,
+    known: derived.Derived | None,
 ) -> WriteResult:
     sheet = Sheet.objects.select_for_update().get(pk=sheet_id)
     seen = WriteKey.objects.filter(sheet=sheet, key=key).first()
@@ -531,7 +534,8 @@ def _write_locked(
         return _replayed(seen)
     if sheet.revision != revision:
         raise Conflict(given=revision, current=sheet.revision)
-    known = derived.cached(sheet, sheet.revision, guarded=True)
+    if known is None or known.revision != sheet.revision:  # (derived data never changes)
+        known = derived.cached(sheet, sheet.revision, guarded=True)
     if append is not None and known is None:  # a cold cache: one replay of the sheet as it is
         data = [e.data for e in entries_of(sheet)]
         known = derived.replayed(sheet.revision, len(data), _judge(sheet, data, changed=None),

@@ -242,7 +242,8 @@ CACHES = {
     "default": {
         "BACKEND": _CACHE_BACKENDS[_cache],
         "LOCATION": CACHE_TABLE if _cache == "database" else "listek",
-        "TIMEOUT": int(os.environ.get("LISTEK_CACHE_SECONDS", str(14 * 24 * 3600))),
+        # only the latest revisions are read again: a day is plenty, and keeps the table small
+        "TIMEOUT": int(os.environ.get("LISTEK_CACHE_SECONDS", str(24 * 3600))),
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("LISTEK_CACHE_ENTRIES", "100000"))},
     }
 }

@@ -198,7 +198,8 @@ def _write(
     try:
         if position is None:
             result = services.add_entry(
-                sheet.pk, revision=revision, key=key, device=device_of(request), entry=entry
+                sheet.pk, revision=revision, key=key, device=device_of(request), entry=entry,
+                known=loaded.tail,
             )
         elif entry == loaded.entries[position].data:
             messages.info(request, _("Row %(number)s is unchanged.") % {"number": position + 1})
