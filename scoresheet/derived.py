@@ -302,7 +302,7 @@ def row_views(rows: Sequence[rules.Row], indices: Iterable[int], row_entries: Se
     out = {}
     for i, row in zip(indices, rows, strict=True):
         first = i == 0 or row_entries[i - 1] != row.entry
-        out[i] = row_view(row, ctx.players, first, ctx.game)
+        out[i] = row_view(row, ctx.players, first, ctx.game, notes=False)  # the table shows none
     return out
 
 

@@ -79,7 +79,10 @@ class SheetView:
     entry_count: int
 
 
-def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = "") -> RowView:
+def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = "", *,
+             notes: bool = True) -> RowView:
+    """``notes=False``: the row's notes are left out (the sheet's table does not show them, so
+    it does not pay for putting them into words)."""
     cells = tuple(
         Cell(
             seat=seat,
@@ -104,7 +107,8 @@ def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = ""
         cells=cells,
         auto=row.auto,
         round_end=row.round_end,
-        notes=tuple(note_text(n, game=game, players=players) for n in row.notes),
+        notes=tuple(note_text(n, game=game, players=players) for n in row.notes) if notes
+        else (),
         ledger=row.ledger,
     )
 
