@@ -40,7 +40,8 @@ from .models import Entry, Sheet
 
 log = logging.getLogger(__name__)
 
-ROW_TEMPLATE = "sheet.html#row"
+ROW_LIST_TEMPLATE = "sheet.html#rowlist"
+ROW_END = "<!--/row-->"  # after each row of the list (player names are escaped: never in them)
 FRESH_MAX = 50  # rows changed at one revision kept with its derived data to be rendered from
 INDENT = re.compile(r"\n\s+")
 
@@ -308,21 +309,24 @@ def row_views(rows: Sequence[rules.Row], indices: Iterable[int], row_entries: Se
 
 def render_rows(views: Mapping[int, RowView], row_entries: Sequence[int],
                 ctx: RowContext) -> dict[int, str]:
-    """Each row through the sheet's row template (templates/sheet.html, partial ``row``)."""
-    template = get_template(ROW_TEMPLATE)
-    base = {
+    """Each row through the sheet's row template (templates/sheet.html, partial ``row``), all
+    in one pass of the template (partial ``rowlist``), cut apart after each row."""
+    if not views:
+        return {}
+    template = get_template(ROW_LIST_TEMPLATE)
+    order = list(views)
+    text = template.render({
         "can_edit": ctx.can_edit,
         "page_url": ctx.page_url,
         "view": {"players": ctx.players, "game": ctx.game},
         "correct_title": _("correct this row"),
         "dealt_title": _("dealt this row"),
-    }
-    out = {}
-    for i, view in views.items():
-        sub = i - bisect.bisect_left(row_entries, view.entry)  # its place in its entry
-        # the template's indentation, kept once per row and sent to every phone, is not needed
-        out[i] = INDENT.sub("\n", template.render({**base, "row": view, "sub": sub})).strip()
-    return out
+        # each row's place in its entry: 0 for the row of the entry itself
+        "rows": [(views[i], i - bisect.bisect_left(row_entries, views[i].entry)) for i in order],
+    })
+    parts = text.split(ROW_END)
+    # the template's indentation, kept once per row and sent to every phone, is not needed
+    return {i: INDENT.sub("\n", part).strip() for i, part in zip(order, parts, strict=False)}
 
 
 def _rows_key(sheet: Sheet, ctx: RowContext, revision: int) -> str:
