@@ -98,6 +98,11 @@ class Sheet(models.Model):
         help_text=_("The printed sheet, its PDF and its mail are in this language."),
     )
 
+    # The undo and redo stacks of the history, in O(1): the revision of the change an undo (a
+    # redo) would revert now, 0 for none; each change names the one below it (EntryChange.below).
+    undo_top = models.PositiveIntegerField(default=0)
+    redo_top = models.PositiveIntegerField(default=0)
+
     class Meta:
         ordering = ["-updated"]
         verbose_name = _("sheet")
@@ -149,6 +154,9 @@ class EntryChange(models.Model):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     at = models.DateTimeField(default=timezone.now)
+    # The revision of the change below this one on the stack it was pushed on (the undo stack
+    # for a change or a redo, the redo stack for an undo); 0 for none.
+    below = models.PositiveIntegerField(default=0)
     device = models.CharField(max_length=KEY_LENGTH, blank=True)
     user_agent = models.CharField(max_length=200, blank=True)
     user = models.ForeignKey(

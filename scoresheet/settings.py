@@ -224,6 +224,30 @@ CONTENT_SECURITY_POLICY = os.environ.get(
 )
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
+# Derived data (scoresheet/derived.py): the engine's state and the rendered rows of each sheet
+# revision.  Immutable per revision, so never invalidated; a miss rebuilds it.  The database
+# cache is shared by every worker and every app server on the same database; its table is
+# created by a migration (and `manage.py createcachetable`).  LISTEK_CACHE=dummy runs without
+# (every request rebuilds), =locmem keeps it per process.
+CACHE_TABLE = "listek_cache"
+_CACHE_BACKENDS = {
+    "database": "django.core.cache.backends.db.DatabaseCache",
+    "dummy": "django.core.cache.backends.dummy.DummyCache",
+    "locmem": "django.core.cache.backends.locmem.LocMemCache",
+}
+_cache = os.environ.get("LISTEK_CACHE", "database")
+if _cache not in _CACHE_BACKENDS:
+    raise ImproperlyConfigured(f"LISTEK_CACHE must be one of {', '.join(_CACHE_BACKENDS)}")
+CACHES = {
+    "default": {
+        "BACKEND": _CACHE_BACKENDS[_cache],
+        "LOCATION": CACHE_TABLE if _cache == "database" else "listek",
+        # only the latest revisions are read again: a day is plenty, and keeps the table small
+        "TIMEOUT": int(os.environ.get("LISTEK_CACHE_SECONDS", str(24 * 3600))),
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("LISTEK_CACHE_ENTRIES", "100000"))},
+    }
+}
+
 # Rate limits on writes (scoresheet/ratelimit.py), counted in the database so that every app
 # server sees the same counts.  A fixed window of LISTEK_RATELIMIT_WINDOW seconds.
 RATELIMIT_ENABLED = env_bool("LISTEK_RATELIMIT", True)

@@ -11,6 +11,7 @@ urlpatterns = [
     # the edit link: whoever holds it keeps the sheet
     path("s/<str:token>/", sheet.sheet_edit, name="sheet"),
     path("s/<str:token>/table", sheet.sheet_table, name="sheet_table"),
+    path("s/<str:token>/chart", sheet.sheet_chart, name="sheet_chart"),
     path("s/<str:token>/entries/new/<str:kind>/", entries.entry_new, name="entry_new"),
     path("s/<str:token>/entries/<int:pos>/edit/", entries.entry_edit, name="entry_edit"),
     path("s/<str:token>/entries/<int:pos>/delete/", entries.entry_delete, name="entry_delete"),
@@ -24,6 +25,7 @@ urlpatterns = [
     # the read-only link: whoever holds it watches
     path("v/<str:token>/", sheet.sheet_read, name="sheet_read"),
     path("v/<str:token>/table", sheet.sheet_read_table, name="sheet_read_table"),
+    path("v/<str:token>/chart", sheet.sheet_read_chart, name="sheet_read_chart"),
     # optional accounts
     path(
         "accounts/login/",

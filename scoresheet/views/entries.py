@@ -69,9 +69,12 @@ def preview(
         out["errors"] = [str(e) for errors in form.errors.values() for e in errors]
         return out
     entry = form.entry()
-    data = [e.data for e in loaded.entries]
     try:
-        scored, rows = services.preview(loaded.sheet, data, entry, position=position)
+        if position is None and loaded.tail is not None:
+            scored, rows = services.preview_append(loaded, entry)
+        else:
+            data = [e.data for e in loaded.entries]
+            scored, rows = services.preview(loaded.sheet, data, entry, position=position)
     except services.Rejected as error:
         out["objection"] = rejection_text(error, loaded.document)
         return out
@@ -160,7 +163,8 @@ def _write(
     kind: str,
     position: int | None,
 ) -> HttpResponse:
-    loaded = services.load(sheet)
+    # a new row is judged on the saved state of the sheet's revision: no replay, no entry read
+    loaded = services.load(sheet) if position is not None else services.load_tail(sheet)
     if position is not None and not 0 <= position < len(loaded.entries):
         raise Http404("no such entry")
     form_class = for_game(sheet.game).form_class(kind)
@@ -194,7 +198,8 @@ def _write(
     try:
         if position is None:
             result = services.add_entry(
-                sheet.pk, revision=revision, key=key, device=device_of(request), entry=entry
+                sheet.pk, revision=revision, key=key, device=device_of(request), entry=entry,
+                known=loaded.tail,
             )
         elif entry == loaded.entries[position].data:
             messages.info(request, _("Row %(number)s is unchanged.") % {"number": position + 1})
