@@ -229,7 +229,11 @@ def read_document(data: bytes | str) -> Any:
     data = data.removeprefix(CSV_BOM)
     try:
         return json.loads(data, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        raise ImportRefused([_sheet_problem(
+            f"the document is nested more than {MAX_DEPTH} levels deep", "too_deep",
+            max=MAX_DEPTH)]) from None
+    except ValueError as exc:
         raise ImportRefused([_sheet_problem(
             f"not a JSON document: {exc}", "not_json")]) from None
 

@@ -40,10 +40,15 @@ class Busy(Exception):  # noqa: N818  (a condition)
 
 def pdf_key(sheet: Sheet, *, size: str, part: int | None) -> str:
     """What makes one PDF: the sheet, its revision, the size, the part, the language, the
-    scorer's name (it is printed and changes no revision), the part length, the format."""
+    scorer's name (it is printed and changes no revision), the part length, the format.
+    ``part`` None is the last part."""
+    from .printing import parts_of
+
+    if part is None:
+        part = parts_of(sheet.entries.count())
     language = sheet.print_language or translation.get_language() or ""
     text = "\x1f".join(str(v) for v in (
-        sheet.pk, sheet.revision, size, part if part is not None else "last", language,
+        sheet.pk, sheet.revision, size, part, language,
         sheet.scorer, settings.PRINT_PART, FORMAT))
     return "pdf:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -63,7 +68,7 @@ def stored_pdf(sheet: Sheet, *, size: object, part: int | None) -> bytes:
             break
         if time.monotonic() >= deadline:
             raise Busy(key)
-        time.sleep(POLL)
+        pause(POLL)
     try:
         pdf = make_pdf(sheet, size=paper, part=part)
     except BaseException:
@@ -73,6 +78,10 @@ def stored_pdf(sheet: Sheet, *, size: object, part: int | None) -> bytes:
     # Only the current revision of a sheet is kept.
     Rendered.objects.filter(sheet=sheet, revision__lt=sheet.revision).delete()
     return pdf
+
+
+def pause(seconds: float) -> None:
+    time.sleep(seconds)
 
 
 def _claim(sheet: Sheet, key: str, started: object) -> bool:
