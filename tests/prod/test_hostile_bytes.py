@@ -93,8 +93,11 @@ def test_a_broken_multipart_body_is_400(db: None) -> None:
 
 
 def test_the_400_and_csrf_pages_read_no_body(rf) -> None:
+    from django.utils import translation
+
     from scoresheet.guard import bad_request, csrf_failure
 
+    translation.activate("en")  # called without the locale middleware
     request = rf.generic("POST", "/new/", "a=b".encode("utf-16"),
                          content_type="application/x-www-form-urlencoded; charset=utf-16")
     assert bad_request(request).status_code == 400

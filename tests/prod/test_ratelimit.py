@@ -124,6 +124,7 @@ def test_a_sheet_bucket_does_not_store_the_token() -> None:
 # --------------------------------------------------------------------------- who is counted
 
 
+@pytest.mark.postgres
 @override_settings(RATELIMIT_CLIENT=5, RATELIMIT_SHEET=1000)
 def test_posts_refused_by_the_csrf_check_count_against_nobody(make_sheet) -> None:
     sheet = make_sheet()
@@ -142,6 +143,7 @@ def test_posts_refused_by_the_csrf_check_count_against_nobody(make_sheet) -> Non
     assert Entry.objects.filter(sheet=sheet).count() == 1
 
 
+@pytest.mark.postgres
 @override_settings(RATELIMIT_CLIENT=3, RATELIMIT_SHEET=1000)
 def test_writes_to_a_sheet_count_per_sheet_not_against_the_address(make_sheet) -> None:
     """A pub's phones behind one address: the tables' deals never lock each other out."""
@@ -158,6 +160,7 @@ def test_writes_to_a_sheet_count_per_sheet_not_against_the_address(make_sheet) -
     assert pub.post("/new/", data).status_code == 429
 
 
+@pytest.mark.postgres
 @override_settings(RATELIMIT_CLIENT=3, RATELIMIT_SHEET=1000)
 def test_writes_to_unknown_sheets_count_against_the_address(db: None) -> None:
     prober = Client(REMOTE_ADDR="203.0.113.42")
@@ -166,6 +169,7 @@ def test_writes_to_unknown_sheets_count_against_the_address(db: None) -> None:
     assert prober.post(f"/s/{'y' * 32}/undo/", {}).status_code == 429
 
 
+@pytest.mark.postgres
 @override_settings(RATELIMIT_PREVIEW=3, RATELIMIT_SHEET=1000)
 def test_previews_of_one_sheet_have_a_limit_of_their_own(client: Client, make_sheet) -> None:
     sheet = make_sheet()
@@ -205,6 +209,7 @@ def test_admin_is_off_by_default(client: Client, db: None) -> None:
     assert client.post("/admin/login/", {"username": "a", "password": "b"}).status_code == 404
 
 
+@pytest.mark.postgres
 @override_settings(RATELIMIT_ADMIN_LOGIN=3, RATELIMIT_CLIENT=1000)
 def test_admin_when_enabled_has_a_tight_login_limit(admin_on: None, db: None) -> None:
     guesser = Client(REMOTE_ADDR="203.0.113.43")
