@@ -23,10 +23,12 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+import rules
+
 from . import services
 from .charts import progression_svg
-from .display import sheet_view
-from .messages import game_label, preset_label
+from .display import format_value, outcome_text, rows_view
+from .messages import game_label, option_label, preset_label
 from .models import Sheet
 from .paper import FLAGGED, Paper, format_amount, format_number, paper_of, winner_of
 
@@ -143,7 +145,6 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize, part: int | None = 
     ``settings.PRINT_PART`` entries (by default the last part)."""
     document, scored, sheet = loaded.document, loaded.scored, loaded.sheet
     paper = paper_of(document.game)
-    view = sheet_view(document, scored)
     players = document.players
     entries = len(document.entries)
     parts = parts_of(entries)
@@ -151,20 +152,18 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize, part: int | None = 
     first = (part - 1) * int(settings.PRINT_PART) + 1
     last = min(entries, part * int(settings.PRINT_PART))
     rows = []
-    flagged: list[int] = []
-    carried: tuple[str, ...] = ()
+    # the deals flagged on the whole sheet (listed above the signature), from the engine's marks
+    flagged = sorted({r.entry + 1 for r in scored.rows
+                      if any(FLAGGED in marks for marks in r.marks)})
+    before = [r for r in scored.rows if r.entry + 1 < first]
+    carried = tuple(format_number(t, paper) for t in before[-1].totals) if before else ()
+    inside = [r for r in scored.rows if first <= r.entry + 1 <= last]
     subtotals: tuple[str, ...] = ()
-    for row in view.rows:
+    if part < parts and inside:
+        subtotals = tuple(format_number(t, paper) for t in inside[-1].totals)
+    # only this part's rows are put into words: a long sheet costs what one part costs
+    for row in rows_view(inside, players, document.game):
         is_flagged = any(m.code == FLAGGED for c in row.cells for m in c.marks)
-        if is_flagged and row.number not in flagged:
-            flagged.append(row.number)
-        if row.number < first:
-            carried = tuple(format_number(c.total, paper) for c in row.cells)
-            continue
-        if row.number > last:
-            continue
-        if part < parts:
-            subtotals = tuple(format_number(c.total, paper) for c in row.cells)
         rows.append(PrintRow(
             number=row.number if row.first else None,
             contract=row.contract or row.kind_label,
@@ -215,8 +214,11 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize, part: int | None = 
         totals=tuple(format_number(t, paper) for t in scored.totals),
         winner=winner,
         winner_name=players[winner] if winner is not None else "",
-        outcome=view.outcome,
-        differences=view.differences,
+        outcome=outcome_text(scored.outcome, players),
+        differences=tuple(
+            (option_label(k), format_value(v))
+            for k, v in rules.differences(rules.preset(document.ruleset), document.rules).items()
+        ),
         paper=paper,
         unit=_("Kč") if paper.money else _("points"),
         scorer=sheet.scorer,
