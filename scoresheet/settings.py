@@ -253,7 +253,7 @@ MAIL_GLOBAL = int(os.environ.get("LISTEK_MAIL_GLOBAL", "300"))
 # How many PDFs the whole site renders at once; the rest wait a little or get a 503.
 PDF_CONCURRENT = int(os.environ.get("LISTEK_PDF_CONCURRENT", "2"))
 # Entries per printed part: a longer sheet is printed (and its PDF made) in parts.
-PRINT_PART = int(os.environ.get("LISTEK_PRINT_PART", "200"))
+PRINT_PART = int(os.environ.get("LISTEK_PRINT_PART", "100"))
 # Seconds a request may take; then it is stopped and answered 503 (scoresheet/timelimit.py).
 REQUEST_TIMEOUT = int(os.environ.get("LISTEK_REQUEST_TIMEOUT", "20"))
 # The Django admin at /admin/: off unless this says true.
