@@ -268,6 +268,10 @@ ERRORS: dict[str, Template] = {
     "too_large": _("The file is larger than %(mb)s MB"),
     "not_utf8": _("The file is not UTF-8 text"),
     "not_json": _("Not a JSON document"),
+    # hostile documents (scoresheet/guard.py): refused before the engine reads them
+    "too_deep": _("The document is nested more than %(max)s levels deep"),
+    "bad_text": _("A text in the document holds a control character, a line break or a "
+                  "character that is not text; nothing was imported"),
     "bad_type": _("Type must be one of %(known)s, not %(type)s"),
     "unknown_field": _("This entry has a field the game does not know: %(field)s."),
     "unknown_option": _("Unknown option %(option)s"),

@@ -13,6 +13,7 @@ and :func:`scored`, and create them through :func:`create_sheet`.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import uuid
 from collections.abc import Mapping, Sequence
@@ -73,6 +74,12 @@ class Conflict(WriteError):
         super().__init__(f"the sheet is at revision {current}, the write was made against {given}")
         self.given = given
         self.current = current
+
+
+class KeyReused(Conflict):
+    """The idempotency key was already used for another write (another entry, another row,
+    another action): this write was *not* made.  A Conflict, so that every form answers it as
+    one (nothing saved, send again with a fresh form)."""
 
 
 class Rejected(WriteError):
@@ -394,7 +401,7 @@ def add_entry(
         )
 
     return _write(sheet_id, revision=revision, key=key, device=device, make=change,
-                  append=entry, known=known)
+                  append=entry, known=known, intent=_Intent(action=Action.ADD, entry=entry))
 
 
 def update_entry(
@@ -418,7 +425,8 @@ def update_entry(
             after=dict(entry),
         )
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.EDIT, position=position, entry=entry))
 
 
 def delete_entry(
@@ -432,7 +440,8 @@ def delete_entry(
             action=Action.DELETE, uid=old.uid, position=position, before=old.data, after=None
         )
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.DELETE, position=position))
 
 
 def undo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResult:
@@ -444,7 +453,8 @@ def undo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResu
             raise NothingToUndo("there is nothing to undo")
         return _inverse(target, Action.UNDO)
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.UNDO))
 
 
 def redo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResult:
@@ -456,7 +466,17 @@ def redo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResu
             raise NothingToRedo("there is nothing to redo")
         return _inverse(target, Action.REDO)
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.REDO))
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Intent:
+    """What a write asks for, to tell a retry (the same write again) from a reused key."""
+
+    action: Action
+    position: int | None = None
+    entry: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -499,6 +519,7 @@ def _write(
     key: str,
     device: Device,
     make: Any,
+    intent: _Intent,
     append: Mapping[str, Any] | None = None,
     known: derived.Derived | None = None,
 ) -> WriteResult:
@@ -506,18 +527,29 @@ def _write(
     try:
         with transaction.atomic():
             return _write_locked(sheet_id, revision=revision, key=key, device=device, make=make,
-                                 append=append, known=known)
+                                 intent=intent, append=append, known=known)
     except IntegrityError:
         # Two writes raced past the checks (a database without row locks): the first one
         # committed.  The same key is the same write; another key was made against an old sheet.
         seen = WriteKey.objects.select_related("sheet").filter(sheet_id=sheet_id, key=key).first()
         if seen is not None:
-            return _replayed(seen)
+            return _replayed(seen, intent, given=revision)
         current = Sheet.objects.filter(pk=sheet_id).values_list("revision", flat=True).first()
         raise Conflict(given=revision, current=current or 0) from None
 
 
-def _replayed(seen: WriteKey) -> WriteResult:
+def _replayed(seen: WriteKey, intent: _Intent, *, given: int) -> WriteResult:
+    """What the first write of ``seen``'s key did, if ``intent`` asks for the same; else
+    :class:`KeyReused` (the key names another write, this one is not made)."""
+    done = EntryChange.objects.filter(sheet_id=seen.sheet_id, revision=seen.revision).first()
+    same = (
+        done is not None
+        and done.action == intent.action == seen.action
+        and (intent.position is None or intent.position == done.position)
+        and (intent.entry is None or _plain(intent.entry) == done.after)
+    )
+    if not same:
+        raise KeyReused(given=given, current=seen.sheet.revision)
     return WriteResult(
         sheet=seen.sheet,
         action=Action(seen.action),
@@ -527,8 +559,13 @@ def _replayed(seen: WriteKey) -> WriteResult:
     )
 
 
+def _plain(entry: Mapping[str, Any]) -> Any:
+    """An entry as the database gives it back (JSON: tuples become lists)."""
+    return json.loads(json.dumps(dict(entry)))
+
+
 def _write_locked(
-    sheet_id: int, *, revision: int, key: str, device: Device, make: Any,
+    sheet_id: int, *, revision: int, key: str, device: Device, make: Any, intent: _Intent,
     append: Mapping[str, Any] | None,
     known: derived.Derived | None,
 ) -> WriteResult:
@@ -536,7 +573,7 @@ def _write_locked(
     seen = WriteKey.objects.filter(sheet=sheet, key=key).first()
     if seen is not None:
         seen.sheet = sheet
-        return _replayed(seen)
+        return _replayed(seen, intent, given=revision)
     if sheet.revision != revision:
         raise Conflict(given=revision, current=sheet.revision)
     if known is None or known.revision != sheet.revision:  # (derived data never changes)

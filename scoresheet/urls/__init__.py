@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -5,7 +6,6 @@ from django.urls import include, path
 from ..views import accounts, create, entries, history, home, share, sheet, undo
 
 urlpatterns = [
-    path("admin/", admin.site.urls),
     path("", home.home, name="home"),
     path("new/", create.new_sheet, name="new_sheet"),
     # the edit link: whoever holds it keeps the sheet
@@ -44,5 +44,11 @@ urlpatterns = [
     path("", include("scoresheet.urls.i18n")),
 ]
 
+# The Django admin only when LISTEK_ADMIN says so; its login is rate-limited (ratelimit.py)
+if settings.ADMIN_ENABLED:
+    urlpatterns.insert(0, path("admin/", admin.site.urls))
+
 # A database that cannot take the request answers 503 with Retry-After (scoresheet/resilience.py)
 handler500 = "scoresheet.resilience.server_error"
+# A request that cannot be read: a sentence, without reading its body again (scoresheet/guard.py)
+handler400 = "scoresheet.guard.bad_request"

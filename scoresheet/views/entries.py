@@ -149,6 +149,11 @@ def _preview_response(
 
 
 def _conflict_text(error: services.Conflict) -> str:
+    if isinstance(error, services.KeyReused):
+        return _(
+            "This form was already used to write another row. Your entry was NOT saved: "
+            "check the sheet below and send your entry again."
+        )
     return _(
         "Another phone changed the sheet while you were typing (it is now at change "
         "%(current)s, your form was made at change %(given)s). Nothing was saved. "
