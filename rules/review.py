@@ -110,7 +110,9 @@ def deal_shape(ruleset: str, options: Mapping[str, Any] | None = None) -> DealSh
     from .options import with_overrides
 
     try:
-        game_rules = with_overrides(preset(ruleset), options or {})
+        # the trick obligations are the arbiter's to read (arbiter.trick_rules)
+        sheet_options = {k: v for k, v in (options or {}).items() if k not in arbiter.OBLIGATIONS}
+        game_rules = with_overrides(preset(ruleset), sheet_options)
     except InvalidSheet as exc:
         raise InvalidEntry(f"options: {exc.message}", code=exc.code,
                            params={"field": "options", **exc.params}) from None
@@ -665,6 +667,12 @@ def read_deal(raw: Any) -> Deal:
     contract = rules.contract(contract_raw)
     trump_raw = raw.get("trump")
     trump = None if trump_raw is None else parse_suit(trump_raw, rules.deck, field="trump")
+    try:  # the arbiter's own objections to the trump (missing in Mariáš, given in betl)
+        Turn(rules=rules, contract=contract.name, trump=trump,
+             hand=(Card(rank=rules.deck.rank_names[0], suit=rules.deck.suit_names[0]),))
+    except InvalidEntry as exc:
+        if exc.params.get("field") == "trump":
+            raise
     seven_by = _seat(raw, "seven", n, required=False)
     if seven_by is not None and not contract.seven:
         raise _bad("seven", "there is no announced seven in this game", "no_seven")
@@ -696,12 +704,6 @@ def read_deal(raw: Any) -> Deal:
         leader=leader, sitting_out=sitting_out, contract=contract.name, trump=trump,
         seven_by=seven_by, tricks=tricks, talon=talon, hands=hands,
     )
-    try:  # the arbiter's own objections to the trump (missing in Mariáš, given in betl)
-        Turn(rules=rules, contract=deal.contract, trump=trump,
-             hand=(Card(rank=rules.deck.rank_names[0], suit=rules.deck.suit_names[0]),))
-    except InvalidEntry as exc:
-        if exc.params.get("field") == "trump":
-            raise
     return deal
 
 
