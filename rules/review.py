@@ -600,7 +600,7 @@ def _seat(raw: Mapping[str, Any], key: str, n: int, *, required: bool) -> int | 
             raise _bad(key, "is missing: give a seat number", "missing")
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise _bad(key, f"must be a seat 0..{n - 1}", "seat", most=n - 1)
+        raise _bad(key, f"must be a seat 0..{n - 1}", "seat", max=n - 1, value=value)
     return int(value)
 
 
@@ -608,10 +608,11 @@ def _play(value: Any, rules: TrickRules, where: str) -> tuple[Card, bool]:
     if isinstance(value, Mapping):
         extra = sorted(set(value) - {"card", "marriage"})
         if extra:
-            raise _bad(where, f"unknown field {extra[0]!r} (known: card, marriage)", "card_field")
+            raise _bad(where, f"unknown field {extra[0]!r} (known: card, marriage)",
+                       "review_card_field")
         marriage = value.get("marriage", False)
         if not isinstance(marriage, bool):
-            raise _bad(where, "marriage must be true or false", "marriage_bool")
+            raise _bad(where, "marriage must be true or false", "review_marriage_bool")
         return parse_card(value.get("card"), rules.deck, field=where), marriage
     return parse_card(value, rules.deck, field=where), False
 
@@ -632,13 +633,13 @@ def read_deal(raw: Any) -> Deal:
                            code="unknown_field", params={"field": extra[0]})
     ruleset = raw.get("ruleset")
     if not isinstance(ruleset, str) or ruleset not in SHAPES:
-        raise _bad("ruleset", f"must be one of {', '.join(SHAPES)}", "ruleset",
-                   ruleset=str(ruleset))
+        raise _bad("ruleset", f"must be one of {', '.join(SHAPES)}", "review_ruleset",
+                   known=", ".join(SHAPES))
     rules = arbiter.trick_rules(ruleset, raw.get("options"))
     game = raw.get("game")
     if game is not None and game != rules.game:
         raise _bad("game", f"ruleset {ruleset} is a {rules.game} ruleset, not {game!r}", "game",
-                   game=rules.game)
+                   ruleset=ruleset, game=rules.game)
     shape = deal_shape(ruleset, raw.get("options"))
     players_raw = raw.get("players", 3)
     if isinstance(players_raw, list) and all(isinstance(p, str) for p in players_raw):
@@ -646,21 +647,21 @@ def read_deal(raw: Any) -> Deal:
     elif isinstance(players_raw, int) and not isinstance(players_raw, bool):
         players = tuple(f"seat {i}" for i in range(players_raw))
     else:
-        raise _bad("players", "must be the players' names or their number", "players")
+        raise _bad("players", "must be the players' names or their number", "review_players")
     n = len(players)
     if n not in (3, 4):
         raise _bad("players", "a deal is played by 3 players, or 4 with one sitting out",
-                   "player_count", count=n)
+                   "review_player_count", count=n)
     sitting_out = _seat(raw, "sitting_out", n, required=n == 4)
     if n == 3 and sitting_out is not None:
-        raise _bad("sitting_out", "only a fourth player sits out", "sitting_out")
+        raise _bad("sitting_out", "only a fourth player sits out", "review_sitting_out")
     declarer = _seat(raw, "declarer", n, required=True)
     assert declarer is not None
     leader = _seat(raw, "leader", n, required=False)
     leader = declarer if leader is None else leader
     for key, s in (("declarer", declarer), ("leader", leader)):
         if s == sitting_out:
-            raise _bad(key, "sits out this deal", "sits_out")
+            raise _bad(key, "sits out this deal", "review_sits_out")
     contract_raw = raw.get("contract")
     if contract_raw is not None and not isinstance(contract_raw, str):
         raise _bad("contract", "must be a name such as suit, betl or durch", "contract_name")
@@ -675,10 +676,10 @@ def read_deal(raw: Any) -> Deal:
             raise
     seven_by = _seat(raw, "seven", n, required=False)
     if seven_by is not None and not contract.seven:
-        raise _bad("seven", "there is no announced seven in this game", "no_seven")
+        raise _bad("seven", "there is no announced seven in this game", "review_no_seven")
     tricks_raw = raw.get("tricks", [])
     if not isinstance(tricks_raw, list) or not all(isinstance(t, list) for t in tricks_raw):
-        raise _bad("tricks", "must be a list of tricks, each a list of cards", "tricks")
+        raise _bad("tricks", "must be a list of tricks, each a list of cards", "review_tricks")
     tricks = tuple(
         tuple(_play(c, rules, f"tricks[{t}]") for c in trick)
         for t, trick in enumerate(tricks_raw)
@@ -687,17 +688,18 @@ def read_deal(raw: Any) -> Deal:
         for card, marriage in trick:
             if marriage and contract.marriage is MarriageRule.NONE:
                 raise _bad(f"tricks[{t}]", f"{card}: marriages are not declared with a card in "
-                           "this game", "no_marriage", card=str(card))
+                           "this game", "review_no_marriage", card=str(card))
     most = (rules.deck.size - shape.talon) // PLAYERS_IN_TRICK
     if len(tricks) > most:
-        raise _bad("tricks", f"holds {len(tricks)} tricks; a deal has {most}", "too_many_tricks",
-                   count=len(tricks), most=most)
+        raise _bad("tricks", f"holds {len(tricks)} tricks; a deal has {most}",
+                   "review_too_many_tricks", count=len(tricks), most=most)
     talon = None if raw.get("talon") is None else _card_list(raw["talon"], rules, "talon")
     hands_raw = raw.get("hands")
     hands = None
     if hands_raw is not None:
         if not isinstance(hands_raw, list) or len(hands_raw) != n:
-            raise _bad("hands", f"must be {n} lists of cards, one per player", "hands", count=n)
+            raise _bad("hands", f"must be {n} lists of cards, one per player", "review_hands",
+                       count=n)
         hands = tuple(_card_list(h, rules, f"hands[{i}]") for i, h in enumerate(hands_raw))
     deal = Deal(
         ruleset=ruleset, rules=rules, shape=shape, players=players, declarer=declarer,

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 from ..display import action_label
 from ..gameforms import default_summary, for_game, kind_label
 from ..models import Entry, EntryChange, Sheet
+from ..reviewing import review_summary
 from .access import get_sheet_for_edit
 
 MAX_SHOWN = 500  # changes listed on the sheet's history page, newest first
@@ -40,6 +41,9 @@ def summary(game: str, entry: Mapping[str, Any] | None, players: Sequence[str]) 
     kind = str(entry.get("type", ""))
     form_class = for_game(game).form_class(kind)
     text = form_class.summary(entry, players) if form_class else default_summary(entry)
+    reviewed = review_summary(entry)
+    if reviewed:
+        text = f"{text} — {reviewed}"
     return f"{kind_label(kind)}: {text}" if kind else text
 
 
