@@ -8,7 +8,8 @@ review in the entry's ``meta``.
 
 The query: ``deal`` (the sheet row reviewed), ``declarer``, ``leader``, ``contract``, ``trump``,
 ``seven``, ``out`` (who sits out), and ``p`` once per card played, in order; a card played as a
-marriage declaration ends in ``!`` (``K-hearts!``).
+marriage declaration ends in ``!`` (``K-hearts!``).  A tap on the picker adds ``c``, the card
+tapped (and ``m`` when it declares a marriage), which joins the plays.
 """
 
 from __future__ import annotations
@@ -91,11 +92,13 @@ def read_setup(query: QueryDict | Mapping[str, Any], document: rules.Sheet) -> S
     suits = {s.value for s in trick.deck.suit_names}
     trump = get("trump")
     raw_plays = query.getlist("p") if isinstance(query, QueryDict) else list(query.get("p", []))
+    if isinstance(get("c"), str):  # the card just tapped (a button of its own name: htmx
+        raw_plays.append(get("c"))  # would let it replace the hidden ``p`` values)
     plays = tuple(
         (p[: -len(MARK)], True) if p.endswith(MARK) else (p, False)
         for p in raw_plays[:MAX_PLAYS] if isinstance(p, str) and p
     )
-    if plays and get("m"):  # "this card declares a marriage" ticked with the card just tapped
+    if plays and get("c") and get("m"):  # "declares a marriage" ticked with the card tapped
         plays = (*plays[:-1], (plays[-1][0], True))
     return Setup(
         deal=_int(get("deal"), len(document.entries)),

@@ -44,14 +44,14 @@ def test_a_rows_review_starts_from_the_row_and_asks_for_the_first_card(client, m
     assert "Anna played the contract." in body
     assert "Trick 1 of 10: Anna plays" in body
     # no JavaScript needed: every card is a submit button of a GET form
-    assert page(response).count('type="submit" name="p"') == 32
+    assert page(response).count('type="submit" name="c"') == 32
 
 
 def test_the_setup_asks_who_played_and_the_trump_when_there_is_no_row(client, make_sheet):
     sheet = make_sheet(ruleset="marias")
     body = text(page(review(client, sheet, {})))
     assert "Who played the contract?" in body and "Who announced the seven?" in body
-    assert 'name="p"' not in page(review(client, sheet, {}))
+    assert 'name="c"' not in page(review(client, sheet, {}))
     asked = text(page(review(client, sheet, {"declarer": 1})))
     assert "Pick the trump." in asked
 
@@ -61,8 +61,8 @@ def test_played_cards_are_greyed_out_and_undo_takes_the_last_one_back(client, ma
     played = cards(MARIAS_TRICKS)[:4]
     html = page(review(client, sheet, {"deal": 0, "p": played}))
     for card in played:
-        assert re.search(rf'name="p" value="{card}"[^>]*disabled', html), card
-    assert not re.search(r'name="p" value="10-bells"[^>]*disabled', html)
+        assert re.search(rf'name="c" value="{card}"[^>]*disabled', html), card
+    assert not re.search(r'name="c" value="10-bells"[^>]*disabled', html)
     assert "Trick 2 of 10: Boris plays" in text(html)
     undo = re.search(r'href="([^"]*)#next"[^>]*>↶', html).group(1).replace("&amp;", "&")
     assert undo.count("&p=") == 3 and undo.endswith("&p=7-bells")
@@ -92,7 +92,8 @@ def test_the_finished_review_fills_the_row_and_the_row_keeps_it(client, make_she
     fill = re.search(r'href="([^"]*)"[^>]*>Fill row 1', html).group(1).replace("&amp;", "&")
     form = client.get(fill)
     assert form.status_code == 200
-    assert 'name="card_points" value="90"' in page(form)
+    radio = re.search(r'<input[^>]*name="card_points" value="90"[^>]*>', page(form)).group(0)
+    assert "checked" in radio
     assert "filled in from the review" in text(page(form))
     data = {**write_fields(page(form)), "declarer": "0", "game": "suit", "trump": "hearts",
             "card_points": "90", "marriages_declarer": "hearts", "flek_game": "0",

@@ -1,0 +1,90 @@
+"""The deal review in a real browser at phone size (360 px, touch): from a Mariáš sheet's row,
+lay out the ten tricks card by card, see the renonc proven as soon as the proving card is
+played, write the renonc and fill the row from the review."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.rules.test_review import MARIAS_TRICKS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MARIAS_ROW = {"type": "deal", "declarer": 0, "game": "suit", "trump": "hearts", "announced": [],
+              "card_points": 60}
+
+
+def fits_the_phone(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def tap(page: Any, card: Any) -> None:
+    """Tap one card of the picker (ticking "declares a marriage" first for a marriage)."""
+    marriage = isinstance(card, dict)
+    code = card["card"] if marriage else card
+    if marriage:
+        page.locator("input[name=m]").check()
+    before = page.locator("ol.tricks .played").count()
+    page.locator(f'button[name=c][value="{code}"]').tap()
+    page.wait_for_function("n => document.querySelectorAll('ol.tricks .played').length === n",
+                           arg=before + 1)
+
+
+def test_review_a_marias_deal_find_the_renonc_and_write_it(live_server: Any, phone: Any,
+                                                           shot: Any, make_sheet: Any) -> None:
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW])
+    tricks = [list(t) for t in MARIAS_TRICKS]
+    tricks[2][1], tricks[6][1] = "K-leaves", "J-bells"  # Boris keeps a bell back in trick 3
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/s/{sheet.edit_token}/")
+
+    # from the sheet's row to its review
+    page.locator('a[href$="entries/0/edit/"]').first.tap()
+    page.get_by_role("link", name="Review this deal trick by trick").tap()
+    page.wait_for_url(re.compile(r"/review/\?deal=0$"))
+    page.get_by_text("Trick 1 of 10: Anna plays").wait_for()
+    assert fits_the_phone(page)
+
+    played = [c for trick in tricks for c in trick]
+    for card in played[:9]:
+        tap(page, card)
+    # trick 3: Boris did not follow bells, but nobody has seen his bells yet
+    assert page.locator(".finding").count() == 0
+    # undo the last card and play it again
+    page.get_by_role("link", name="Undo the last card").tap()
+    page.get_by_text("Trick 3 of 10: Vera plays").wait_for()
+    tap(page, played[8])
+    for card in played[9:11]:  # trick 4: Boris follows with the queen of bells
+        tap(page, card)
+    finding = page.locator(".finding.offence")
+    finding.get_by_text("Trick 3: Boris — did not follow suit").wait_for()
+    assert "Proof: Boris played Sv♦ in trick 4." in finding.inner_text()
+    assert fits_the_phone(page)
+    shot(page, "review-renonc")
+    for card in played[11:]:
+        tap(page, card)
+    page.get_by_text("Card points from the tricks").wait_for()
+    assert fits_the_phone(page)
+    shot(page, "review-done", full_page=True)
+    review_url = page.url
+
+    # the renonc, priced at its kind and offender, written on the sheet
+    finding.get_by_role("link", name="What does it cost?").tap()
+    page.wait_for_url(re.compile(r"/penalty/\?.*kind=1"))
+    page.locator("#result .cost-line").wait_for()
+    page.get_by_role("button", name="Write it on the sheet").tap()
+    page.wait_for_url(re.compile(r"/s/[\w-]+/#e1$"))
+
+    # and the row filled from the review: Anna took all 90 and declared the hearts marriage
+    page.goto(review_url)
+    page.get_by_role("link", name="Fill row 1 from the review").tap()
+    page.get_by_text("filled in from the review").wait_for()
+    assert page.locator("input[name=card_points]:checked").input_value() == "90"
+    assert page.locator('input[name=marriages_declarer][value=hearts]').is_checked()
+    assert fits_the_phone(page)
+    page.get_by_role("button", name="Save the correction").tap()
+    page.wait_for_url(re.compile(r"/s/[\w-]+/#e0$"))
+    page.get_by_text("Row 1 corrected").wait_for()
