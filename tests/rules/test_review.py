@@ -178,6 +178,24 @@ def test_marias_durch_winner_in_the_natural_order() -> None:
     assert r["tricks"][0]["leader"] == 2
 
 
+def test_marias_durch_played_out_clean_declarer_takes_every_trick() -> None:
+    # Anna holds A K Q J of hearts, A K Q of bells and of leaves and leads from the top; the
+    # natural order (RULES.md §4) lets nobody beat her, and every defender follows when able.
+    tricks = [
+        ["A-hearts", "10-hearts", "8-hearts"], ["K-hearts", "9-hearts", "7-hearts"],
+        ["Q-hearts", "A-acorns", "J-acorns"], ["J-hearts", "K-acorns", "10-acorns"],
+        ["A-bells", "J-bells", "8-bells"], ["K-bells", "10-bells", "7-bells"],
+        ["Q-bells", "9-bells", "9-acorns"], ["A-leaves", "J-leaves", "9-leaves"],
+        ["K-leaves", "10-leaves", "8-leaves"], ["Q-leaves", "Q-acorns", "7-leaves"],
+    ]
+    r = review_json({"ruleset": "marias", "players": NAMES, "declarer": 0, "contract": "durch",
+                     "tricks": tricks, "talon": ["7-acorns", "8-acorns"]})
+    assert r["findings"] == [] and r["complete"] is True
+    assert [t["winner"] for t in r["tricks"]] == [0] * 10
+    assert [t["trump"] for t in r["tricks"]] == [None] * 10
+    assert r["card_points"] == [90, 0, 0]
+
+
 def test_marias_wrong_talon_size_is_renonc_7() -> None:
     r = review_json(marias_deal(talon=["7-acorns"]))
     problems = [(f["problem"], f.get("penalty")) for f in r["findings"]]
