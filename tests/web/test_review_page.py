@@ -104,8 +104,10 @@ def test_the_finished_review_fills_the_row_and_the_row_keeps_it(client, make_she
     assert entry["card_points"] == 90 and entry["marriages"]["declarer"] == ["hearts"]
     kept = entry["meta"]["review"]
     assert kept["card_points"] == [90, 0, 0] and len(kept["deal"]["tricks"]) == 10
-    history = text(page(client.get(reverse("entry_history", args=[sheet.edit_token, 0]))))
-    assert "Reviewed trick by trick: no offence." in history
+    history = page(client.get(reverse("entry_history", args=[sheet.edit_token, 0])))
+    assert "Reviewed trick by trick: no offence." in text(history)
+    again = re.search(r'href="([^"]*)">Open its review', history).group(1).replace("&amp;", "&")
+    assert "Anna 90" in text(page(client.get(again)))
 
 
 def test_a_thousand_deal_written_from_its_review(client, make_sheet):
@@ -145,3 +147,28 @@ def test_the_review_in_german(client, make_sheet):
     body = text(page(review(client, sheet, {"deal": 0, "p": cards(tricks)[:11]},
                             HTTP_ACCEPT_LANGUAGE="de")))
     assert "Stich 3" in body and "Boris" in body
+
+
+def test_export_and_import_carry_the_review_kept_with_the_row(client, make_sheet):
+    import json
+
+    from scoresheet import exports
+
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW])
+    html = page(review(client, sheet, {"deal": 0, "p": cards(MARIAS_TRICKS)}))
+    fill = re.search(r'href="([^"]*)"[^>]*>Fill row 1', html).group(1).replace("&amp;", "&")
+    form = page(client.get(fill))
+    data = {**write_fields(form), "declarer": "0", "game": "suit", "trump": "hearts",
+            "card_points": "90", "marriages_declarer": "hearts", "flek_game": "0",
+            "flek_seven": "0"}
+    assert client.post(fill, data).status_code == 302
+    sheet.refresh_from_db()
+    doc = json.loads(exports.export_json(sheet))
+    kept = doc["entries"][0]["meta"]["review"]
+    assert kept["card_points"] == [90, 0, 0] and kept["findings"] == []
+    again = exports.import_sheet(doc)
+    entry = Entry.objects.get(sheet=again, position=0).data
+    assert entry["meta"]["review"] == kept
+    # the kept review opens again on the review page of the imported sheet
+    assert entry["meta"]["review"]["deal"]["tricks"][5][0] == {"card": "K-hearts",
+                                                                "marriage": True}
