@@ -235,6 +235,22 @@ def test_ru_clean_deal_card_points_add_up_to_120() -> None:
     assert [t["trump"] for t in r["tricks"]] == ["hearts"] * 8
 
 
+def test_ru_a_second_marriage_changes_the_trump_again() -> None:
+    # RULES.md §1: a declared marriage "makes that suit trump until the next declaration"
+    r = review_json({
+        "ruleset": "ru", "players": NAMES, "declarer": 0,
+        "tricks": [[M("K-hearts"), "9-hearts", "J-hearts"],
+                   [M("Q-diamonds"), "10-hearts", "9-diamonds"],
+                   ["A-clubs", "A-hearts", "10-diamonds"]],  # Vera trumps with diamonds
+        "hands": [["Q-hearts", "K-diamonds"], [], []],
+    })
+    assert r["findings"] == []
+    assert [t["trump"] for t in r["tricks"]] == ["hearts", "diamonds", "diamonds"]
+    assert [t["winner"] for t in r["tricks"]] == [0, 0, 2]  # Boris's A-hearts is no trump now
+    assert r["marriages"] == [["hearts", "diamonds"], [], []]
+    assert r["card_points"] == [4 + 2 + 3 + 10, 0, 11 + 11 + 10]
+
+
 def test_ru_revoke_in_trick_1_is_proven_by_the_jack_of_hearts_in_trick_2() -> None:
     tricks = copy.deepcopy(RU_TRICKS)
     tricks[0][1], tricks[2][1] = "J-spades", "9-hearts"
