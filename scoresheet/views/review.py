@@ -54,6 +54,9 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
             setup, entry = replace(setup, deal=None), None
         elif "declarer" not in request.GET:  # the first visit starts from what the row says
             setup = reviewing.setup_from_entry(entry, setup)
+            rows = loaded.scored.rows_of(setup.deal)
+            if setup.out is None and rows and rows[0].sitting_out is not None:
+                setup = replace(setup, out=rows[0].sitting_out)
     base = place.review_url
     todo = reviewing.missing(trick, setup, len(players))
     review, objection = (None, "") if todo else reviewing.run(setup, document)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.playwright_fixtures import PHONE
 from tests.rules.test_review import MARIAS_TRICKS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -88,3 +89,29 @@ def test_review_a_marias_deal_find_the_renonc_and_write_it(live_server: Any, pho
     page.get_by_role("button", name="Save the correction").tap()
     page.wait_for_url(re.compile(r"/s/[\w-]+/#e0$"))
     page.get_by_text("Row 1 corrected").wait_for()
+
+
+def test_the_review_works_without_javascript(live_server: Any, chromium: Any,
+                                             make_sheet: Any) -> None:
+    sheet = make_sheet(ruleset="ru")
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en",
+                                   java_script_enabled=False)
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/s/{sheet.edit_token}/review/")
+        page.locator("input[name=declarer][value='0']").check()
+        page.get_by_role("button", name="Start laying out the tricks").tap()
+        page.get_by_text("Trick 1 of 8: Anna plays").wait_for()
+        page.locator("input[name=m]").check()  # "trump!" with the king of hearts
+        for code in ("K-hearts", "9-hearts", "9-clubs"):
+            page.locator(f'button[name=c][value="{code}"]').tap()
+            page.wait_for_load_state()
+        page.get_by_text("Trick 2 of 8: Anna plays").wait_for()
+        assert page.locator('button[name=c][value="K-hearts"]').is_disabled()
+        assert "(marriage)" in page.locator("ol.tricks").inner_text()
+        assert fits_the_phone(page)
+        page.get_by_role("link", name="Undo the last card").tap()
+        page.get_by_text("Trick 1 of 8: Vera plays").wait_for()
+    finally:
+        context.close()

@@ -172,3 +172,15 @@ def test_export_and_import_carry_the_review_kept_with_the_row(client, make_sheet
     # the kept review opens again on the review page of the imported sheet
     assert entry["meta"]["review"]["deal"]["tricks"][5][0] == {"card": "K-hearts",
                                                                 "marriage": True}
+
+
+def test_with_four_players_the_review_knows_who_sat_the_row_out(client, make_sheet):
+    # ru with 4 players: the dealer sits the deal out (RULES.md §1.1); Anna deals the first deal
+    sheet = make_sheet(ruleset="ru", players=["Anna", "Boris", "Vera", "Petr"],
+                       entries=[{"type": "deal", "declarer": 1, "contract": 100,
+                                 "points": [0, 100, 10, 10], "marriages": [[], [], [], []]}])
+    html = page(review(client, sheet, {"deal": 0}))
+    assert "Trick 1 of 8: Boris plays" in text(html)
+    played = page(review(client, sheet, {"deal": 0, "declarer": 1, "out": 0,
+                                         "p": ["A-spades", "9-spades", "10-spades"]}))
+    assert "Trick 2 of 8: Boris plays" in text(played)  # Boris, Vera, Petr; Anna sits out
