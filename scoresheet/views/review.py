@@ -59,6 +59,8 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
                 setup = replace(setup, out=rows[0].sitting_out)
     base = place.review_url
     todo = reviewing.missing(trick, setup, len(players))
+    if request.GET.get("setup") and not todo:  # "Change": the setup again, the cards kept
+        todo = ["change"]
     review, objection = (None, "") if todo else reviewing.run(setup, document)
     plays = list(setup.plays)
     context: dict[str, Any] = {
@@ -85,7 +87,7 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
         "page_url": f"{base}?{setup.query()}",
         "undo_url": f"{base}?{setup.query(plays[:-1])}" if plays else "",
         "restart_url": f"{base}?{setup.query(())}",
-        "change_url": f"{base}?{urlencode([(k, v) for k, v in setup.params() if k == 'deal'])}",
+        "change_url": f"{base}?{setup.query()}&setup=1",
     }
     if review is not None:
         done_tricks = sum(1 for t in review.tricks if t.winner is not None)

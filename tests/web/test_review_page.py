@@ -184,3 +184,13 @@ def test_with_four_players_the_review_knows_who_sat_the_row_out(client, make_she
     played = page(review(client, sheet, {"deal": 0, "declarer": 1, "out": 0,
                                          "p": ["A-spades", "9-spades", "10-spades"]}))
     assert "Trick 2 of 8: Boris plays" in text(played)  # Boris, Vera, Petr; Anna sits out
+
+
+def test_change_shows_the_setup_again_and_keeps_the_cards(client, make_sheet):
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW])
+    html = page(review(client, sheet, {"deal": 0, "p": ["A-hearts"]}))
+    change = re.search(r'href="([^"]*)">Change', html).group(1).replace("&amp;", "&")
+    form = page(client.get(change))
+    assert "Who played the contract?" in text(form)
+    assert 'name="p" value="A-hearts"' in form
+    assert re.search(r'name="trump" value="hearts" checked', form)
