@@ -510,6 +510,12 @@ def review(deal: Deal) -> Review:
         t_start += size
         in_trick: list[Card] = []
         for p in trick_plays:
+            if not in_trick and not p.marriage and not (
+                    deal.seven_by == p.seat and p.card.rank is Rank.SEVEN):
+                # a lead obliges nothing: only a declaration or the announced seven can be wrong
+                verdicts.append(CardVerdict(play=p))
+                in_trick.append(p.card)
+                continue
             mine = by_seat[p.seat]
             hand = tuple(q.card for q in mine if q.index >= p.index) + held[p.seat]
             broken: list[str] = []
