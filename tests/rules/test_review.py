@@ -452,3 +452,10 @@ def test_command_line_review(tmp_path: Any) -> None:
     done = subprocess.run([sys.executable, "-m", "rules", "review", str(path)],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 1 and done.stderr.startswith("deal: declarer")
+
+
+def test_bench_reports_reviews_per_second() -> None:
+    done = subprocess.run([sys.executable, "-m", "rules", "bench", "--review", "--deals", "20",
+                           "--repeat", "1"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["reviews_per_second_median"] > 0
