@@ -79,12 +79,16 @@ def cmd_review(path: str) -> int:
 
     try:
         deal = json.loads(_read(path))
+    except OSError as exc:
+        print(f"deal: {exc}", file=sys.stderr)
+        return 1
+    except (ValueError, RecursionError) as exc:
+        print(f"deal: not a JSON document: {exc}", file=sys.stderr)
+        return 1
+    try:
         result = review.review_json(deal)
     except RulesError as exc:  # a malformed deal: the message names the field
         print(f"deal: {exc.message}", file=sys.stderr)
-        return 1
-    except (OSError, ValueError, RecursionError) as exc:
-        print(f"deal: {exc}", file=sys.stderr)
         return 1
     _print_json(result, sys.stdout)
     return 0
