@@ -369,6 +369,22 @@ def test_binokel_twins_first_played_wins_and_proof_is_the_later_twin() -> None:
     assert r["card_points"] == [3, 1, 0]
 
 
+def test_binokel_clean_deal_with_the_dapp_adds_up_to_25() -> None:
+    # Anna (declarer, hearts) holds both aces and tens of hearts, diamonds and clubs, both aces
+    # and a ten of spades; Boris the kings and Obers, Vera the Unters and nines; Anna lays off
+    # 10, O and 9 of spades.  She leads from the top; nobody can beat, everybody follows.
+    tricks = []
+    for suit in ("hearts", "diamonds", "clubs"):
+        tricks += [[f"A-{suit}", f"K-{suit}", f"J-{suit}"]] * 2
+        tricks += [[f"10-{suit}", f"Q-{suit}", f"9-{suit}"]] * 2
+    tricks += [["A-spades", "K-spades", "J-spades"]] * 2 + [["10-spades", "Q-spades", "9-spades"]]
+    r = review_json({"ruleset": "binokel", "players": NAMES, "declarer": 0, "trump": "hearts",
+                     "tricks": tricks, "talon": ["10-spades", "Q-spades", "9-spades"]})
+    assert r["findings"] == [] and r["complete"] is True and len(r["tricks"]) == 15
+    # seed 002: A, 10, K one each (23 in the tricks, 1 laid off) and the last trick 1
+    assert r["card_points"] == [25, 0, 0] and r["talon_points"] == 1
+
+
 def test_binokel_stichzwang_and_dapp_points() -> None:
     r = review_json({
         "ruleset": "binokel", "players": NAMES, "declarer": 0, "trump": "hearts",
