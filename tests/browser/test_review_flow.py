@@ -115,3 +115,17 @@ def test_the_review_works_without_javascript(live_server: Any, chromium: Any,
         page.get_by_text("Trick 1 of 8: Vera plays").wait_for()
     finally:
         context.close()
+
+
+def test_long_names_fit_the_phone(live_server: Any, phone: Any, make_sheet: Any) -> None:
+    names = ["Maximiliána Wolkensteinová", "Bartholomäus Zuckerbäcker", "Вероника Константинова"]
+    sheet = make_sheet(ruleset="marias", players=names, entries=[{**MARIAS_ROW}])
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/s/{sheet.edit_token}/review/?deal=0&setup=1")
+    page.get_by_text("Who played the contract?").wait_for()
+    assert fits_the_phone(page)
+    played = "&".join(f"p={c}" for c in ["A-bells", "K-leaves", "8-bells", "10-bells", "Q-bells"])
+    page.goto(f"{live_server.url}/s/{sheet.edit_token}/review/?deal=0&declarer=0&trump=hearts"
+              f"&contract=suit&{played}")
+    page.locator(".finding.offence").wait_for()
+    assert fits_the_phone(page)
