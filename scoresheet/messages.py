@@ -368,6 +368,21 @@ ERRORS: dict[str, Template] = {
         "card_list": _('%(field)s: must be a list of cards such as ["10-hearts"]'),
         "game": _("game: ruleset %(ruleset)s is a %(game_name)s ruleset"),
         "contract_name": _("contract: must be a name such as suit, betl or durch"),
+        # the deal review (rules/review.py)
+        "review_ruleset": _("ruleset: must be one of %(known)s"),
+        "review_players": _("players: give the players' names or their number"),
+        "review_player_count": _(
+            "players: a deal is played by 3 players, or 4 with one sitting out"
+        ),
+        "review_sitting_out": _("sitting_out: only a fourth player sits out"),
+        "review_sits_out": _("%(field)s: that player sits this deal out"),
+        "review_tricks": _("tricks: must be a list of tricks, each a list of cards"),
+        "review_too_many_tricks": _("tricks: holds %(count)s tricks; a deal has %(most)s"),
+        "review_hands": _("hands: must be %(count)s lists of cards, one per player"),
+        "review_card_field": _("%(field)s: a card is written RANK-suit, or with card and marriage"),
+        "review_marriage_bool": _("%(field)s: marriage must be true or false"),
+        "review_no_marriage": _("%(field)s: %(card)s: no marriage is declared with a card here"),
+        "review_no_seven": _("seven: there is no announced seven in this game"),
     },
     "bad_card": {
         "not_card": _("%(field)s: %(card)s is not a card: write RANK-suit, e.g. 10-hearts"),

@@ -38,6 +38,8 @@ urlpatterns = [
     path("", include("scoresheet.urls.export")),
     # the referee: was it legal?, what an offence costs, the table's rules
     path("", include("scoresheet.urls.referee")),
+    # the deal review: the tricks laid out after play
+    path("", include("scoresheet.urls.review")),
     # Mariáš: settling up at the end of the evening
     path("", include("scoresheet.urls.marias")),
     # languages of the pages and of the printout; the service worker of offline use

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 import rules
 
-from .. import services
+from .. import reviewing, services
 from ..display import rows_view
 from ..forms import WriteForm
 from ..gameforms import EntryForm, FormContext, for_game, kind_label
@@ -131,6 +131,9 @@ def _entry_page(
         "other_kinds": kinds,
         "conflict": conflict,
         "action_url": request.get_full_path(),
+        "reviewed": bool(request.GET.get("review")),
+        "review_url": (reverse("review", args=[sheet.edit_token]) + f"?deal={position}"
+                       if position is not None and form.kind == "deal" else ""),
     }
     if conflict:
         context["current"] = sheet_context(sheet, can_edit=False, loaded=loaded)
@@ -176,10 +179,13 @@ def _write(
     if form_class is None:
         raise Http404("no such entry kind")
     context = context_before(loaded, position)
+    filled, kept = _from_review(request, loaded, kind, position)
     if request.method == "GET":
         initial = None
         if position is not None and loaded.entries[position].data.get("type") == kind:
             initial = form_class.initial_from_entry(loaded.entries[position].data, context)
+        if filled is not None:
+            initial = form_class.initial_from_entry(filled, context)
         form = form_class(context=context, initial=initial)
         return _entry_page(
             request, sheet=sheet, loaded=loaded, form=form,
@@ -199,6 +205,9 @@ def _write(
             status=400,
         )
     entry = form.entry()
+    if kept is None and position is not None:  # a correction keeps the row's review
+        kept = reviewing.review_of(loaded.entries[position].data)
+    entry = reviewing.with_review(entry, kept)
     revision, key = meta.cleaned_data["revision"], meta.cleaned_data["key"]
     try:
         if position is None:
@@ -240,6 +249,25 @@ def _write(
                 _("Row %(number)s corrected; every later row was replayed.") % {"number": number},
             )
     return HttpResponseRedirect(sheet_url(sheet, result.position))
+
+
+def _from_review(
+    request: HttpRequest, loaded: services.Loaded, kind: str, position: int | None
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """A deal's row filled from a finished review (``?review=`` carries the review page's
+    query), and what the entry keeps of the review; (None, None) without one."""
+    text = request.GET.get("review")
+    if not text or kind != "deal":
+        return None, None
+    setup, review = reviewing.from_query(text, loaded.document)
+    if review is None or not review.complete:
+        return None, None
+    base = loaded.entries[position].data if position is not None else {}
+    if base.get("type") not in (None, "deal"):
+        base = {}
+    filled = reviewing.fill_entry(loaded.document.game, review, base)
+    kept = reviewing.record(review, reviewing.deal_document(setup, loaded.document))
+    return filled, kept
 
 
 @require_http_methods(["GET", "POST"])
