@@ -88,6 +88,9 @@ class Sheet(models.Model):
         help_text=_("The printed sheet, its PDF and its mail are in this language."),
     )
 
+    # Tournaments (docs/tournament.md; migration 0004): a closed table sheet takes no writes.
+    closed = models.DateTimeField(_("closed"), null=True, blank=True)
+
     class Meta:
         ordering = ["-updated"]
         verbose_name = _("sheet")

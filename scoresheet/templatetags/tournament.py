@@ -1,0 +1,24 @@
+"""The tournament banner of a table sheet: which table, who scores, signing and confirming."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.simple_tag
+def tournament_table(sheet: Any) -> Any:
+    """The tournament table whose sheet this is, or None.
+
+    Every table sheet has its scorer's name, so a sheet without one costs no query (the sheet
+    page keeps its constant number of queries).
+    """
+    if not getattr(sheet, "scorer", ""):
+        return None
+    from ..tournament.models import Table
+
+    return (Table.objects.select_related("round__tournament", "scorer")
+            .filter(sheet_id=sheet.pk).first())
