@@ -599,9 +599,10 @@ def import_tournament(doc: Any) -> Tournament:
     if not isinstance(doc, Mapping) or doc.get("format") != EXPORT_FORMAT:
         raise TournamentError("bad_document", detail="format")
     try:
-        people = [NewPlayer(name=str(p["name"]), club=str(p.get("club", "")))
-                  for p in doc["players"]]
-        numbers = [int(p["number"]) for p in doc["players"]]
+        listed = sorted(doc["players"], key=lambda p: int(p["number"]))
+        if [int(p["number"]) for p in listed] != list(range(1, len(listed) + 1)):
+            raise TournamentError("bad_document", detail="player numbers")
+        people = [NewPlayer(name=str(p["name"]), club=str(p.get("club", ""))) for p in listed]
         with transaction.atomic():
             t = create_tournament(
                 name=str(doc["name"]), ruleset=str(doc["ruleset"]),
@@ -612,13 +613,9 @@ def import_tournament(doc: Any) -> Tournament:
                 premium=doc.get("premium"), players=people,
             )
             Event.objects.filter(tournament=t).delete()
-            by_number = {n: p for n, p in zip(numbers, t.players.order_by("number"),
-                                               strict=True)}
-            if len(by_number) != len(numbers):
-                raise TournamentError("bad_document", detail="player numbers")
-            Player.objects.filter(tournament=t).update(number=0)
-            for n, p in by_number.items():
-                Player.objects.filter(pk=p.pk).update(number=n)
+            by_number = {p.number: p for p in t.players.all()}
+            if len(by_number) != len(listed):
+                raise TournamentError("bad_document", detail="player names")
             for rd in doc["round_list"]:
                 _import_round(t, rd, by_number)
             for h in doc.get("history", []):
