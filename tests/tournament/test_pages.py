@@ -227,3 +227,30 @@ def test_the_wall_page_and_the_players_page_show_the_standings(client):
     for html in (wall, view):
         assert "Standings" in html and "Anna" in html and "<svg" in html or "Anna" in html
     assert "<svg" in wall  # the QR of the players' link
+
+
+def test_the_deal_form_asks_for_the_trumps_held_only_when_the_tournament_counts_premium(client):
+    from tests.web.helpers import write_fields
+
+    plain = make_tournament(12, rounds=1)
+    logic.start(logic.draw(plain, seed=1))
+    sheet = Table.objects.filter(round__tournament=plain).first().sheet
+    form = page(client.get(reverse("entry_new", args=[sheet.edit_token, "deal"])))
+    assert 'name="trumps_seven"' not in form
+
+    t = make_tournament(12, rounds=1, premium={})
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("sheet").filter(round__tournament=t).first()
+    url = reverse("entry_new", args=[tb.sheet.edit_token, "deal"])
+    html = page(client.get(url))
+    assert 'name="trumps_seven"' in html and "Trumps the announcer of the sedma held" in html
+    data = {**write_fields(html), "declarer": "1", "game": "suit", "trump": "leaves",
+            "announced": "seven", "card_points": "60", "seven": "won", "trumps_seven": "5"}
+    response = client.post(url, data)
+    assert response.status_code == 302, page(response)[:3000]
+    entry = tb.sheet.entries.get()
+    assert entry.data["meta"] == {"trumps": {"seven": 5}}
+    assert "trumps_seven" not in entry.data
+    # a won sedma with 5 trumps: 30 premium points for the declarer (default table)
+    state = logic.table_state(t, tb)
+    assert state.premium[1] == 30
