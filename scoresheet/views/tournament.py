@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import Sum
 from django.http import (
     Http404,
@@ -25,8 +26,8 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
@@ -51,6 +52,7 @@ from .create import chosen_ruleset
 from .export import _download
 from .share import qr_svg
 
+WALL_CACHE_SECONDS = 600  # a rendered wall page, under its fingerprint (never stale)
 POLL_SECONDS = 3  # the wall page and the director's page ask this often whether anything changed
 MAX_IMPORT_BYTES = 5_000_000
 
@@ -398,14 +400,25 @@ def tournament_view_live(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def tournament_wall(request: HttpRequest, token: str) -> HttpResponse:
-    """Large type for a projector: the standings and every table's progress, live."""
+    """Large type for a projector: the standings and every table's progress, live.
+
+    The page is a pure function of the tournament's fingerprint (and the language), so it is
+    rendered once per change and kept in the cache: many walls and phones cost one rendering.
+    """
     t = get_for_view(token)
-    if request.GET.get("v") == fingerprint(t) and is_htmx(request):
+    mark = fingerprint(t)
+    htmx = is_htmx(request)
+    if request.GET.get("v") == mark and htmx:
         return HttpResponse(status=204)
-    context = _view_context(request, t)
-    context["live_url"] = reverse("tournament_wall", args=[t.view_token])
-    template = "tournament/wall.html#live" if is_htmx(request) else "tournament/wall.html"
-    return render(request, template, context)
+    key = f"tournament-wall:{t.view_token}:{mark}:{get_language()}:{int(htmx)}"
+    html = cache.get(key)
+    if html is None:
+        context = _view_context(request, t)
+        context["live_url"] = reverse("tournament_wall", args=[t.view_token])
+        template = "tournament/wall.html#live" if htmx else "tournament/wall.html"
+        html = render_to_string(template, context)
+        cache.set(key, html, WALL_CACHE_SECONDS)
+    return HttpResponse(html)
 
 
 # --------------------------------------------------------------------------- a table
