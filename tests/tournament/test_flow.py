@@ -178,3 +178,25 @@ def test_the_players_page_and_the_wall_page_answer_204_while_nothing_changed(cli
     tb = Table.objects.filter(round__tournament=t).first()
     play(tb, [deal_for(4, 0)])  # a deal at any table changes what the wall shows
     assert client.get(url, HTTP_HX_REQUEST="true").status_code == 200
+
+
+def test_binokel_seven_players_make_two_tables_of_three_and_a_recorded_bye():
+    t = make_tournament(7, ruleset="binokel", table_size=3, deals=None, rounds=2)
+    r = logic.draw(t, seed=8)
+    assert [tb.seats.count() for tb in r.tables.all()] == [3, 3]
+    (bye,) = Seat.objects.filter(round=r, table__isnull=True)
+    logic.start(r)
+    st = logic.standings(t)
+    assert [p.pk for p in st.rounds[0].byes] == [bye.player_id]
+    line = next(s for s in st.overall if s.player == bye.player_id)
+    # a bye scores the middle place of a table of three; the others have not played a deal:
+    # the three at each table are tied and share 3 + 2 + 1 = 2 each
+    assert line.points == 2.0
+    assert {s.points for s in st.overall} == {2.0}
+
+
+def test_a_table_size_the_game_is_not_played_at_is_refused():
+    with pytest.raises(logic.TournamentError) as refused:
+        make_tournament(8, ruleset="binokel", table_size=4, deals=None)
+    assert refused.value.code == "table_size" and refused.value.params["allowed"] == "3"
+    assert not logic.Tournament.objects.exists()
