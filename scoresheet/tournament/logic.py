@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.utils import timezone
@@ -42,6 +43,7 @@ EXPORT_FORMAT = "listek-tournament/1"
 MAX_PLAYERS = 400
 MAX_ROUNDS = 20
 MAX_DEALS = 200
+TABLE_CACHE_SECONDS = 3600  # a table's numbers under its sheet's and tournament's revisions
 DEAL_KINDS = ("deal", "concession")  # the rows that count towards a round's deals
 PLAYERS_OPTION = "players"  # Thousand's option for the number of players at the sheet
 
@@ -352,43 +354,54 @@ class TableState:
         return [f for f in self.flags if f.reviewed is None]
 
 
-def table_state(t: Tournament, tb: Table, players: list[Player] | None = None) -> TableState:
-    players = players if players is not None else table_players(tb)
-    n = len(players)
-    empty = TableState(table=tb, players=players, totals=[0] * n, premium=[0] * n, deals=0,
-                       finished=False, closed=tb.closed is not None)
-    if tb.sheet is None:
-        return empty
+def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
+    """What the standings need of a table's sheet: totals, premium points, deals, finished,
+    the referee's flags.  A pure function of the sheet's revision and the tournament's (the
+    reviews change the latter), so it is cached under them and computed once per change."""
+    assert tb.sheet is not None
+    key = f"tournament-table:{tb.sheet.edit_token}:{tb.sheet.revision}:{t.revision}"
+    found = cache.get(key)
+    if found is not None:
+        return dict(found)
     loaded = services.load(tb.sheet)
     deals = sum(1 for e in loaded.entries if e.data.get("type") in DEAL_KINDS)
     finished = loaded.scored.outcome is not None or (
         t.deals_per_round is not None and deals >= t.deals_per_round)
-    premium = [0] * n
-    flags: list[Flag] = []
+    premium = [0] * len(loaded.document.players)
+    flags: list[tuple[int, str, int, bool, bool]] = []
+    uid_at = [e.uid for e in loaded.entries]
     table = premium_table(t)
     if table is not None:
-        reviews = {r.entry_uid: r for r in tb.reviews.all()}
-        uid_at = [e.uid for e in loaded.entries]
-        winnable = {uid_at.index(u): r.winnable for u, r in reviews.items() if u in uid_at}
+        reviews = {r.entry_uid: r.winnable for r in tb.reviews.all()}
+        winnable = {uid_at.index(u): w for u, w in reviews.items() if u in uid_at}
         result = draw_rules.sheet_premium(loaded.document, table, winnable)
         premium = list(result.per_seat)
-        flags = [Flag(entry=d.entry, uid=uid_at[d.entry], worth=d.worth, renonc=d.renonc,
-                      withheld=d.withheld, reviewed=reviews.get(uid_at[d.entry]))
+        flags = [(d.entry, str(uid_at[d.entry]), d.worth, d.renonc, d.withheld)
                  for d in result.flagged]
-    elif t.game == "marias":
-        # no premium table: renonc claims are still the referee's
-        for i, e in enumerate(loaded.entries):
-            if e.data.get("type") == "renonc" and i > 0:
-                prev = loaded.entries[i - 1]
-                flags.append(Flag(entry=i - 1, uid=prev.uid, worth=0, renonc=True,
-                                  withheld=False))
-        reviews = {r.entry_uid: r for r in tb.reviews.all()}
-        for f in flags:
-            f.reviewed = reviews.get(f.uid)
+    elif t.game == "marias":  # no premium table: renonc claims are still the referee's
+        flags = [(i - 1, str(uid_at[i - 1]), 0, True, False)
+                 for i, e in enumerate(loaded.entries) if e.data.get("type") == "renonc" and i]
+    numbers = {"totals": list(loaded.scored.totals), "premium": premium, "deals": deals,
+               "finished": finished, "flags": flags}
+    cache.set(key, numbers, TABLE_CACHE_SECONDS)
+    return numbers
+
+
+def table_state(t: Tournament, tb: Table, players: list[Player] | None = None) -> TableState:
+    players = players if players is not None else table_players(tb)
+    n = len(players)
+    if tb.sheet is None:
+        return TableState(table=tb, players=players, totals=[0] * n, premium=[0] * n, deals=0,
+                          finished=False, closed=tb.closed is not None)
+    numbers = _sheet_numbers(t, tb)
+    reviews = {r.entry_uid: r for r in tb.reviews.all()}
+    flags = [Flag(entry=entry, uid=uuid.UUID(uid), worth=worth, renonc=renonc, withheld=held,
+                  reviewed=reviews.get(uuid.UUID(uid)))
+             for entry, uid, worth, renonc, held in numbers["flags"]]
     return TableState(
-        table=tb, players=players, totals=list(loaded.scored.totals), premium=premium,
-        deals=deals, finished=finished, closed=tb.closed is not None,
-        confirmed=set(tb.confirmations.values_list("player_id", flat=True)), flags=flags,
+        table=tb, players=players, totals=numbers["totals"], premium=numbers["premium"],
+        deals=numbers["deals"], finished=numbers["finished"], closed=tb.closed is not None,
+        confirmed={c.player_id for c in tb.confirmations.all()}, flags=flags,
     )
 
 
@@ -497,7 +510,8 @@ def round_standing(t: Tournament, r: Round, players: dict[int, Player]) -> Round
         seats_by_table.setdefault(s.table_id, []).append(s)
     tables = []
     seats: list[draw_rules.Seat] = []
-    for tb in r.tables.select_related("sheet", "scorer").prefetch_related("reviews"):
+    for tb in r.tables.select_related("sheet", "scorer").prefetch_related("reviews",
+                                                                           "confirmations"):
         ps = [players[s.player_id] for s in sorted(seats_by_table.get(tb.pk, []),
                                                    key=lambda s: s.position or 0)]
         state = table_state(t, tb, ps)
