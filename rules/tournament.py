@@ -305,7 +305,8 @@ class PremiumTable:
         return cls(**values)
 
 
-TRUMP_KEYS = ("seven", "hundred")  # what the deal form asks: trumps of the announcer
+# what the deal form asks: the trumps of the announcer (sedma) or of his side (sto)
+TRUMP_KEYS = ("seven", "hundred", "seven_against", "hundred_against")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -344,38 +345,65 @@ def trumps_of(raw: Mapping[str, Any]) -> dict[str, int]:
             if k in TRUMP_KEYS and isinstance(v, int) and not isinstance(v, bool)}
 
 
-def deal_premium(deal: marias.Deal, options: marias.MariasOptions, table: PremiumTable,
-                 trumps: Mapping[str, int]) -> tuple[dict[int, int], int]:
-    """Premium points of a won announced game: (seat -> points, the deal's worth).
+# the ledger lines of announced games: (premium table, trumps key, announced by the defence)
+PREMIUM_LINES: dict[str, tuple[str, str, bool]] = {
+    "sedma": ("seven", "seven", False),
+    "sto": ("hundred", "hundred", False),
+    "sedma_proti": ("seven", "seven_against", True),
+    "sto_proti": ("hundred", "hundred_against", True),
+    "betl": ("betl", "", False),
+    "durch": ("durch", "", False),
+}
 
-    The declarer earns each announced game he wins (sedma by his trumps, sto by his trumps,
-    betl, durch); a fleked announced game the declarer loses earns its points for the player
-    who gave the first flek only (seed 004, "Body za flekované hry přísluší pouze flekujícímu
-    hráči").  Red (hearts) multiplies by ``red_factor``.
+
+def _first_giver(charge: Any) -> int | None:
+    """Who gave the first flek of a component (the entry's record, whichever form it has)."""
+    givers = getattr(charge, "givers", ())
+    if givers:
+        return int(givers[0])
+    by = getattr(charge, "flek_by", None)
+    return by if isinstance(by, int) else None
+
+
+def deal_premium(deal: marias.Deal, options: marias.MariasOptions, table: PremiumTable,
+                 trumps: Mapping[str, int], *, defence: Sequence[int] = ()
+                 ) -> tuple[dict[int, int], int]:
+    """Premium points of the won announced games of a deal: (seat -> points, its worth).
+
+    The side that announced a game and won it earns its points, each of its players in full
+    ("Body za vyhrané hlášené bodované hry přísluší každému aktérovi v plné výši"): the
+    declarer for his sedma, sto, betl, durch; the defenders (``defence``: the seats playing
+    against him, not the one sitting out) for a sedma or sto announced against him.  A fleked
+    announced game that its side loses earns its points for the player who gave the first flek
+    only ("Body za flekované hry přísluší pouze flekujícímu hráči").  Sedma and sto count by the
+    trumps held (``trumps``: of the announcer for a sedma, of the side for a sto); red (hearts)
+    multiplies by ``red_factor``.
     """
     plan = marias.plan(deal, options)
     red = table.red_factor if deal.trump == marias.RED else 1
     points: dict[int, int] = {}
     worth = 0
     for charge in plan.announced:
-        if charge.what == marias.Line.SEDMA:
-            value = table.by_trumps(table.seven, trumps.get("seven")) * red
-        elif charge.what == marias.Line.STO:
-            value = table.by_trumps(table.hundred, trumps.get("hundred")) * red
-        elif charge.what == marias.Line.BETL:
-            value = table.betl
-        elif charge.what == marias.Line.DURCH:
-            value = table.durch
-        else:
+        line = PREMIUM_LINES.get(str(charge.what))
+        if line is None:
             continue  # the plain hra is not an announced premium game
-        if charge.won:
-            seat: int | None = deal.declarer
-        elif charge.level and charge.flek_by is not None:
-            seat = charge.flek_by
+        kind, trumps_key, by_defence = line
+        by_defence = by_defence or bool(getattr(charge, "against", False))
+        if kind in ("seven", "hundred"):
+            values = table.seven if kind == "seven" else table.hundred
+            value = table.by_trumps(values, trumps.get(trumps_key)) * red
         else:
-            seat = None
-        if seat is not None and value:
-            points[seat] = points.get(seat, 0) + value
+            value = table.betl if kind == "betl" else table.durch
+        won_by_announcer = charge.won != by_defence  # ``won`` is the declarer's
+        if won_by_announcer:
+            seats = list(defence) if by_defence else [deal.declarer]
+        else:
+            giver = _first_giver(charge) if charge.level else None
+            seats = [giver] if giver is not None else []
+        for seat in seats:
+            if value:
+                points[seat] = points.get(seat, 0) + value
+        if seats and value:
             worth += value
     return points, worth
 
@@ -390,7 +418,7 @@ def sheet_premium(sheet: Sheet, table: PremiumTable,
     """
     if sheet.game != marias.MariasGame.name:
         raise DrawError("premium points belong to Mariáš", code="premium_game")
-    score(sheet)  # the sheet must be valid before its deals are counted
+    scored = score(sheet)  # the sheet must be valid before its deals are counted
     options: marias.MariasOptions = sheet.rules
     engine = sheet.engine
     totals = [0] * sheet.n
@@ -399,7 +427,10 @@ def sheet_premium(sheet: Sheet, table: PremiumTable,
     for index, raw in enumerate(sheet.entries):
         entry = engine.parse_entry(raw, sheet)
         if isinstance(entry, marias.Deal):
-            points, worth = deal_premium(entry, options, table, trumps_of(raw))
+            dealer = scored.rows_of(index)[0].dealer
+            out = dealer if sheet.n == max(marias.PLAYERS) else None  # the pauzírák
+            defence = [s for s in range(sheet.n) if s not in (entry.declarer, out)]
+            points, worth = deal_premium(entry, options, table, trumps_of(raw), defence=defence)
             deals.append(DealPremium(entry=index, points=points, worth=worth))
         elif isinstance(entry, marias.Renonc) and deals and deals[-1].entry == index - 1:
             last = deals[-1]

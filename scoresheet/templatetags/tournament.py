@@ -22,3 +22,16 @@ def tournament_table(sheet: Any) -> Any:
 
     return (Table.objects.select_related("round__tournament", "scorer")
             .filter(sheet_id=sheet.pk).first())
+
+
+@register.simple_tag
+def table_events(table: Any) -> list[dict[str, Any]]:
+    """The tournament's history of one table: signed, confirmed, reopened (with the reason)."""
+    from ..views.tournament import EVENT_TEXTS
+
+    return [
+        {"at": e.at, "text": EVENT_TEXTS.get(e.action, e.action),
+         "who": e.detail.get("signed_by") or e.detail.get("player") or "",
+         "reason": e.detail.get("reason", "")}
+        for e in table.events.order_by("-at", "-id")
+    ]

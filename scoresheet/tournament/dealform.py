@@ -23,6 +23,10 @@ FIELDS = {
     "seven": _("Trumps the announcer of the sedma held"),
     "hundred": _("Trumps the side that announced sto held together"),
 }
+AGAINST_FIELDS = {  # asked when the deal form records announcements against the declarer
+    "seven_against": _("Trumps the defender who announced sedma proti held"),
+    "hundred_against": _("Trumps the defence held together (sto proti)"),
+}
 
 
 def uses_premium(sheet: Sheet) -> bool:
@@ -40,7 +44,10 @@ def add_trump_fields(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None = 
         return
     held = draw_rules.trumps_of(entry) if entry is not None else {}
     names = []
-    for key, label in FIELDS.items():
+    asked = dict(FIELDS)
+    if any("against" in name for name in form.fields):
+        asked.update(AGAINST_FIELDS)
+    for key, label in asked.items():
         name = f"trumps_{key}"
         form.fields[name] = forms.IntegerField(
             label=label, required=False, min_value=1, max_value=MAX_TRUMPS, initial=held.get(key),
@@ -54,7 +61,7 @@ def add_trump_fields(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None = 
 
     def with_trumps(cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
         out = to_entry({k: v for k, v in cleaned_data.items() if k not in names})
-        given = {key: cleaned_data[f"trumps_{key}"] for key in FIELDS
+        given = {key: cleaned_data[f"trumps_{key}"] for key in asked
                  if cleaned_data.get(f"trumps_{key}") is not None}
         if given:
             out["meta"] = {**dict(out.get("meta") or {}), "trumps": given}

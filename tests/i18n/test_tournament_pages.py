@@ -45,6 +45,8 @@ def tournament_pages(client: Client) -> Iterator[tuple[str, str]]:
     yield "deal form", client.get(reverse("entry_new", args=[tb.sheet.edit_token, "deal"])
                                   ).content.decode()
     logic.close(tb, signed_name=tb.scorer.name)
+    yield "history", client.get(reverse("sheet_history", args=[tb.sheet.edit_token])
+                                ).content.decode()
     yield "confirm", client.get(reverse("table_confirm", args=[tb.sheet.view_token])
                                 ).content.decode()
     yield "read sheet", client.get(reverse("sheet_read", args=[tb.sheet.view_token])
@@ -77,5 +79,5 @@ def test_no_english_sentence_on_a_tournament_screen(
         for sentence in sentences:
             if sentence in page_text and sentence not in found:
                 found[sentence] = name
-    assert seen == 17
+    assert seen == 18
     assert found == {}

@@ -252,3 +252,14 @@ def test_the_deal_form_asks_for_the_trumps_held_only_when_the_tournament_counts_
     # a won sedma with 5 trumps: 30 premium points for the declarer (default table)
     state = logic.table_state(t, tb)
     assert state.premium[1] == 30
+
+
+def test_the_sheet_history_keeps_the_signature_and_the_reason_of_a_reopening(client):
+    t = make_tournament(12, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    play_round(t)
+    tb = Table.objects.select_related("sheet", "scorer").filter(round__tournament=t).first()
+    logic.reopen(tb, reason="the scorer swapped two columns")
+    html = page(client.get(reverse("sheet_history", args=[tb.sheet.edit_token])))
+    assert "Table reopened: “the scorer swapped two columns”" in html
+    assert f"Table closed and signed: {tb.scorer.name}" in html
