@@ -263,3 +263,27 @@ def test_the_sheet_history_keeps_the_signature_and_the_reason_of_a_reopening(cli
     html = page(client.get(reverse("sheet_history", args=[tb.sheet.edit_token])))
     assert "Table reopened: “the scorer swapped two columns”" in html
     assert f"Table closed and signed: {tb.scorer.name}" in html
+
+
+def test_the_referee_reviews_a_flagged_deal_and_its_held_premium_counts(client):
+    # A won durch (60 premium points by default) with a renonc claimed against a defender:
+    # flagged, and the declarer's 60 wait for the referee (seed 004 IV.6).
+    t = make_tournament(12, rounds=1, premium={})
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("sheet").filter(round__tournament=t).first()
+    # deal 1 is dealt by seat 0 (who sits out): seat 1 plays durch; seat 2 defends
+    play(tb, [{"type": "deal", "declarer": 1, "game": "durch", "result": "won"},
+              {"type": "renonc", "seat": 2, "kind": 1}])
+    director = reverse("tournament", args=[t.director_token])
+    html = page(client.get(director))
+    assert "worth 60 premium points" in html and "renonc claimed" in html
+    assert "premium points held back" in html
+    assert logic.table_state(t, tb).premium[1] == 0
+    flag = logic.table_state(t, tb).flags[0]
+    response = client.post(reverse("tournament_review", args=[t.director_token, tb.pk]),
+                           {"entry": str(flag.uid), "winnable": "yes", "note": "clear win"})
+    assert response.status_code == 302
+    t.refresh_from_db()
+    state = logic.table_state(t, tb)
+    assert state.premium[1] == 60 and state.flags[0].reviewed.note == "clear win"
+    assert "Mark reviewed" not in page(client.get(director))
