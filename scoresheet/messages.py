@@ -239,6 +239,10 @@ Template = Any  # a lazy translated string, or a mapping of variants to them
 
 # Objections every game shares (rules/engine.py, options.py, parse.py, cards.py), by code.
 ERRORS: dict[str, Template] = {
+    "sheet_closed": _(
+        "This table's sheet is closed and signed: nothing can be changed. Only the tournament "
+        "director can reopen it."
+    ),
     "finished": _("The game is already over: nothing can be added after the winning row."),
     "bad_ruleset": _("Ruleset must be a name"),
     "unknown_ruleset": _("Unknown ruleset %(ruleset)s"),

@@ -102,6 +102,8 @@ class Sheet(models.Model):
     # redo) would revert now, 0 for none; each change names the one below it (EntryChange.below).
     undo_top = models.PositiveIntegerField(default=0)
     redo_top = models.PositiveIntegerField(default=0)
+    # Tournaments (docs/tournament.md): a closed table sheet takes no writes.
+    closed = models.DateTimeField(_("closed"), null=True, blank=True)
 
     class Meta:
         ordering = ["-updated"]

@@ -111,6 +111,13 @@ class Rejected(WriteError):
         return self.entry is not None and self.entry != self.changed
 
 
+class Closed(Rejected):
+    """The sheet is a tournament table closed by its scorer's signature (docs/tournament.md)."""
+
+    def __init__(self) -> None:
+        super().__init__(rules.IllegalEntry("the sheet is closed", code="sheet_closed"))
+
+
 class NothingToUndo(WriteError):
     pass
 
@@ -574,6 +581,8 @@ def _write_locked(
     if seen is not None:
         seen.sheet = sheet
         return _replayed(seen, intent, given=revision)
+    if sheet.closed is not None:
+        raise Closed()
     if sheet.revision != revision:
         raise Conflict(given=revision, current=sheet.revision)
     if known is None or known.revision != sheet.revision:  # (derived data never changes)

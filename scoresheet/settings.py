@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "template_partials",
     "scoresheet",
     "scoresheet.limits.apps.LimitsConfig",
+    "scoresheet.tournament.apps.TournamentConfig",
 ]
 
 MIDDLEWARE = [

@@ -42,6 +42,8 @@ urlpatterns = [
     path("", include("scoresheet.urls.review")),
     # Mariáš: settling up at the end of the evening
     path("", include("scoresheet.urls.marias")),
+    # tournaments: the draw, the table sheets, the standings and the wall page
+    path("", include("scoresheet.urls.tournament")),
     # languages of the pages and of the printout; the service worker of offline use
     path("", include("scoresheet.urls.i18n")),
 ]

@@ -20,6 +20,7 @@ from ..forms import WriteForm
 from ..gameforms import EntryForm, FormContext, for_game, kind_label
 from ..messages import rejection_text
 from ..models import Sheet
+from ..tournament.dealform import add_trump_fields
 from .access import device_of, get_sheet_for_edit
 from .sheet import sheet_context
 
@@ -187,11 +188,13 @@ def _write(
         if filled is not None:
             initial = form_class.initial_from_entry(filled, context)
         form = form_class(context=context, initial=initial)
+        add_trump_fields(form, sheet, loaded.entries[position].data if initial else None)
         return _entry_page(
             request, sheet=sheet, loaded=loaded, form=form,
             meta=WriteForm.fresh(sheet.revision), position=position,
         )
     form = form_class(request.POST, context=context)
+    add_trump_fields(form, sheet)
     meta = WriteForm(request.POST)
     if request.POST.get("preview"):
         return _preview_response(request, form, meta, loaded, position)

@@ -49,7 +49,8 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> d
     if can_edit:
         token = sheet.edit_token
         state = services.undo_state(sheet)
-        kinds = [] if view.finished else for_game(sheet.game).kinds_for(document)
+        writable = not (view.finished or sheet.closed)  # a signed tournament table is closed
+        kinds = for_game(sheet.game).kinds_for(document) if writable else []
         context.update(
             page_url=reverse("sheet", args=[token]),
             table_url=reverse("sheet_table", args=[token]),
