@@ -13,6 +13,7 @@ and :func:`scored`, and create them through :func:`create_sheet`.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import uuid
 from collections.abc import Mapping, Sequence
@@ -72,6 +73,18 @@ class Conflict(WriteError):
         super().__init__(f"the sheet is at revision {current}, the write was made against {given}")
         self.given = given
         self.current = current
+
+
+class AlreadyWritten(Conflict):
+    """An append made against an older revision whose entry was written since, as ``position``.
+
+    Typically the same form sent again (the browser's Back and a reload, then "Write it down"):
+    nothing is written a second time.
+    """
+
+    def __init__(self, *, given: int, current: int, position: int) -> None:
+        super().__init__(given=given, current=current)
+        self.position = position
 
 
 class Rejected(WriteError):
@@ -337,7 +350,9 @@ def add_entry(
             after=dict(entry),
         )
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(
+        sheet_id, revision=revision, key=key, device=device, make=change, appended=entry
+    )
 
 
 def update_entry(
@@ -442,11 +457,14 @@ def _write(
     key: str,
     device: Device,
     make: Any,
+    appended: Mapping[str, Any] | None = None,
 ) -> WriteResult:
     check_key(key)
     try:
         with transaction.atomic():
-            return _write_locked(sheet_id, revision=revision, key=key, device=device, make=make)
+            return _write_locked(
+                sheet_id, revision=revision, key=key, device=device, make=make, appended=appended
+            )
     except IntegrityError:
         # Two writes raced past the checks (a database without row locks): the first one
         # committed.  The same key is the same write; another key was made against an old sheet.
@@ -455,6 +473,35 @@ def _write(
             return _replayed(seen)
         current = Sheet.objects.filter(pk=sheet_id).values_list("revision", flat=True).first()
         raise Conflict(given=revision, current=current or 0) from None
+
+
+def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Two entries are the same content (compared as the JSON they are stored as)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def written_since(sheet: Sheet, revision: int, entry: Mapping[str, Any]) -> int | None:
+    """The position of a row on the sheet with ``entry``'s content written after ``revision``.
+
+    Only rows added or changed since that revision count: an equal row that was already on the
+    sheet when the form was made is another deal that happened to end the same way.
+    """
+    uids = set(
+        EntryChange.objects.filter(sheet=sheet, revision__gt=revision)
+        .exclude(after__isnull=True)
+        .values_list("entry_uid", flat=True)
+    )
+    if not uids:
+        return None
+    for row in Entry.objects.filter(sheet=sheet, uid__in=uids).order_by("position"):
+        if _same(row.data, entry):
+            return row.position
+    return None
+
+
+def changes_since(sheet: Sheet, revision: int) -> list[EntryChange]:
+    """The changes written to the sheet after ``revision``, oldest first."""
+    return list(EntryChange.objects.filter(sheet=sheet, revision__gt=revision).order_by("revision"))
 
 
 def _replayed(seen: WriteKey) -> WriteResult:
@@ -468,7 +515,13 @@ def _replayed(seen: WriteKey) -> WriteResult:
 
 
 def _write_locked(
-    sheet_id: int, *, revision: int, key: str, device: Device, make: Any
+    sheet_id: int,
+    *,
+    revision: int,
+    key: str,
+    device: Device,
+    make: Any,
+    appended: Mapping[str, Any] | None = None,
 ) -> WriteResult:
     sheet = Sheet.objects.select_for_update().get(pk=sheet_id)
     seen = WriteKey.objects.filter(sheet=sheet, key=key).first()
@@ -476,6 +529,10 @@ def _write_locked(
         seen.sheet = sheet
         return _replayed(seen)
     if sheet.revision != revision:
+        if appended is not None and revision < sheet.revision:
+            position = written_since(sheet, revision, appended)
+            if position is not None:
+                raise AlreadyWritten(given=revision, current=sheet.revision, position=position)
         raise Conflict(given=revision, current=sheet.revision)
     entries = entries_of(sheet)
     change: _Change = make(sheet, entries)

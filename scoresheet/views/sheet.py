@@ -41,7 +41,9 @@ def sheet_context(
             page_url=reverse("sheet", args=[token]),
             table_url=reverse("sheet_table", args=[token]),
             kinds=[
-                {"kind": k, "label": kind_label(k), "url": reverse("entry_new", args=[token, k])}
+                # the form carries the revision the player saw (views.entries.made_at)
+                {"kind": k, "label": kind_label(k),
+                 "url": reverse("entry_new", args=[token, k]) + f"?at={sheet.revision}"}
                 for k in kinds
             ],
             undo=state.undo,
