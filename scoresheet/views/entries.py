@@ -209,6 +209,11 @@ def _write(
     if form_class is None:
         raise Http404("no such entry kind")
     context = context_before(loaded, position)
+    if request.method == "GET" and position is None and loaded.scored.outcome is not None:
+        # the game is over: no form for a row that cannot be written (the sheet offers a rematch)
+        return render(request, "entry_closed.html", {
+            "sheet": sheet, "kind_label": kind_label(kind), "back_url": sheet_url(sheet),
+        })
     if request.method == "GET":
         initial = None
         if position is not None and loaded.entries[position].data.get("type") == kind:

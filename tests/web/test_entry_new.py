@@ -259,9 +259,21 @@ def test_the_engines_objection_is_shown_and_nothing_written(
 def test_nothing_can_be_added_after_the_winning_row(client, make_sheet):
     win = deal(1, 120, [30, 75, 15], {1: ["hearts"]})
     sheet = make_sheet(options={"target": 200, "barrel_at": 0}, entries=[win, win])
-    response = client.post(new_url(sheet), {**form_of(client, sheet), **BORIS_120})
+    # a form kept from before the end (its revision and key as any form on the page carries)
+    fields = write_fields(page(client.get(reverse("sheet", args=[sheet.edit_token]))))
+    response = client.post(new_url(sheet), {**fields, **BORIS_120})
     assert response.status_code == 400
     assert "The game is already over" in page(response)
+
+
+def test_after_the_game_no_entry_form_opens(client, make_sheet):
+    win = deal(1, 120, [30, 75, 15], {1: ["hearts"]})
+    sheet = make_sheet(options={"target": 200, "barrel_at": 0}, entries=[win, win])
+    response = client.get(new_url(sheet))
+    assert response.status_code == 200
+    assert "The game is over: nothing more can be written" in text(page(response))
+    assert 'name="contract"' not in page(response)
+    assert reverse("rematch", args=[sheet.edit_token]) in page(response)
 
 
 # --------------------------------------------------------------------------- other kinds
