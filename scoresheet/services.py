@@ -82,6 +82,18 @@ class KeyReused(Conflict):
     one (nothing saved, send again with a fresh form)."""
 
 
+class AlreadyWritten(Conflict):
+    """An append made against an older revision whose entry was written since, as ``position``.
+
+    Typically the same form sent again (the browser's Back and a reload, then "Write it down"):
+    nothing is written a second time.
+    """
+
+    def __init__(self, *, given: int, current: int, position: int) -> None:
+        super().__init__(given=given, current=current)
+        self.position = position
+
+
 class Rejected(WriteError):
     """The engine refuses the sheet as it would stand after the write.
 
@@ -545,6 +557,35 @@ def _write(
         raise Conflict(given=revision, current=current or 0) from None
 
 
+def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Two entries are the same content (compared as the JSON they are stored as)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def written_since(sheet: Sheet, revision: int, entry: Mapping[str, Any]) -> int | None:
+    """The position of a row on the sheet with ``entry``'s content written after ``revision``.
+
+    Only rows added or changed since that revision count: an equal row that was already on the
+    sheet when the form was made is another deal that happened to end the same way.
+    """
+    uids = set(
+        EntryChange.objects.filter(sheet=sheet, revision__gt=revision)
+        .exclude(after__isnull=True)
+        .values_list("entry_uid", flat=True)
+    )
+    if not uids:
+        return None
+    for row in Entry.objects.filter(sheet=sheet, uid__in=uids).order_by("position"):
+        if _same(row.data, entry):
+            return row.position
+    return None
+
+
+def changes_since(sheet: Sheet, revision: int) -> list[EntryChange]:
+    """The changes written to the sheet after ``revision``, oldest first."""
+    return list(EntryChange.objects.filter(sheet=sheet, revision__gt=revision).order_by("revision"))
+
+
 def _replayed(seen: WriteKey, intent: _Intent, *, given: int) -> WriteResult:
     """What the first write of ``seen``'s key did, if ``intent`` asks for the same; else
     :class:`KeyReused` (the key names another write, this one is not made)."""
@@ -584,6 +625,10 @@ def _write_locked(
     if sheet.closed is not None:
         raise Closed()
     if sheet.revision != revision:
+        if append is not None and revision < sheet.revision:
+            position = written_since(sheet, revision, append)
+            if position is not None:
+                raise AlreadyWritten(given=revision, current=sheet.revision, position=position)
         raise Conflict(given=revision, current=sheet.revision)
     if known is None or known.revision != sheet.revision:  # (derived data never changes)
         known = derived.cached(sheet, sheet.revision, guarded=True)

@@ -20,6 +20,7 @@ urlpatterns = [
     path("s/<str:token>/undo/", undo.undo, name="undo"),
     path("s/<str:token>/redo/", undo.redo, name="redo"),
     path("s/<str:token>/share/", share.share, name="share"),
+    path("s/<str:token>/rematch/", create.rematch, name="rematch"),
     path("s/<str:token>/keep/", accounts.keep, name="keep"),
     path("s/<str:token>/drop/", accounts.drop, name="drop"),
     # the read-only link: whoever holds it watches

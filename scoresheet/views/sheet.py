@@ -56,7 +56,9 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> d
             table_url=reverse("sheet_table", args=[token]),
             chart_url=reverse("sheet_chart", args=[token]),
             kinds=[
-                {"kind": k, "label": kind_label(k), "url": reverse("entry_new", args=[token, k])}
+                # the form carries the revision the player saw (views.entries.made_at)
+                {"kind": k, "label": kind_label(k),
+                 "url": reverse("entry_new", args=[token, k]) + f"?at={sheet.revision}"}
                 for k in kinds
             ],
             undo=state.undo,

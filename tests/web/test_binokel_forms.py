@@ -514,8 +514,8 @@ def test_a_whole_game_through_the_web_ends_with_the_banner(client, make_sheet):
     html = page(client.get(sheet_url))
     assert re.findall(r'<span class="c">([^<]+)</span>', html) == [
         "30 ♥", "20 off", "40 ♦", "20 ♠"]
-    # nothing can be added after the winning row
-    response = post(client, sheet, BEA_18)
+    # nothing can be added after the winning row (a form kept from before the end)
+    response = client.post(new_url(sheet), {**write_fields(html), **BEA_18})
     assert response.status_code == 400
     assert "The game is already over" in text(page(response))
     assert len(entries(sheet)) == 5

@@ -485,7 +485,7 @@ def test_each_row_opens_its_ledger_on_tap_without_javascript(client, make_sheet)
 def test_the_sheet_writes_the_running_balance_in_crowns(client, make_sheet):
     sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:2], edition=1)
     html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
-    cells = re.findall(r'<span class="total">([^<]+)</span>\s*<span class="delta">([^<]+)<',
+    cells = re.findall(r'<span class="total">([^<]+)</span>\s*<span class="delta[^"]*">([^<]+)<',
                        _row(html, 1))
     # [60, -20, -20, -20] + [-120, +360, -120, -120] = [-60, 340, -140, -140]
     assert cells == [("-0.60", "-1.20"), ("3.40", "+3.60"), ("-1.40", "-1.20"),
