@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scoresheet import exports, services
 from tests.conftest import deal
@@ -80,16 +81,20 @@ def test_csv_contract_is_split_into_the_number_and_its_flags(make_sheet: Any) ->
                        entries=[deal(1, 120, [30, 75, 15], {1: ["hearts"]}),
                                 deal(2, 120, [40, 40, 40], dark=True)])
     loaded = services.load(sheet)
-    _header, plain, dark, _total = read(exports.export_csv(loaded.document, loaded.scored))
+    with translation.override("en"):
+        _header, plain, dark, _total = read(exports.export_csv(loaded.document, loaded.scored))
     assert plain[2:4] == ["120", ""]
     assert dark[2:4] == ["120", "dark"]
 
 
 @pytest.mark.django_db
 def test_csv_a_game_without_a_number_keeps_its_name_in_the_flags(make_sheet: Any) -> None:
-    assert exports.contract_columns("betl") == ("", "betl")
-    assert exports.contract_columns("300 ♥") == ("300", "♥")
-    assert exports.contract_columns("renonc 6") == ("", "renonc 6")
+    with translation.override("en"):
+        assert exports.contract_columns("betl") == ("", "betl")
+        assert exports.contract_columns("300 ♥") == ("300", "♥")
+        assert exports.contract_columns("renonc 6") == ("", "renonc 6")
+    with translation.override("cs"):
+        assert exports.contract_columns("120 dark") == ("120", "naslepo")
 
 
 @pytest.mark.django_db
