@@ -79,8 +79,9 @@ class Messages(HTMLParser):
 
 
 def parse(html: str) -> Messages:
+    """The page's messages, without the summary at the top (it repeats them, one per line)."""
     found = Messages()
-    found.feed(html)
+    found.feed(re.sub(r'<div class="alert error form-summary".*?</div>', "", html, flags=re.S))
     return found
 
 
