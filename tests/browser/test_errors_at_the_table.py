@@ -111,3 +111,24 @@ def test_an_empty_contract_field_shows_no_grey_number(
         field = page.locator("#id_contract, #id_bid")
         expect(field).to_have_value("")
         assert not re.search(r"\d", field.get_attribute("placeholder") or "")
+
+
+@pytest.mark.parametrize("language", ["cs", "ru"])
+def test_an_empty_row_is_refused_in_the_players_words(
+    live_server: Any, phone: Any, make_sheet: Any, language: str
+) -> None:
+    sheet = make_sheet(players=["Šárka", "Přemysl", "Ludmila"])
+    page = phone.new_page()
+    page.goto(live_server.url + f"/i18n/{language}/?next=/")
+    deal_form(page, live_server.url, sheet)
+    page.locator("button.primary.big[type=submit]").click()
+    page.wait_for_load_state()
+    words = page.locator("main").inner_text()
+    required = {"cs": "Toto pole je třeba vyplnit", "ru": "Обязательное поле"}[language]
+    hint = {"cs": "Zadejte body v kartách všech hráčů kromě jednoho.",
+            "ru": "Введите очки за карты всех игроков, кроме одного."}[language]
+    assert required not in words
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", words)
+    assert not re.search(r"(?i)(hráč|игрок\w*) \d", words)
+    errors = page.locator(".field .error, .seat-row .error, fieldset > .error").all_inner_texts()
+    assert errors.count(hint) == 1  # once, not under every player
