@@ -196,7 +196,8 @@ def pdf_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
         pdf = sheet_pdf(sheet, size=size, part=_part(request, sheet))
     except Busy:
         return _busy()
-    return _download(pdf, "application/pdf", exports.filename(sheet, "pdf", size.value), attachment=False)
+    return _download(pdf, "application/pdf", exports.filename(sheet, "pdf", size.value),
+                     attachment=False)
 
 
 def _busy() -> HttpResponse:
