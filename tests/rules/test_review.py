@@ -346,6 +346,8 @@ def test_thousand_obligations_come_from_the_sheet_options() -> None:
     assert review_json(doc)["findings"] == []  # ru: "Перебивать не обязательно"
     found = review_json({**doc, "options": {"must_beat": True}})["findings"]
     assert [(f["seat"], f["broken"]) for f in found] == [(1, "beat")]
+    for edition in (1, 2):  # a stored sheet's edition is read as the arbiter reads it
+        assert review_json({**doc, "edition": edition})["findings"] == []
 
 
 # --------------------------------------------------------------------------- Binokel
@@ -449,6 +451,7 @@ def test_the_talon_of_a_complete_deal_is_inferred_from_the_unseen_cards() -> Non
          "tricks[0]"),
         ({"tricks": MARIAS_TRICKS + [["7-acorns", "8-acorns", "9-acorns"]]}, "tricks"),
         ({"colour": "red"}, "colour"),
+        ({"edition": 7}, "edition"),
     ],
 )
 def test_malformed_deals_name_the_field(change: dict[str, Any], field: str) -> None:
