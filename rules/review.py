@@ -443,7 +443,8 @@ def review(deal: Deal) -> Review:
         s = seat
         cards: list[Card] = []
         for card, marriage in trick:
-            if marriage and not cards and terms.marriage is MarriageRule.LEADING:
+            if (marriage and not cards and terms.marriage is MarriageRule.LEADING
+                    and card.rank in (Rank.KING, Rank.QUEEN)):
                 trump = card.suit  # "trump!" on a led K or Q: the table plays on with it
             trump_at.append(trump)
             plays.append(Play(seat=s, card=card, marriage=marriage, trick=t, index=len(plays)))

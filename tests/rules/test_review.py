@@ -282,6 +282,15 @@ def test_ru_no_trump_before_a_marriage_so_no_trump_obligation() -> None:
     assert r["findings"] == [] and r["trump"] is None
 
 
+def test_ru_trump_called_with_a_card_that_is_no_king_or_queen() -> None:
+    r = review_json({
+        "ruleset": "ru", "players": NAMES, "declarer": 0,
+        "tricks": [[M("A-hearts"), "9-hearts", "9-clubs"]], "hands": [[], [], []],
+    })
+    assert [(f["seat"], f["broken"]) for f in r["findings"]] == [(0, "marriage_incomplete")]
+    assert r["findings"][0]["proof"] is None and r["trump"] is None
+
+
 def test_ru_marriage_declared_without_leading() -> None:
     r = review_json({
         "ruleset": "ru", "players": NAMES, "declarer": 0,
