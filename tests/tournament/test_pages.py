@@ -242,6 +242,7 @@ def test_the_deal_form_asks_for_the_trumps_held_only_when_the_tournament_counts_
     url = reverse("entry_new", args=[tb.sheet.edit_token, "deal"])
     html = page(client.get(url))
     assert 'name="trumps_seven"' in html and "Trumps the announcer of the sedma held" in html
+    assert 'name="trumps_hundred_against"' in html  # the form records games against, too
     data = {**write_fields(html), "declarer": "1", "game": "suit", "trump": "leaves",
             "announced": "seven", "card_points": "60", "seven": "won", "trumps_seven": "5"}
     response = client.post(url, data)
