@@ -664,6 +664,7 @@ def _import_round(t: Tournament, rd: Mapping[str, Any], by_number: dict[int, Pla
         sheet = services.create_sheet(
             ruleset=str(sheet_doc["ruleset"]), options=sheet_doc.get("options") or {},
             players=names, first_dealer=int(sheet_doc.get("first_dealer", 0)),
+            edition=int(sheet_doc["edition"]) if sheet_doc.get("edition") is not None else None,
             entries=sheet_doc.get("entries") or [],
         )
         closed = _dt(raw.get("closed"))
