@@ -32,7 +32,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import rules
 
-from .. import printing
+from .. import exports, printing
+from ..guard import document_problem
 from ..messages import engine_message, game_label, preset_label
 from ..models import Sheet
 from ..tournament import logic
@@ -194,8 +195,11 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
                 raise logic.TournamentError("bad_document", detail="size")
             try:
                 doc = json.loads(upload.read().decode("utf-8"))
-            except (UnicodeDecodeError, json.JSONDecodeError):
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
                 raise logic.TournamentError("bad_document", detail="JSON") from None
+            problem = document_problem(doc)
+            if problem is not None:
+                raise logic.TournamentError("bad_document", detail=problem[0])
             t = logic.import_tournament(doc)
         except (logic.TournamentError, rules.RulesError) as error:
             form.add_error("file", error_text(error))
@@ -569,8 +573,8 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _safe(text: str) -> str:
-    """A cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A cell a spreadsheet will not run as a formula (the sheet export's own guard)."""
+    return exports._text(text)
 
 
 def _results_html(request: HttpRequest, t: Tournament, *, pdf: bool) -> str:

@@ -290,3 +290,14 @@ def test_the_referee_reviews_a_flagged_deal_and_its_held_premium_counts(client):
     state = logic.table_state(t, tb)
     assert state.premium[1] == 60 and state.flags[0].reviewed.note == "clear win"
     assert "Mark reviewed" not in page(client.get(director))
+
+
+def test_a_club_name_that_looks_like_a_formula_is_text_in_the_csv(client):
+    t = logic.create_tournament(
+        name="x", ruleset="marias", options={}, rounds=1, table_size=3, deals_per_round=1,
+        premium=None, players=[logic.NewPlayer(name=n, club="=HYPERLINK(1)" if i == 0 else "")
+                               for i, n in enumerate(NAMES[:3])])
+    rows = list(csv.reader(io.StringIO(client.get(
+        reverse("tournament_csv", args=[t.view_token])).content.decode())))
+    clubs = [r[2] for r in rows if len(r) > 2]
+    assert "'=HYPERLINK(1)" in clubs and "=HYPERLINK(1)" not in clubs
