@@ -320,9 +320,9 @@ ERRORS: dict[str, Template] = {
         "choice": _("%(field)s must be one of %(choices)s, not %(value)s"),
         "list": _("%(field)s must be a list of %(length)s whole numbers"),
         "length": _("%(field)s must have %(length)s numbers, one per player, not %(value)s"),
-        "item_whole": _("%(field)s must hold whole numbers; player %(number)s has %(value)s"),
-        "item_min": _("%(field)s of player %(number)s must be at least %(min)s, not %(value)s"),
-        "item_max": _("%(field)s of player %(number)s must be at most %(max)s, not %(value)s"),
+        "item_whole": _("%(name)s: %(field)s must be a whole number, not %(value)s"),
+        "item_min": _("%(name)s: %(field)s must be at least %(min)s, not %(value)s"),
+        "item_max": _("%(name)s: %(field)s must be at most %(max)s, not %(value)s"),
         "choice_list": _("%(field)s must be a list of %(choices)s"),
         "choice_item": _("%(field)s must hold only %(choices)s, not %(value)s"),
         "twice": _("%(field)s names the same thing twice"),
@@ -330,7 +330,9 @@ ERRORS: dict[str, Template] = {
         # Thousand (rules/thousand.py)
         "marriages_lists": _("marriages must be a list of %(length)s lists, one per player"),
         "amount_zero": _("amount of a custom penalty must not be 0"),
-        "amount_fixed": _("amount is set by the table's options for a %(reason)s penalty"),
+        "amount_fixed": _(
+            "the amount of this penalty is set by the table's house rules: leave it empty"
+        ),
         # Mariáš (rules/marias.py)
         "marriages_object": _(
             'marriages must be an object like {"declarer": ["hearts"], "defence": []}'
@@ -654,15 +656,15 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
             "points and %(melds)s in melds)"
         ),
         "melds_too_high": _(
-            "Melds of %(name)s are %(melds)s, more than one hand can show (at most %(most)s)"
+            "%(name)s melds %(melds)s, more than one hand can show (at most %(most)s)"
         ),
         "melds_step": _(
-            "Melds of %(name)s are %(melds)s, not a multiple of %(step)s: no set of melds adds "
-            "up to that"
+            "%(name)s melds %(melds)s, not a multiple of %(step)s: no set of melds adds up to "
+            "that"
         ),
         "points_total": _("Trick points add up to %(total)s, a deal has %(deal_total)s"),
         "points_step": _(
-            "Trick points of %(name)s are %(points)s, not a multiple of %(scale)s: every card "
+            "%(name)s has %(points)s trick points, not a multiple of %(scale)s: every card "
             "point is %(scale)s"
         ),
         "trump_nines_total": _(
@@ -1211,6 +1213,52 @@ def join_names(names: Sequence[str]) -> str:
     }
 
 
+# An entry's fields as the players call them, for the objections that name a field (FORMAT.md
+# keys are never shown).
+FIELD_WORDS: dict[str, Any] = {
+    "amount": _("the amount"),
+    "announced": _("what was announced"),
+    "bid": _("the bid"),
+    "card_points": _("the declarer's card points"),
+    "contract": _("the contract"),
+    "count": _("the number of marriages"),
+    "dark": _("dark"),
+    "declarer": _("who played"),
+    "first_flek_by": _("who gave the first flek"),
+    "fleks": _("the fleks"),
+    "game": _("the game"),
+    "kind": _("what it was"),
+    "marriages": _("the marriages"),
+    "melds": _("the melds"),
+    "played_out": _("played out"),
+    "points": _("the card points"),
+    "reason": _("the reason"),
+    "result": _("the result"),
+    "seat": _("who"),
+    "seven": _("the seven"),
+    "silent_seven": _("the silent seven"),
+    "sitting_out": _("who sits out"),
+    "trump": _("the trumps"),
+    "trump_nines": _("the trump nines"),
+    # the referee's questions
+    "hand": _("the hand"),
+    "trick": _("the trick"),
+    "tricks_done": _("the tricks played"),
+    "announced_seven": _("the announced seven"),
+    "declare_marriage": _("declaring a marriage"),
+}
+FIELD_PREFIX = re.compile(r"^(?P<field>[a-z]+(?:_[a-z]+)*): ")
+
+
+def _field_in_words(text: str) -> str:
+    """An objection that starts with the field it is about ("card_points: ...") names the field
+    as the players call it ("the declarer's card points: ...")."""
+    found = FIELD_PREFIX.match(text)
+    if found and found.group("field") in FIELD_WORDS:
+        return f"{FIELD_WORDS[found.group('field')]}: {text[found.end():]}"
+    return text
+
+
 SEAT_KEYS = ("declarer", "dealer", "payer", "payee", "flek_by", "first", "second", "winner")
 # The seven that took the last trick (the ``seven`` of the engine's last-trick objections).
 SEVEN_WORDS: dict[str, Any] = {
@@ -1226,6 +1274,10 @@ def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] =
 ]:
     """The engine's params with the words a template may use besides them (module docstring)."""
     out: dict[str, Any] = dict(params)
+    if isinstance(params.get("field"), str) and params["field"] in FIELD_WORDS:
+        out["field"] = str(FIELD_WORDS[params["field"]])
+    if isinstance(params.get("option"), str):
+        out["option"] = option_label(params["option"])
     if (name := _seat_name(players, params.get("seat"))) is not None:
         out["name"] = name
     if isinstance(params.get("seat"), int):
@@ -1413,7 +1465,7 @@ def engine_message(
     if code == "bad_options" and "count" not in params:
         values["detail"] = message
     text = _fill(template, values)
-    return _capital(text if text is not None else message)
+    return _capital(_field_in_words(text if text is not None else message))
 
 
 def error_text(error: rules.RulesError, sheet: rules.Sheet | None = None) -> str:

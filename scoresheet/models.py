@@ -97,6 +97,11 @@ class Sheet(models.Model):
         default="",
         help_text=_("The printed sheet, its PDF and its mail are in this language."),
     )
+    # The sheet's own identity, carried by its export (meta.listek.id); an imported sheet keeps
+    # the identity of the sheet it was exported from in ``origin`` (migration 0004), so that a
+    # sheet imported again is recognised and the statistics count it once.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    origin = models.UUIDField(null=True, blank=True, editable=False, db_index=True)
 
     # The undo and redo stacks of the history, in O(1): the revision of the change an undo (a
     # redo) would revert now, 0 for none; each change names the one below it (EntryChange.below).
@@ -116,6 +121,11 @@ class Sheet(models.Model):
     @property
     def player_names(self) -> list[str]:
         return [str(p) for p in self.players]
+
+    @property
+    def identity(self) -> uuid.UUID:
+        """The sheet this one is (itself, or the sheet it was imported from)."""
+        return self.origin or self.uid
 
 
 class Entry(models.Model):

@@ -161,6 +161,10 @@ LANGUAGES = [
     ("ru", "Русский"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language tapped in the header is remembered on the phone (Django's default is a cookie that
+# dies with the browser session, and a phone's browser ends sessions whenever it likes).
+LANGUAGE_COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep a cookie
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Prague")
 USE_I18N = True
 USE_TZ = True

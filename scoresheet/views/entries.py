@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -112,6 +113,7 @@ def _entry_page(
     conflict: str = "",
     since: list[str] | None = None,
     already: dict[str, Any] | None = None,
+    kept_preview: dict[str, Any] | None = None,
 ) -> HttpResponse:
     kinds = []
     if position is not None:
@@ -149,7 +151,37 @@ def _entry_page(
     }
     if conflict:
         context["current"] = sheet_context(sheet, can_edit=False, loaded=loaded)
+    if status == 400:
+        # refused: what the row would do stays in view, a summary of what to fix is at the top,
+        # and the first wrong field is where the page opens (and has the focus)
+        context["preview"] = kept_preview or preview(form, meta, loaded, position)
+        context["summary"] = error_summary(form)
     return render(request, "entry_form.html", context, status=status)
+
+
+def error_summary(form: EntryForm) -> list[dict[str, str]]:
+    """What to fix, field by field in the form's order, each with the id of its input; the
+    first wrong input gets ``autofocus``, so that the refused page opens on it."""
+    fields = list(form.fields)
+    wrong: list[tuple[int, str, str]] = []  # (place in the form, field, message)
+    for name, errors in form.errors.items():
+        if name in form.fields:
+            wrong += [(fields.index(name), name, str(e)) for e in errors]
+    for group, errors in form.group_errors.items():
+        members = [f for f in fields if f == group or f.startswith(f"{group}_")]
+        if members:
+            wrong += [(fields.index(members[0]), members[0], str(e)) for e in errors]
+    wrong.sort(key=lambda item: item[0])
+    out = []
+    for _place, name, message in wrong:
+        widget = form.fields[name].widget
+        anchor = form[name].auto_id or ""
+        if anchor and isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
+            anchor = f"{anchor}_0"  # the first button of the group
+        out.append({"id": anchor, "text": message})
+    if wrong:
+        form.fields[wrong[0][1]].widget.attrs["autofocus"] = True
+    return out
 
 
 def _preview_response(
@@ -298,10 +330,11 @@ def _write(
             conflict=_conflict_text(error), since=since,
         )
     except services.Rejected as error:
+        kept = preview(form, meta, loaded, position)  # the objection, as the preview said it
         form.add_rejection(error)
         return _entry_page(
             request, sheet=sheet, loaded=loaded, form=form, meta=meta, position=position,
-            status=400,
+            status=400, kept_preview=kept,
         )
     number = (result.position or 0) + 1
     if result.replayed:

@@ -192,13 +192,14 @@ def test_a_write_against_an_old_revision_is_refused_with_the_current_sheet(
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        ({"declarer": ""}, "declarer", "This field is required."),
-        ({"declarer": "7"}, "declarer", "Select a valid choice."),
-        ({"contract": ""}, "contract", "This field is required."),
-        ({"contract": "a lot"}, "contract", "Enter a whole number."),
-        ({"points_0": "thirty"}, "points_0", "Enter a whole number."),
+        ({"declarer": ""}, "declarer", "Who played? Tap a name."),
+        ({"declarer": "7"}, "declarer", "Who played? Tap one of the buttons."),
+        ({"contract": ""}, "contract", "Type the contract."),
+        ({"contract": "a lot"}, "contract", "Contract: type a whole number, digits only."),
+        ({"points_0": "thirty"}, "points_0", "Anna: type a whole number, digits only."),
         ({"points_0": ""}, "points_0", "Type the card points of every player but one."),
-        ({"marriages_1": ["trumps"]}, "marriages_1", "Select a valid choice."),
+        ({"marriages_1": ["trumps"]}, "marriages_1",
+         "Marriages of Boris: tap one of the buttons."),
     ],
 )
 def test_bad_input_is_refused_on_its_field(client, make_sheet, change, field, message):

@@ -258,25 +258,28 @@ SEDMA = {"declarer": "0", "game": "suit", "trump": "bells", "card_points": "50"}
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        ({"declarer": ""}, "declarer", "This field is required."),
-        ({"declarer": "4"}, "declarer", "Select a valid choice."),
+        ({"declarer": ""}, "declarer", "Who played? (the declarer) Tap a name."),
+        ({"declarer": "4"}, "declarer", "Who played? (the declarer) Tap one of the buttons."),
         ({"declarer": "3"}, "declarer", "so cannot declare"),  # Dana is the pauzírák
-        ({"game": ""}, "game", "This field is required."),
-        ({"game": "skat"}, "game", "Select a valid choice."),
-        ({"trump": ""}, "trump", "A suit game names its trumps"),
-        ({"trump": "clubs"}, "trump", "Select a valid choice."),
-        ({"announced": ["grand"]}, "announced", "Select a valid choice."),
-        ({"card_points": ""}, "card_points", "Write Anna's card points"),
-        ({"card_points": "55"}, "card_points", "Card points must be 0..90 in tens"),
-        ({"card_points": "many"}, "card_points", "Enter a whole number."),
-        ({"marriages_declarer": ["spades"]}, "marriages_declarer", "Select a valid choice."),
+        ({"game": ""}, "game", "Game: tap one."),
+        ({"game": "skat"}, "game", "Game: tap one of the buttons."),
+        ({"trump": ""}, "trump", "a suit game names its trumps"),
+        ({"trump": "clubs"}, "trump", "Trumps: tap one of the buttons."),
+        ({"announced": ["grand"]}, "announced", "Announced: tap one of the buttons."),
+        ({"card_points": ""}, "card_points", "write the declarer's card points"),
+        ({"card_points": "55"}, "card_points", "must be 0..90 in tens"),
+        ({"card_points": "many"}, "card_points", "type a whole number, digits only."),
+        ({"marriages_declarer": ["spades"]}, "marriages_declarer",
+         "Marriages of the declarer: tap one of the buttons."),
         ({"announced": ["seven"]}, "seven", "write whether it was won or lost"),
-        ({"announced": ["seven"], "seven": "maybe"}, "seven", "Select a valid choice."),
-        ({"silent_seven": "nobody"}, "silent_seven", "Select a valid choice."),
-        ({"game": "durch", "result": ""}, "result", "Write whether the declarer won or lost"),
-        ({"game": "betl", "result": "draw"}, "result", "Select a valid choice."),
-        ({"flek_game": "x"}, "flek_game", "Enter a whole number."),
-        ({"flek_game": "-1"}, "flek_game", "must be at least 0"),
+        ({"announced": ["seven"], "seven": "maybe"}, "seven",
+         "The announced seven: tap one of the buttons."),
+        ({"silent_seven": "nobody"}, "silent_seven", "tap one of the buttons."),
+        ({"game": "durch", "result": ""}, "result", "write whether the declarer won or lost"),
+        ({"game": "betl", "result": "draw"}, "result",
+         "Result for the declarer: tap one of the buttons."),
+        ({"flek_game": "x"}, "flek_game", "type a whole number, digits only."),
+        ({"flek_game": "-1"}, "flek_game", "at least 0"),
     ],
 )
 def test_bad_input_on_a_deal_field_is_refused_on_that_field(
@@ -360,10 +363,10 @@ def test_renonc_after_a_deal_cancels_it_and_charges_the_offender(client, make_sh
 @pytest.mark.parametrize(
     ("entries", "data", "field", "message"),
     [
-        (1, {"seat": "", "kind": "1"}, "seat", "This field is required."),
-        (1, {"seat": "0", "kind": ""}, "kind", "This field is required."),
-        (1, {"seat": "0", "kind": "13"}, "kind", "must be at most 12"),
-        (1, {"seat": "0", "kind": "one"}, "kind", "Enter a whole number."),
+        (1, {"seat": "", "kind": "1"}, "seat", "Who made the renonc? Tap a name."),
+        (1, {"seat": "0", "kind": ""}, "kind", "What was it? Type a number."),
+        (1, {"seat": "0", "kind": "13"}, "kind", "at most 12"),
+        (1, {"seat": "0", "kind": "one"}, "kind", "What was it? Type a whole number, digits only."),
         # Dana dealt row 1 and sat it out: she cannot fail to follow suit in it
         (1, {"seat": "3", "kind": "1"}, "seat", "Dana is the pauzírák of that deal"),
         # row 3 is a betl: no ace or ten can lie in its talon to be paid for
@@ -410,7 +413,7 @@ def test_misdeal_form_offers_the_dealer_and_the_first_one_is_free(client, make_s
 @pytest.mark.parametrize(
     ("seat", "message"),
     [("1", "Anna deals now, so only Anna can misdeal, not Bohouš"),
-     ("x", "Select a valid choice.")],
+     ("x", "Who misdealt? (the dealer) Tap one of the buttons.")],
 )
 def test_bad_input_on_the_misdeal_seat_is_refused_on_it(client, make_sheet, seat, message):
     sheet = marias_sheet(make_sheet, players=THREE, first_dealer=0)
