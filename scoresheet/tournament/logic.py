@@ -419,9 +419,11 @@ def close(tb: Table, *, signed_name: str) -> None:
         if tb.sheet is None:
             raise TournamentError("not_started", round=tb.round.number)
         state = table_state(t, tb)
+        if not state.finished and t.deals_per_round is None:
+            raise TournamentError("not_over", table=tb.number)
         if not state.finished:
             raise TournamentError("not_finished", table=tb.number, deals=state.deals,
-                                  needed=t.deals_per_round or 0)
+                                  needed=t.deals_per_round)
         if signed_name.strip().casefold() != tb.scorer.name.casefold():
             raise TournamentError("wrong_signature", scorer=tb.scorer.name)
         now = timezone.now()

@@ -83,6 +83,8 @@ ERROR_TEXTS: dict[str, Any] = {
     "not_started": gettext_lazy("Round %(round)s has not started yet."),
     "not_finished": gettext_lazy("Table %(table)s has played %(deals)s of %(needed)s deals: "
                                  "it can be signed when the round is played."),
+    "not_over": gettext_lazy("Table %(table)s is still playing its game: it can be signed when "
+                             "the game is over."),
     "wrong_signature": gettext_lazy("Only the scorer drawn for this table signs: type "
                                     "“%(scorer)s”."),
     "not_closed": gettext_lazy("Table %(table)s is not closed."),
