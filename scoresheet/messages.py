@@ -28,6 +28,7 @@ from django.utils.translation import pgettext as pgettext_now
 
 import rules
 from rules import marias as marias_engine
+from rules.cards import DECKS, DeckName, Suit
 
 # ---------------------------------------------------------------------------- marks
 
@@ -162,8 +163,10 @@ def meld_name(kind: str, engine_name: str = "") -> str:
 # The names of the cards and suits of each deck (rules.cards.DECKS): the msgid is the name the
 # deck's own players use (Russian for the 24-card Thousand deck, Czech for the 32-card ones,
 # German for Binokel), the context names the deck.  Each language says what its players call the
-# card; English keeps the deck's own names.  The short faces printed on the cards (Т, Sv, O)
-# stay as they are.
+# card: English says hearts and ace for the French-suited decks of Thousand, and keeps the
+# Czech names of Mariáš and the German ones of Binokel, whose tables say them so in any language
+# (the English catalog holds these names; scripts/i18n-update keeps them).  The short faces
+# printed on the cards (Т, Sv, O) stay as they are.
 CARD_NAMES: dict[tuple[str, str], Any] = {
     # thousand24
     ("thousand24", "червы"): pgettext_lazy("thousand24 deck", "червы"),
@@ -1173,12 +1176,25 @@ def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] =
     return out
 
 
+# The deck whose suit names a game's pages use everywhere (the deal form, the meld calculator,
+# the referee, the messages): one set of names per game.
+GAME_DECKS = {"thousand": DeckName.THOUSAND, "binokel": DeckName.BINOKEL}
+
+
+def suit_word(game: str, suit: str) -> str:
+    """A suit's name as ``game``'s pages say it (its deck's names, in the page's language)."""
+    deck = GAME_DECKS.get(game)
+    if deck is not None and suit in DECKS[deck].suit_names:
+        return card_word(deck.value, DECKS[deck].face(Suit(suit)).name)
+    return str(SUIT_WORDS.get(suit, suit))
+
+
 def _suit_words(game: str) -> Mapping[str, Any]:
     if game == "marias":
         from .gameforms.marias import suit_label
 
         return {s: suit_label(s) for s in marias_engine.SUITS}
-    return SUIT_WORDS
+    return {s: suit_word(game, s) for s in SUIT_WORDS}
 
 
 def _reason_words(game: str) -> Mapping[str, Any]:
