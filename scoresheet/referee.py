@@ -588,6 +588,31 @@ def offence_kinds(document: rules.Sheet) -> list[str]:
     return [k for k in document.engine.entry_kinds if k in OFFENCE_FORMS]
 
 
+# Which offence a rule of play broken in a verdict is, per penalty entry kind (the calculator
+# opens on it).  Mariáš, seed 004 article II: renonc 1 (nepřiznání barvy) is not following suit
+# or not trumping, renonc 2 (nepřebití nižší karty) not beating or not overtrumping, renonc 11 the
+# rules of the announced seven; Thousand: every broken rule of play is a revoke.
+OFFENCE_OF_BROKEN: Mapping[str, Mapping[str, Mapping[str, str]]] = {
+    "renonc": {
+        arbiter.Broken.FOLLOW_SUIT.value: {"kind": "1"},
+        arbiter.Broken.TRUMP.value: {"kind": "1"},
+        arbiter.Broken.BEAT.value: {"kind": "2"},
+        arbiter.Broken.OVERTRUMP.value: {"kind": "2"},
+        arbiter.Broken.SEVEN_TOO_EARLY.value: {"kind": "11"},
+    },
+    "penalty": {b.value: {"reason": "revoke"} for b in arbiter.Broken},
+}
+
+
+def offence_query(kinds: Sequence[str], broken: str) -> dict[str, str]:
+    """The penalty calculator's query for the offence of a verdict: its kind and fields."""
+    for kind in kinds:
+        found = OFFENCE_OF_BROKEN.get(kind, {}).get(broken)
+        if found is not None:
+            return {"type": kind, **found}
+    return {}
+
+
 @dataclass(frozen=True, kw_only=True)
 class Cost:
     """What the offence does to one player."""
@@ -597,6 +622,7 @@ class Cost:
     text: str  # "+60", "-120", "-4.60 Kč"
     before: str
     after: str
+    said: str = ""  # in words: "gets 2.00 Kč", "pays 4.60 Kč", "loses 120", "gains 60"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -615,6 +641,19 @@ def signed_amount(value: int, game: str) -> str:
     """A change as the sheet writes it, with its sign: +60, -120, +2.00 Kč."""
     text = format_amount(value, paper_of(game))
     return f"+{text}" if value > 0 else text
+
+
+def cost_words(delta: int, paper: Any) -> str:
+    """What an offence does to one player, a gain said as a gain: "gets 2.00 Kč", "pays 4.60
+    Kč" for money, "gains 60", "loses 120" for points, "nothing" for 0."""
+    amount = format_amount(abs(delta), paper)
+    if delta == 0:
+        return gettext("nothing")
+    if paper.money:
+        template = _("gets %(amount)s") if delta > 0 else _("pays %(amount)s")
+    else:
+        template = _("gains %(amount)s") if delta > 0 else _("loses %(amount)s")
+    return str(template) % {"amount": amount}
 
 
 def payment_what(what: str) -> str:
@@ -644,7 +683,8 @@ def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any]) -> Penalt
     after = rows[-1].totals if rows else before
     costs = tuple(
         Cost(name=name, delta=deltas[s], text=signed_amount(deltas[s], game),
-             before=format_amount(before[s], paper), after=format_amount(after[s], paper))
+             before=format_amount(before[s], paper), after=format_amount(after[s], paper),
+             said=cost_words(deltas[s], paper))
         for s, name in enumerate(players)
     )
     notes = tuple(note_text(n, game=game, players=players) for r in rows for n in r.notes)
