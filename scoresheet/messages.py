@@ -906,7 +906,7 @@ OPTION_HELP: dict[str, Any] = {
         "the highest flek level: 4 = flek, re, tutti, boty; 5 adds kalhoty; 0 = no fleks"
     ),
     "payment_cap": _("the most one player pays another for one deal, in haléře; 0 = no cap"),
-    "stake": _("haléře of one hra; the whole tariff scales with it (20 = the seed's table)"),
+    "stake": _("haléře of one hra; the whole tariff scales with it (20 = the tournament tariff)"),
     "pauzirak_pays": _(
         "with four players the one sitting out (pauzírák) shares in every payment"
     ),
@@ -1030,10 +1030,19 @@ def option_label(name: str) -> str:
     return str(label) if label is not None else name.replace("_", " ").capitalize()
 
 
+CHOICE_IN_HELP = re.compile(r"(?<![\w-])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)(?=: )")
+
+
 def option_help(name: str, engine_help: str, game: str = "") -> str:
-    """The one-line help of an option in the page's language (the engine's as a fallback)."""
+    """The one-line help of an option in the page's language (the engine's as a fallback); a
+    help that explains the option's values ("each: ...; fleking_player: ...") names each value
+    by its label ("each defender: ...; the first flek-giver: ...")."""
     text = GAME_OPTION_HELP.get(game, {}).get(name, OPTION_HELP.get(name))
-    return str(text) if text is not None else engine_help
+    said = str(text) if text is not None else engine_help
+    return CHOICE_IN_HELP.sub(
+        lambda m: str(CHOICE_LABELS[m.group(1)]) if m.group(1) in CHOICE_LABELS else m.group(1),
+        said,
+    )
 
 
 def choice_label(value: Any) -> str:

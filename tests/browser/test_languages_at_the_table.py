@@ -4,6 +4,7 @@ printout speaks the reader's language, German and Czech wording, one set of suit
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -114,3 +115,22 @@ def test_a_house_rule_chip_keeps_its_label_and_value_apart(
     page = phone.new_page()
     page.goto(live_server.url + reverse("sheet", args=[sheet.edit_token]))
     assert page.locator(".chip").first.inner_text() == "Barrel: 900"
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_the_rules_page_speaks_to_players(
+    live_server: Any, phone: Any, make_sheet: Any, language: str
+) -> None:
+    sheet = make_sheet(ruleset="marias", players=["Anna", "Bea", "Cem"],
+                       options={"max_fleks": 2})
+    page = phone.new_page()
+    page.goto(live_server.url + f"/i18n/{language}/?next=/")
+    page.goto(live_server.url + reverse("table_rules", args=[sheet.edit_token]))
+    words = page.locator("main").inner_text()
+    words = words.split(page.locator(".share-rules").inner_text())[0]
+    for internal in (r"\b[a-z]+_[a-z_]+\b", r"\bseed\b", r"RULES\.md", r"FORMAT\.md",
+                     r"rules/marias\.py", r"\bnull\b", r"\bdeltas\b", r"\bledger\b"):
+        assert not re.search(internal, words, re.I), internal
+    label = {"en": "Highest flek", "cs": "Nejvyšší flek"}[language]
+    row = page.locator("#option-max_fleks")
+    assert row.locator(".label").inner_text().startswith(label[:6])
