@@ -23,7 +23,7 @@ import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -37,6 +37,7 @@ from rules.engine import MAX_NAME
 
 from . import services
 from .gameforms import kind_label
+from .guard import MAX_DEPTH, document_problem
 from .messages import contract_label, engine_message, mark_label, note_text
 from .models import Sheet
 from .paper import crowns, paper_of, winner_of
@@ -44,7 +45,12 @@ from .paper import crowns, paper_of, winner_of
 META_KEY = "listek"  # the app's facts in a document's meta (FORMAT.md: the engine ignores meta)
 MAX_IMPORT_BYTES = 2_000_000  # a 5000-entry sheet (rules.engine.MAX_ENTRIES) is about 1 MB
 CSV_BOM = "\ufeff"  # tells spreadsheets the file is UTF-8 (Czech, Polish, Russian names)
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # a text cell starting so is a formula
+FORMULA_STARTS = "=+-@\t\r"  # a text cell starting so is a formula
+# A formula may also start after any separator a spreadsheet may split a cell at (a comma, a
+# semicolon in Czech, German, Polish or Russian Excel, a tab, a line end), behind spaces or a
+# quote: `x;=1+1;y` is three cells, one of them a formula, where ";" separates.
+FORMULA_AFTER = re.compile(r'(^|[,;\t\r\n])([ "]*)(?=[=+\-@\t\r])')
+MONEY_COLUMN = "%(name)s [h]"
 CONTRACT_WITH_FLAGS = re.compile(r"^(?P<number>\d+)(?:\s+(?:dark|off|[♥♦♣♠]))*$")
 
 
@@ -143,8 +149,9 @@ def filename(sheet: Sheet, extension: str, variant: str = "") -> str:
 
 
 def _text(value: str) -> str:
-    """A text cell that a spreadsheet shows as text, never runs as a formula."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    """A text cell that a spreadsheet shows as text, never runs as a formula: a ``'`` before
+    every formula start at the beginning and after every separator (:data:`FORMULA_AFTER`)."""
+    return FORMULA_AFTER.sub(r"\1\2'", value)
 
 
 def contract_columns(contract: str) -> tuple[str, str]:
@@ -246,7 +253,11 @@ def read_document(data: bytes | str) -> Any:
     data = data.removeprefix(CSV_BOM)
     try:
         return json.loads(data, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        raise ImportRefused([_sheet_problem(
+            f"the document is nested more than {MAX_DEPTH} levels deep", "too_deep",
+            max=MAX_DEPTH)]) from None
+    except ValueError as exc:
         raise ImportRefused([_sheet_problem(
             f"not a JSON document: {exc}", "not_json")]) from None
 
@@ -288,8 +299,8 @@ def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
         raw = facts.get(key)
         moment = None
         if raw is not None:
-            moment = parse_datetime(raw) if isinstance(raw, str) else None
-            if moment is None or moment.tzinfo is None:
+            moment = _moment(raw)
+            if moment is None:
                 found.append(_sheet_problem(
                     f"meta.{META_KEY}.{key} must be a date and time with its time zone",
                     "bad_meta", key=key))
@@ -318,8 +329,30 @@ def already_here(doc: Any) -> Sheet | None:
             or Sheet.objects.filter(origin=identity).order_by("pk").first())
 
 
+def _moment(value: object) -> datetime | None:
+    """An ISO date and time with its time zone, one a database can store; None otherwise (an
+    offset of +99:00, a year that leaves the calendar in UTC, no time zone)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = parse_datetime(value)
+        if moment is None or moment.tzinfo is None:
+            return None
+        moment.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+    return moment
+
+
 def import_problems(doc: Any) -> list[Problem]:
-    """Every problem of a document at once: the engine's, then those of ``meta.listek``."""
+    """Every problem of a document at once: the engine's, then those of ``meta.listek``.
+
+    A document nested too deeply or holding a text no sheet may hold (a NUL, a lone surrogate,
+    a control character, a line break: scoresheet/guard.py) has that one problem only."""
+    hostile = document_problem(doc)
+    if hostile is not None:
+        code, message = hostile
+        return [_sheet_problem(message, code, max=MAX_DEPTH)]
     game = doc.get("game") if isinstance(doc, dict) else None
     players = doc.get("players") if isinstance(doc, dict) else None
     names = [p if isinstance(p, str) else "?" for p in players] if isinstance(players, list) else []
@@ -347,6 +380,7 @@ def import_sheet(
         facts, _found = app_facts(doc)
         sheet = services.create_sheet(
             ruleset=doc["ruleset"],
+            edition=doc.get("edition"),
             options=doc.get("options", {}),
             players=doc["players"],
             first_dealer=doc.get("first_dealer", 0),

@@ -61,6 +61,9 @@ DYNAMIC: dict[tuple[str, str, str], tuple[str, ...]] = {
     ("arbiter.py", "error", "exc.code"): (
         "unknown_option", "option_twice", "bad_option", "bad_options",
     ),
+    ("review.py", "error", "exc.code"): (
+        "unknown_option", "option_twice", "bad_option", "bad_options",
+    ),
     # a helper's own parameter, passed on: its callers are read instead
     ("thousand.py", "note", "code"): (),
     ("binokel.py", "error", "code"): (),
