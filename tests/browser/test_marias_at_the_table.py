@@ -29,7 +29,7 @@ def test_the_ledger_names_the_red_game_and_shows_the_doubling_on_tap(
 ) -> None:
     evening = golden_named("marias/evening_four_players_pauzirak")
     sheet = make_sheet(ruleset="marias", players=FOUR, first_dealer=3,
-                       entries=evening["entries"][:2])
+                       entries=evening["entries"][:2], edition=evening["edition"])
     page = phone.new_page()
     page.goto(live_server.url + reverse("sheet", args=[sheet.edit_token]))
     ledger = page.locator("#e1 details.ledger")
@@ -48,7 +48,7 @@ def test_what_does_it_cost_opens_on_the_verdicts_renonc_and_says_gains_as_gains(
 ) -> None:
     evening = golden_named("marias/evening_four_players_pauzirak")
     sheet = make_sheet(ruleset="marias", players=FOUR, first_dealer=3,
-                       entries=evening["entries"][:1])
+                       entries=evening["entries"][:1], edition=evening["edition"])
     page = phone.new_page()
     # the spodek of hearts led, the player holds a heart and plays a bell: not following suit
     question = {"contract": "suit", "trump": "acorns", "lead": "J-hearts",
