@@ -28,6 +28,7 @@ from django.utils.translation import pgettext as pgettext_now
 
 import rules
 from rules import marias as marias_engine
+from rules.cards import DECKS, DeckName, Suit
 
 # ---------------------------------------------------------------------------- marks
 
@@ -166,8 +167,10 @@ def meld_name(kind: str, engine_name: str = "") -> str:
 # The names of the cards and suits of each deck (rules.cards.DECKS): the msgid is the name the
 # deck's own players use (Russian for the 24-card Thousand deck, Czech for the 32-card ones,
 # German for Binokel), the context names the deck.  Each language says what its players call the
-# card; English keeps the deck's own names.  The short faces printed on the cards (Т, Sv, O)
-# stay as they are.
+# card: English says hearts and ace for the French-suited decks of Thousand, and keeps the
+# Czech names of Mariáš and the German ones of Binokel, whose tables say them so in any language
+# (the English catalog holds these names; scripts/i18n-update keeps them).  The short faces
+# printed on the cards (Т, Sv, O) stay as they are.
 CARD_NAMES: dict[tuple[str, str], Any] = {
     # thousand24
     ("thousand24", "червы"): pgettext_lazy("thousand24 deck", "червы"),
@@ -1029,7 +1032,7 @@ OPTION_HELP: dict[str, Any] = {
         "the highest flek level: 4 = flek, re, tutti, boty; 5 adds kalhoty; 0 = no fleks"
     ),
     "payment_cap": _("the most one player pays another for one deal, in haléře; 0 = no cap"),
-    "stake": _("haléře of one hra; the whole tariff scales with it (20 = the seed's table)"),
+    "stake": _("haléře of one hra; the whole tariff scales with it (20 = the tournament tariff)"),
     "pauzirak_pays": _(
         "with four players the one sitting out (pauzírák) shares in every payment"
     ),
@@ -1180,10 +1183,19 @@ def option_label(name: str) -> str:
     return str(label) if label is not None else name.replace("_", " ").capitalize()
 
 
+CHOICE_IN_HELP = re.compile(r"(?<![\w-])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)(?=: )")
+
+
 def option_help(name: str, engine_help: str, game: str = "") -> str:
-    """The one-line help of an option in the page's language (the engine's as a fallback)."""
+    """The one-line help of an option in the page's language (the engine's as a fallback); a
+    help that explains the option's values ("each: ...; fleking_player: ...") names each value
+    by its label ("each defender: ...; the first flek-giver: ...")."""
     text = GAME_OPTION_HELP.get(game, {}).get(name, OPTION_HELP.get(name))
-    return str(text) if text is not None else engine_help
+    said = str(text) if text is not None else engine_help
+    return CHOICE_IN_HELP.sub(
+        lambda m: str(CHOICE_LABELS[m.group(1)]) if m.group(1) in CHOICE_LABELS else m.group(1),
+        said,
+    )
 
 
 def choice_label(value: Any) -> str:
@@ -1333,12 +1345,25 @@ def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] =
     return out
 
 
+# The deck whose suit names a game's pages use everywhere (the deal form, the meld calculator,
+# the referee, the messages): one set of names per game.
+GAME_DECKS = {"thousand": DeckName.THOUSAND, "binokel": DeckName.BINOKEL}
+
+
+def suit_word(game: str, suit: str) -> str:
+    """A suit's name as ``game``'s pages say it (its deck's names, in the page's language)."""
+    deck = GAME_DECKS.get(game)
+    if deck is not None and suit in DECKS[deck].suit_names:
+        return card_word(deck.value, DECKS[deck].face(Suit(suit)).name)
+    return str(SUIT_WORDS.get(suit, suit))
+
+
 def _suit_words(game: str) -> Mapping[str, Any]:
     if game == "marias":
         from .gameforms.marias import suit_label
 
         return {s: suit_label(s) for s in marias_engine.SUITS}
-    return SUIT_WORDS
+    return {s: suit_word(game, s) for s in SUIT_WORDS}
 
 
 def _reason_words(game: str) -> Mapping[str, Any]:

@@ -98,7 +98,7 @@ class Sheet(models.Model):
         help_text=_("The printed sheet, its PDF and its mail are in this language."),
     )
     # The sheet's own identity, carried by its export (meta.listek.id); an imported sheet keeps
-    # the identity of the sheet it was exported from in ``origin`` (migration 0004), so that a
+    # the identity of the sheet it was exported from in ``origin`` (migration 0007), so that a
     # sheet imported again is recognised and the statistics count it once.
     uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     origin = models.UUIDField(null=True, blank=True, editable=False, db_index=True)

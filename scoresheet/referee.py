@@ -38,7 +38,15 @@ from rules.cards import Card, Deck, DeckName, Suit, SuitFace, parse_card
 from . import services
 from .display import format_value
 from .gameforms.marias import RENONC_TEXTS
-from .messages import LEGAL, OBLIGATIONS, card_name, card_word, engine_message, option_help
+from .messages import (
+    LEGAL,
+    OBLIGATIONS,
+    card_name,
+    card_word,
+    engine_message,
+    option_help,
+    option_label,
+)
 from .paper import format_amount, paper_of
 
 # --------------------------------------------------------------------------- cards
@@ -484,10 +492,10 @@ def verdict_view(verdict: arbiter.Verdict, card: str, deck: Deck,
 
 
 def obligations(trick: arbiter.TrickRules) -> list[tuple[str, bool, str]]:
-    """The four trick obligations of a ruleset: (option, in force, one-line help)."""
+    """The four trick obligations of a ruleset: (its name for players, in force, help)."""
     by_name = {s.name: s for s in rules.specs(trick)}
     return [
-        (name, bool(getattr(trick, name)), option_help(name, by_name[name].help))
+        (option_label(name), bool(getattr(trick, name)), option_help(name, by_name[name].help))
         for name in arbiter.OBLIGATIONS
     ]
 
@@ -588,6 +596,31 @@ def offence_kinds(document: rules.Sheet) -> list[str]:
     return [k for k in document.engine.entry_kinds if k in OFFENCE_FORMS]
 
 
+# Which offence a rule of play broken in a verdict is, per penalty entry kind (the calculator
+# opens on it).  Mariáš, seed 004 article II: renonc 1 (nepřiznání barvy) is not following suit
+# or not trumping, renonc 2 (nepřebití nižší karty) not beating or not overtrumping, renonc 11 the
+# rules of the announced seven; Thousand: every broken rule of play is a revoke.
+OFFENCE_OF_BROKEN: Mapping[str, Mapping[str, Mapping[str, str]]] = {
+    "renonc": {
+        arbiter.Broken.FOLLOW_SUIT.value: {"kind": "1"},
+        arbiter.Broken.TRUMP.value: {"kind": "1"},
+        arbiter.Broken.BEAT.value: {"kind": "2"},
+        arbiter.Broken.OVERTRUMP.value: {"kind": "2"},
+        arbiter.Broken.SEVEN_TOO_EARLY.value: {"kind": "11"},
+    },
+    "penalty": {b.value: {"reason": "revoke"} for b in arbiter.Broken},
+}
+
+
+def offence_query(kinds: Sequence[str], broken: str) -> dict[str, str]:
+    """The penalty calculator's query for the offence of a verdict: its kind and fields."""
+    for kind in kinds:
+        found = OFFENCE_OF_BROKEN.get(kind, {}).get(broken)
+        if found is not None:
+            return {"type": kind, **found}
+    return {}
+
+
 @dataclass(frozen=True, kw_only=True)
 class Cost:
     """What the offence does to one player."""
@@ -597,6 +630,7 @@ class Cost:
     text: str  # "+60", "-120", "-4.60 Kč"
     before: str
     after: str
+    said: str = ""  # in words: "gets 2.00 Kč", "pays 4.60 Kč", "loses 120", "gains 60"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -615,6 +649,19 @@ def signed_amount(value: int, game: str) -> str:
     """A change as the sheet writes it, with its sign: +60, -120, +2.00 Kč."""
     text = format_amount(value, paper_of(game))
     return f"+{text}" if value > 0 else text
+
+
+def cost_words(delta: int, paper: Any) -> str:
+    """What an offence does to one player, a gain said as a gain: "gets 2.00 Kč", "pays 4.60
+    Kč" for money, "gains 60", "loses 120" for points, "nothing" for 0."""
+    amount = format_amount(abs(delta), paper)
+    if delta == 0:
+        return gettext("nothing")
+    if paper.money:
+        template = _("gets %(amount)s") if delta > 0 else _("pays %(amount)s")
+    else:
+        template = _("gains %(amount)s") if delta > 0 else _("loses %(amount)s")
+    return str(template) % {"amount": amount}
 
 
 def payment_what(what: str) -> str:
@@ -644,7 +691,8 @@ def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any]) -> Penalt
     after = rows[-1].totals if rows else before
     costs = tuple(
         Cost(name=name, delta=deltas[s], text=signed_amount(deltas[s], game),
-             before=format_amount(before[s], paper), after=format_amount(after[s], paper))
+             before=format_amount(before[s], paper), after=format_amount(after[s], paper),
+             said=cost_words(deltas[s], paper))
         for s, name in enumerate(players)
     )
     notes = tuple(note_text(n, game=game, players=players) for r in rows for n in r.notes)
@@ -680,6 +728,7 @@ class OptionRow:
     """One option of the preset on the rules page."""
 
     name: str
+    label: str  # what players call it
     help: str
     default: str
     value: str
@@ -695,6 +744,7 @@ def option_rows(document: rules.Sheet) -> list[OptionRow]:
     return [
         OptionRow(
             name=spec.name,
+            label=option_label(spec.name),
             help=option_help(spec.name, spec.help, document.game),
             default=format_value(spec.default),
             value=format_value(current[spec.name]),
@@ -820,6 +870,73 @@ def english_ids(body: str, english: str) -> str:
     return HEADING_ID.sub(lambda m: f'<h{m.group(1)} id="{next(ids)}">', body)
 
 
+# What belongs in docs/ and not on a page players read: source texts, spec files, module paths,
+# JSON terms (the rules page shows docs/rules/ through players_text()).
+NOT_FOR_PLAYERS = re.compile(
+    r"\b[a-z]+_[a-z_]+\b|\bseeds?\s*\d|\bseeds?\b|RULES\.md|FORMAT\.md|\b\w+\.(?:py|md|json)\b"
+    r"|\brules/\w|\bdocs/\w|\bJSON\b|\bnull\b|\bdeltas?\b|\bledger\b|§\s*\d"
+    r"|\bthe engine\b|\bpython\b|\bentry\b|\bentries\b|\bsources?\b|\brule texts?\b",
+    re.I,
+)
+CODE_SPAN = re.compile(r"<code(?P<attrs> [^>]*)?>(?P<code>.*?)</code>", re.S)
+BLOCK = re.compile(r"<(p|li|td|th)>(.*?)</\1>", re.S)
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ŽА-Я„\"(<*])")
+
+
+def _player_word(code: str, ruleset: str) -> str | None:
+    """The players' word for a code the documents quote: an option's label, a value's, a
+    preset's name; None when the code has no players' word (a field name, a JSON term)."""
+    from .messages import CHOICE_LABELS, OPTION_LABELS, PRESETS
+
+    plain = html.unescape(code).strip()
+    aliases: Mapping[str, str] = getattr(rules.preset(ruleset), "aliases", {})
+    plain = aliases.get(plain, plain)
+    if plain in OPTION_LABELS:
+        return str(OPTION_LABELS[plain])
+    if plain in CHOICE_LABELS:
+        return str(CHOICE_LABELS[plain])
+    if plain in PRESETS:  # its name, without the description: "Tisíc", "Volený mariáš"
+        return str(PRESETS[plain]).split(" — ")[0]
+    if re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?|[♥♦♣♠A-Z0-9 ]{1,4}", plain):
+        return plain  # a number, a card's face: the players' own
+    return None
+
+
+def players_text(body: str, ruleset: str) -> str:
+    """A rules document as players read it: options and values by their labels, every sentence
+    that speaks of sources, spec files, modules or JSON left out (they stay in docs/)."""
+    body = re.sub(r"<blockquote>.*?</blockquote>", "", body, flags=re.S)  # quoted source texts
+    body = re.sub(r"<pre>.*?</pre>", "", body, flags=re.S)  # documents and commands
+
+    def words(match: re.Match[str]) -> str:
+        said = _player_word(match.group("code"), ruleset)
+        if said is None:
+            return "\x00"  # not for players: its sentence is left out
+        if match.group("attrs"):  # an option this table changed (_mark_changed)
+            return f'<span{match.group("attrs")}>{html.escape(said)}</span>'
+        return html.escape(said)
+
+    body = CODE_SPAN.sub(words, body)
+
+    def block(match: re.Match[str]) -> str:
+        tag, inner = match.group(1), match.group(2)
+        kept = []
+        for sentence in SENTENCE_END.split(inner):
+            plain = re.sub(r"<[^>]+>", "", sentence)
+            if "\x00" in sentence or NOT_FOR_PLAYERS.search(plain):
+                continue
+            kept.append(sentence)
+        text = " ".join(kept).strip()
+        if not text and tag in ("p", "li"):
+            return ""
+        return f"<{tag}>{text}</{tag}>"
+
+    body = BLOCK.sub(block, body)
+    body = body.replace("\x00", "")
+    body = re.sub(r"<(ul|ol)>\s*</\1>", "", body)
+    return body
+
+
 def rules_doc(stem: str, *, ruleset: str, changed: Mapping[str, str],
               shown: Sequence[str]) -> RulesDoc | None:
     """``docs/rules/<stem>.md`` for a table: split at its level-2 headings, sections about
@@ -840,8 +957,9 @@ def rules_doc(stem: str, *, ruleset: str, changed: Mapping[str, str],
     for part in H2.split(body):
         if not part.strip():
             continue
-        sid, title = _heading(part)
         presets = _names_presets(part)
+        part = players_text(part, ruleset)
+        sid, title = _heading(part)
         sections.append(DocSection(
             id=sid or stem, title=title, html=part,
             folded=bool(presets) and ruleset not in presets,

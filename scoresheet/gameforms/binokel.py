@@ -47,7 +47,7 @@ import rules
 from rules import binokel as engine
 from rules.binokel_melds import MELD_INFO, MELD_KEYS, SUIT_SYMBOLS, MeldKind, Melds, meld_points
 
-from ..messages import engine_message, meld_name
+from ..messages import engine_message, meld_name, suit_word
 from . import EntryForm, FormContext, GameForms, SeatField, kind_label, number_input, register
 
 COUNT_MAX = 9  # a count box holds one digit; what one hand can show is the engine's to judge
@@ -465,7 +465,8 @@ class DealForm(MeldsForm):
     def build_trump(self) -> None:
         self.fields["trump"] = forms.ChoiceField(
             label=_("Trumps"),
-            choices=[(s.value, f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}") for s in engine.Suit],
+            choices=[(s.value, f"{SUIT_SYMBOLS[s]} {suit_word('binokel', s.value)}")
+                     for s in engine.Suit],
             widget=forms.RadioSelect,
         )
 

@@ -1,6 +1,5 @@
 """Joins three migrations made side by side: the rules edition of a sheet, the derived-data
-cache table with the undo/redo stacks, the closing of a tournament table's sheet, and the
-identity a sheet keeps through export and import."""
+cache table with the undo/redo stacks, and the closing of a tournament table's sheet."""
 
 from django.db import migrations
 
@@ -10,7 +9,6 @@ class Migration(migrations.Migration):
         ("scoresheet", "0004_sheet_rules_edition"),
         ("scoresheet", "0005_undo_redo_stacks"),
         ("scoresheet", "0004_sheet_closed"),
-        ("scoresheet", "0004_sheet_identity"),
     ]
 
     operations: list[migrations.operations.base.Operation] = []

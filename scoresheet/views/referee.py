@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -118,11 +119,14 @@ def _referee(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
             verdict = referee.verdict_view(result, form.cleaned_data["card"], form.deck, trump)
     query = request.GET.urlencode()
     share = place.shared("referee", "referee_read") + (f"?{query}" if query else "")
+    cost = referee.offence_query(referee.offence_kinds(document), verdict.broken) if verdict else {}
+    cost_url = place.penalty_url + (f"?{urlencode(cost)}#result" if cost else "")
     context = _context(request, place, loaded) | {
         "form": form,
         "asked": asked,
         "verdict": verdict,
         "share_url": request.build_absolute_uri(share),
+        "cost_url": cost_url,
         "rules_anchor_url": place.rules_url,
         "obligations": referee.obligations(
             arbiter.trick_rules(document.ruleset, document.options, edition=document.edition)
@@ -173,6 +177,8 @@ def _penalty_page(
     if kind is not None:
         bound = data if data is not None and data.get("seat") is not None else None
         form = _offence_form(document, kind, bound)
+        if bound is None and data is not None:  # opened on an offence (a verdict's renonc kind)
+            form.initial = {name: data[name] for name in form.fields if data.get(name)}
         if bound is not None and form.is_valid():
             preview = referee.penalty_preview(loaded, form.entry())
     context = _context(request, place, loaded) | {

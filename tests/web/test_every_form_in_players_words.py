@@ -174,3 +174,14 @@ def test_every_form_answers_bad_input_in_the_players_words(
                 if repeated:
                     problems.append(f"{where}: said more than once: {repeated!r}")
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("code", ["card_points", "first_flek_by", "sitting_out", "points"])
+def test_an_objection_about_a_field_names_it_as_players_do(language: str, code: str) -> None:
+    from scoresheet.messages import engine_message
+
+    with translation.override(language):
+        said = engine_message("no_such_code", {}, f"{code}: must be something else")
+    assert not said.startswith(f"{code}:") and not said.startswith(f"{code.capitalize()}:")
+    assert not SNAKE.search(said)

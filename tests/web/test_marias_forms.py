@@ -175,8 +175,11 @@ def test_preview_shows_the_ledger_and_every_players_change_in_crowns(client, mak
     html = page(response)
     assert response.status_code == 200 and "<html" not in html
     words = text(html)
-    assert "Bohouš → Anna 0.40 Kč hra" in words
-    assert "Anna → Bohouš 1.60 Kč sedma (the seven) · flek ×2" in words
+    # hearts are trumps: the game as it was played, the red hra at 0.40 (2 x 0.20)
+    assert "Bohouš → Anna 0.40 Kč hra červená" in words
+    assert "Anna → Bohouš 1.60 Kč sedma červená · flek ×2 (0.80 × 2 = 1.60)" in words
+    assert "hra červená: 0.40 × 3 = 1.20 Kč" in words
+    assert "sedma červená: 0.80 × 2 × 3 = 4.80 Kč" in words
     assert words.count("→ Bohouš 1.60 Kč") == 3 and words.count("Bohouš → ") == 3
     assert "Anna 0.60 Kč → -0.60 Kč (-1.20 Kč)" in words
     assert "Bohouš -0.20 Kč → 3.40 Kč (+3.60 Kč)" in words
@@ -288,7 +291,7 @@ def test_bad_input_on_a_deal_field_is_refused_on_that_field(
     sheet = marias_sheet(make_sheet)
     response = _post(client, sheet, "deal", {**SEDMA, **change})
     form = response.context["form"]
-    assert any(message in e for e in form.errors[field]), form.errors
+    assert any(message.lower() in e.lower() for e in form.errors[field]), form.errors
     html = page(response)
     if field.startswith("flek_"):  # the ladder of that component
         assert f'class="ladder c-{field.removeprefix("flek_")} has-error"' in html
@@ -479,7 +482,7 @@ def test_each_row_opens_its_ledger_on_tap_without_javascript(client, make_sheet)
     assert '<details class="ledger">' in row and "<summary>" in row
     words = text(row)
     assert "sedma ♥" in words
-    assert "Anna → Bohouš 1.60 Kč sedma (the seven) · flek ×2" in words
+    assert "Anna → Bohouš 1.60 Kč sedma červená · flek ×2 (0.80 × 2 = 1.60)" in words
     renonc = text(_row(html, 3))
     assert "renonc 6" in renonc and "Dana → Cyril 9.00 Kč betl" in renonc
     assert renonc.count("2.00 Kč renonc fee") == 3

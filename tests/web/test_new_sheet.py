@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
 import rules
+from scoresheet.messages import option_help
 from scoresheet.models import Sheet
 from tests.web.helpers import HX, page, text
 
@@ -44,7 +47,9 @@ def test_new_sheet_page_shows_every_preset_and_every_option_with_default_and_hel
         if spec.name == "players":  # set by how many names are typed
             assert 'name="opt_players"' not in html
             continue
-        assert spec.help in words
+        # the option's help, its values named by their labels ("cap at the barrel: ...")
+        assert option_help(spec.name, spec.help, "thousand") in words
+        assert not re.search(r"\b[a-z]+_[a-z_]+:", option_help(spec.name, spec.help, "thousand"))
         assert f'name="opt_{spec.name}' in html
     assert "default: 880" in words and "default: on" in words
     assert 'name="player_3"' in html  # ru is played by 3 or 4

@@ -48,7 +48,9 @@ def test_print_view_shows_the_totals_and_the_winner(client: Client) -> None:
     sums = re.findall(r'<td class="sum[^"]*">([^<]*)</td>', html)
     assert sums == ["1000", "295", "150"]  # the golden sheet's hand-worked totals
     assert '<td class="sum winner">1000</td>' in html
-    assert "Winner: Anna" in text(html)
+    verdict = text(re.search(r'<p class="verdict">(.*?)</p>', html, re.S).group(1))
+    assert verdict.strip().startswith("Anna wins")
+    assert verdict.count("Anna") == 1  # the winner is named once, not "Winner: Anna — Anna wins"
 
 
 @pytest.mark.django_db

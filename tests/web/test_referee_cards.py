@@ -48,7 +48,7 @@ def test_suit_rows_carry_the_local_names_and_the_other_names():
     assert (binokel["hearts"].name, binokel["spades"].name, binokel["clubs"].name,
             binokel["diamonds"].name) == ("Herz", "Schippe", "Kreuz", "Eckstein")
     thousand = {row.suit: row for row in referee.card_grid(DECKS[DeckName.THOUSAND])}
-    assert thousand["hearts"].names == "червы · kier"
+    assert thousand["hearts"].names == "hearts · червы · kier"  # English first, then others
 
 
 def test_card_buttons_show_the_decks_rank_and_the_stored_one_when_they_differ():

@@ -52,11 +52,23 @@ def test_the_picker_is_a_get_form_of_card_buttons_without_javascript(client, mak
 
 
 def test_czech_decks_show_the_czech_suit_names(client, make_sheet):
-    for ruleset in ("tisic", "marias"):
+    for ruleset, language in (("tisic", "cs"), ("marias", "cs"), ("marias", "en")):
+        client.cookies["django_language"] = language
         html = text(page(client.get(reverse("referee", args=[make_sheet(ruleset=ruleset)
                                                              .edit_token]))))
         for name in ("♥ srdce", "♦ kule", "♠ listy", "♣ žaludy"):
             assert name in html
+
+
+def test_the_english_referee_shows_english_suits_and_ranks(client, make_sheet):
+    for ruleset in ("ru", "tisic"):
+        raw = page(client.get(reverse("referee", args=[make_sheet(ruleset=ruleset).edit_token])))
+        html = text(raw)
+        for name in ("♥ hearts", "♦ diamonds", "♣ clubs", "♠ spades"):
+            assert name in html
+        assert "ace hearts" in raw and "king spades" in raw  # the cards' full names
+        for russian_or_czech in ("♥ червы", "туз", "король", "eso", "král"):
+            assert russian_or_czech not in raw
 
 
 def test_binokel_shows_its_german_suit_names_and_every_card_twice_in_the_hand(client,
@@ -139,7 +151,7 @@ def test_a_declared_marriage_makes_its_suit_trump(client, make_sheet):
                                                                      "9-spades"],
                                          "card": "K-hearts", "marriage": "on"})))
     assert "Legal:" in html
-    assert "Trump from now on: ♥ червы." in html
+    assert "Trump from now on: ♥ hearts." in html
 
 
 def test_tisic_forbids_a_marriage_in_the_first_trick(client, make_sheet):

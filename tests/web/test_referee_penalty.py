@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
+import pytest
 from django.urls import reverse
 
 from scoresheet.models import Entry
@@ -124,8 +125,8 @@ def test_a_write_against_an_old_revision_writes_nothing(client, make_sheet, writ
     assert "Nothing was written" in text(html)
     # the fresh preview is against the sheet as it is now: Boris revoked first, Anna has 60
     assert cost_line(response) == "Anna -100, Boris +60, Vera +60"
-    assert re.search(r'<th scope="row">Anna</th><td class="minus">-100</td><td>60 → <b>-40</b>',
-                     html)
+    assert re.search(
+        r'<th scope="row">Anna</th><td class="minus">loses 100</td><td>60 → <b>-40</b>', html)
     assert write_fields(html)["revision"] == "1"
 
 
@@ -198,3 +199,31 @@ def test_binokel_has_no_penalty_row(client, make_sheet):
     assert "has no penalty row" in text(html)
     referee = page(client.get(reverse("referee", args=[sheet.edit_token])))
     assert reverse("penalty", args=[sheet.edit_token]) not in referee
+
+
+def test_the_costs_say_a_gain_as_a_gain():
+    from scoresheet.paper import paper_of
+    from scoresheet.referee import cost_words
+
+    marias, thousand = paper_of("marias"), paper_of("thousand")
+    assert cost_words(200, marias) == "gets 2.00 Kč"
+    assert cost_words(-460, marias) == "pays 4.60 Kč"
+    assert cost_words(60, thousand) == "gains 60"
+    assert cost_words(-120, thousand) == "loses 120"
+    assert cost_words(0, thousand) == "nothing"
+
+
+@pytest.mark.parametrize(("ruleset", "broken", "query"), [
+    ("marias", "follow_suit", {"type": "renonc", "kind": "1"}),
+    ("marias", "overtrump", {"type": "renonc", "kind": "2"}),
+    ("marias", "seven_too_early", {"type": "renonc", "kind": "11"}),
+    ("ru", "trump", {"type": "penalty", "reason": "revoke"}),
+])
+def test_what_does_it_cost_opens_on_the_verdicts_offence(ruleset, broken, query):
+    import rules
+    from scoresheet import referee
+
+    document = rules.load({"format": rules.FORMAT, "game": rules.game_of(ruleset).name,
+                           "ruleset": ruleset, "options": {}, "players": ["A", "B", "C"],
+                           "first_dealer": 0, "entries": []})
+    assert referee.offence_query(referee.offence_kinds(document), broken) == query

@@ -8,6 +8,7 @@ of trick play (docs/rules/arbiter.md).
 from __future__ import annotations
 
 import re
+from html import escape
 from pathlib import Path
 
 from django.conf import settings
@@ -16,6 +17,7 @@ from django.urls import reverse
 import rules
 from rules import arbiter
 from scoresheet import referee
+from scoresheet.messages import option_help, option_label
 from tests.web.helpers import page, text
 
 
@@ -26,7 +28,7 @@ def rules_page(client, sheet, *, read_only=False):
 
 
 def option_row(html, name):
-    found = re.search(rf'<tr class="([^"]*)">\s*<th scope="row"><code>{name}</code>(.*?)</tr>',
+    found = re.search(rf'<tr class="([^"]*)">\s*<th scope="row" id="option-{name}">(.*?)</tr>',
                       html, re.S)
     assert found, f"no option row {name}"
     return found.group(1), found.group(2)
@@ -35,9 +37,11 @@ def option_row(html, name):
 def test_every_option_of_the_preset_is_listed_with_its_help(client, make_sheet):
     for ruleset in ("ru", "tisic", "marias", "binokel"):
         html = page(rules_page(client, make_sheet(ruleset=ruleset)))
+        game = rules.game_of(ruleset).name
         for spec in rules.specs(rules.preset(ruleset)):
             _cls, row = option_row(html, spec.name)
-            assert spec.help.replace("'", "&#x27;") in row
+            assert f'<span class="label">{escape(option_label(spec.name))}</span>' in row
+            assert escape(option_help(spec.name, spec.help, game)) in row
 
 
 def test_the_options_this_table_changed_are_highlighted(client, make_sheet):
@@ -56,29 +60,29 @@ def test_the_changed_options_are_marked_in_the_rules_text(client, make_sheet):
     sheet = make_sheet(ruleset="ru", options={"barrel_at": 900})
     html = page(rules_page(client, sheet))
     doc = html.split('<article class="rules-doc" id="thousand">')[1]
-    assert '<code class="changed" title="this table: 900">barrel_at</code>' in doc
+    assert '<span class="changed" title="this table: 900">Barrel</span>' in doc
     assert '<mark class="table-value">900</mark>' in doc
-    assert '<code class="changed"' not in page(rules_page(client, make_sheet(ruleset="ru")))
+    assert 'class="changed"' not in page(rules_page(client, make_sheet(ruleset="ru")))
 
 
 def test_an_alias_of_a_changed_option_is_marked_too(client, make_sheet):
     # thousand.md: tisic's obligation is the option opening_bid, also called obligation.
     sheet = make_sheet(ruleset="tisic", options={"obligation": 100})
     doc = page(rules_page(client, sheet)).split('id="thousand">')[1]
-    assert '<code class="changed" title="this table: 100">obligation</code>' in doc
-    assert '<code class="changed" title="this table: 100">opening_bid</code>' in doc
+    # both names of the option are said by its label
+    assert doc.count('<span class="changed" title="this table: 100">Opening bid</span>') >= 2
 
 
 def test_the_games_own_text_is_shown_and_other_presets_are_folded(client, make_sheet):
     html = page(rules_page(client, make_sheet(ruleset="tisic")))
     doc = html.split('<article class="rules-doc" id="thousand">')[1].split("</article>")[0]
-    tisic = re.search(r'<h2 id="([^"]*)">3\. <code>tisic</code>', doc)
+    tisic = re.search(r'<h2 id="([^"]*)">3\. Tisíc', doc)
     assert tisic, "the tisic section is shown"
     before = doc[: tisic.start()]
     assert not before.rstrip().endswith("</summary>")  # not inside a fold
     folds = re.findall(r'<details class="doc-fold"><summary>(.*?)</summary>', doc, re.S)
-    assert folds and all("tisic" not in f for f in folds)
-    assert any(f.startswith("2. ru") for f in folds)
+    assert folds and all("Tisíc" not in f for f in folds)
+    assert any(f.startswith("2. Тысяча") for f in folds)
     assert '<h2 id="thousand-1-what-every-preset-shares">' in doc  # shared by all: open
 
 
@@ -111,8 +115,10 @@ def test_each_game_shows_its_own_text(client, make_sheet):
         assert f'<article class="rules-doc" id="{stem}">' in html
         first = re.search(rf'<article class="rules-doc" id="{stem}">\s*<h1 id="[^"]*">(.*?)</h1>',
                           html, re.S)
-        assert first and re.sub(r"<[^>]+>", "", first.group(1)).replace("&amp;", "&") == (
-            title.replace("`", ""))
+        # the document's own title; the presets it names by their names, not their codes
+        shown = re.sub(r"<[^>]+>", "", first.group(1)).replace("&amp;", "&") if first else ""
+        assert shown.startswith(title.split(" — ")[0] + " — ")
+        assert "`" not in shown and f" {ruleset} " not in shown
 
 
 def test_a_rules_text_not_written_yet_leaves_the_option_table(client, make_sheet, tmp_path,

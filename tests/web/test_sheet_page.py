@@ -73,7 +73,7 @@ def test_sheet_banner_says_who_won_and_why(client, make_sheet):
 def test_sheet_lists_the_house_rules_the_table_changed(client, make_sheet):
     sheet = make_sheet(options={"barrel_at": 900})
     html = text(page(client.get(reverse("sheet", args=[sheet.edit_token]))))
-    assert "House rules: Barrel 900" in html
+    assert "House rules: Barrel: 900" in html  # the label and its value, apart
 
 
 def test_sheet_offers_a_button_per_row_kind_the_options_allow(client, make_sheet):

@@ -15,7 +15,7 @@ def give_every_sheet_an_identity(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("scoresheet", "0003_sheet_print_language"),
+        ("scoresheet", "0006_join_editions_undo_stacks_and_closing"),
     ]
 
     operations = [
