@@ -218,7 +218,7 @@ def test_no_request_holds_a_worker_past_the_time_limit(
     took = time.monotonic() - started
     assert response.status_code == 503
     assert "took longer than 1 seconds" in text(page(response))
-    assert took < 4
+    assert took < 8  # stopped long before the 10 s it would have slept
     # the stopped rendering left no claim behind: the next request renders it
     assert not Rendered.objects.filter(sheet=sheet).exists()
 
@@ -279,6 +279,7 @@ def test_concurrent_requests_for_one_pdf_render_it_once(
         return b"%PDF-once"
 
     monkeypatch.setattr(printing, "render_pdf", slow)
+    monkeypatch.setattr(pdfstore, "WAIT", 60.0)  # a busy machine: the others wait for it
     results: list[tuple[int, bytes]] = []
 
     def ask() -> None:
