@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "template_partials",
     "scoresheet",
     "scoresheet.limits.apps.LimitsConfig",
+    "scoresheet.tournament.apps.TournamentConfig",
 ]
 
 MIDDLEWARE = [
@@ -128,6 +129,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scoresheet.views.theme.theme",
             ],
         },
     },
@@ -159,6 +161,10 @@ LANGUAGES = [
     ("ru", "Русский"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language tapped in the header is remembered on the phone (Django's default is a cookie that
+# dies with the browser session, and a phone's browser ends sessions whenever it likes).
+LANGUAGE_COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep a cookie
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Prague")
 USE_I18N = True
 USE_TZ = True
@@ -230,6 +236,30 @@ CONTENT_SECURITY_POLICY = os.environ.get(
     "base-uri 'none'; object-src 'none'",
 )
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+
+# Derived data (scoresheet/derived.py): the engine's state and the rendered rows of each sheet
+# revision.  Immutable per revision, so never invalidated; a miss rebuilds it.  The database
+# cache is shared by every worker and every app server on the same database; its table is
+# created by a migration (and `manage.py createcachetable`).  LISTEK_CACHE=dummy runs without
+# (every request rebuilds), =locmem keeps it per process.
+CACHE_TABLE = "listek_cache"
+_CACHE_BACKENDS = {
+    "database": "django.core.cache.backends.db.DatabaseCache",
+    "dummy": "django.core.cache.backends.dummy.DummyCache",
+    "locmem": "django.core.cache.backends.locmem.LocMemCache",
+}
+_cache = os.environ.get("LISTEK_CACHE", "database")
+if _cache not in _CACHE_BACKENDS:
+    raise ImproperlyConfigured(f"LISTEK_CACHE must be one of {', '.join(_CACHE_BACKENDS)}")
+CACHES = {
+    "default": {
+        "BACKEND": _CACHE_BACKENDS[_cache],
+        "LOCATION": CACHE_TABLE if _cache == "database" else "listek",
+        # only the latest revisions are read again: a day is plenty, and keeps the table small
+        "TIMEOUT": int(os.environ.get("LISTEK_CACHE_SECONDS", str(24 * 3600))),
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("LISTEK_CACHE_ENTRIES", "100000"))},
+    }
+}
 
 # Rate limits on writes (scoresheet/ratelimit.py), counted in the database so that every app
 # server sees the same counts.  A fixed window of LISTEK_RATELIMIT_WINDOW seconds.

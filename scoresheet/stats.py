@@ -13,7 +13,8 @@ sheets is the same player.  Every number is read off the engine's replay of each
   betl or durch has no number and is not counted);
 - money: the sum of the player's final balances over the money games (haléře).
 
-A sheet whose ``in_stats`` is off is left out.
+A sheet whose ``in_stats`` is off is left out.  A sheet imported again (here, or its copy on
+this site) is the same sheet: only the most recently updated of them counts.
 """
 
 from __future__ import annotations
@@ -126,7 +127,11 @@ def collect(sheets: QuerySet[Sheet], *, game: str | None = None) -> Stats:
     )
     players: dict[str, PlayerStats] = {}
     used = unreadable = 0
+    seen: set[object] = set()  # a sheet and its imported copies are one sheet: the newest counts
     for sheet in counted:
+        if sheet.identity in seen:
+            continue
+        seen.add(sheet.identity)
         # the prefetched entries, in order
         entries = list(sheet.entries.all())  # type: ignore[attr-defined]
         if not entries:

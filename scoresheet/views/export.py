@@ -196,7 +196,8 @@ def pdf_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
         pdf = sheet_pdf(sheet, size=size, part=_part(request, sheet))
     except Busy:
         return _busy()
-    return _download(pdf, "application/pdf", exports.filename(sheet, "pdf"), attachment=False)
+    return _download(pdf, "application/pdf", exports.filename(sheet, "pdf", size.value),
+                     attachment=False)
 
 
 def _busy() -> HttpResponse:
@@ -260,6 +261,8 @@ class ImportForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
         max_length=exports.MAX_IMPORT_BYTES,
     )
+    # set by the "import a copy?" question: the same document is stored once more
+    copy = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -285,7 +288,11 @@ def import_view(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "export/import.html", {"form": form}, status=400)
     try:
-        doc = exports.read_document(form.content())
+        content = form.content()
+        doc = exports.read_document(content)
+        here = None if form.cleaned_data["copy"] else exports.already_here(doc)
+        if here is not None:
+            return _already_here(request, here, content)
         sheet = exports.import_sheet(doc, owner=request.user, device=device_of(request))
     except exports.ImportRefused as refused:
         return render(
@@ -295,6 +302,26 @@ def import_view(request: HttpRequest) -> HttpResponse:
     remember(request, sheet, Mode.EDIT)
     messages.success(request, _("The sheet was imported."))
     return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
+
+
+def _already_here(request: HttpRequest, here: Sheet, content: bytes | str) -> HttpResponse:
+    """Ask before storing a sheet this site already has: "import a copy?" (the same document,
+    carried in the answer's form), with a link to the sheet when this phone or account knows it."""
+    text = content.decode("utf-8-sig") if isinstance(content, bytes) else content
+    copy_form = ImportForm(initial={"text": text, "copy": True})
+    known = known_sheets(request)
+    link = ""
+    if here.pk in known:
+        edit = known[here.pk] == Mode.EDIT
+        link = reverse("sheet" if edit else "sheet_read",
+                       args=[here.edit_token if edit else here.view_token])
+    elif request.user.is_authenticated and (
+        here.owner_id == request.user.pk or here.keepers.filter(pk=request.user.pk).exists()
+    ):
+        link = reverse("sheet", args=[here.edit_token])
+    return render(request, "export/import.html", {
+        "form": ImportForm(), "already": here, "already_link": link, "copy_form": copy_form,
+    })
 
 
 # --------------------------------------------------------------------------- statistics
