@@ -183,6 +183,8 @@ class Fuzzer:
                                               *HOSTILE_SEGMENTS]),
             "<str:code>": lambda: rnd.choice(["cs", "de", "en", "pl", "ru", "xx",
                                               *HOSTILE_SEGMENTS]),
+            "<int:table_id>": lambda: str(rnd.choice([0, 1, 2, 10**12, 2**63])),
+            "<str:name>": lambda: rnd.choice(["Anna", "Marie", "nobody", *HOSTILE_SEGMENTS]),
         }
         for converter, make in replacements.items():
             while converter in out:
@@ -282,7 +284,8 @@ def test_ten_thousand_hostile_requests_answer_no_500(make_sheet, db: None) -> No
         make_sheet(ruleset="pl", players=["Ala", "Ola", "Ela"], entries=quiet_deals(2)),
     ]
     crawler = Client()
-    starts = ["/", "/new/", "/import/", "/accounts/signup/", "/accounts/login/", "/stats/"]
+    starts = ["/", "/new/", "/import/", "/accounts/signup/", "/accounts/login/", "/stats/",
+              "/t/new/", "/t/import/"]
     for s in sheets:
         starts += [f"/s/{s.edit_token}/", f"/v/{s.view_token}/"]
     forms = crawl(crawler, starts)
