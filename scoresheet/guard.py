@@ -1,8 +1,9 @@
 """Hostile bytes get a 400 with a sentence, never a 500, and nothing of them is stored.
 
-* :class:`HostileInputMiddleware` refuses, before anything reads them, a link or a form value
-  with a NUL character (PostgreSQL cannot even compare one) and a form whose body cannot be read
-  as UTF-8 (``charset=utf-16``, a broken multipart body, too many fields).
+* :class:`HostileInputMiddleware` refuses, before anything reads them, a link, a header, a
+  cookie or a form value with a NUL character (PostgreSQL cannot even compare one) and a form
+  whose body cannot be read as UTF-8 (``charset=utf-16``, a broken multipart body, too many
+  fields).
 * :func:`bad_request` (``handler400``) and :func:`csrf_failure` (``CSRF_FAILURE_VIEW``) answer
   without reading the request's body again, so a body that cannot be read cannot make them fail.
 * :func:`text_problem` and :class:`SingleLineValidator`: names and every other one-line text
@@ -110,6 +111,13 @@ class HostileInputMiddleware:
         if "\x00" in request.path_info or _has_nul(request.GET):
             return refused(_("This link contains a character no link of Lístek has. Check the "
                              "link you were given."))
+        headers = [v for k, v in request.META.items() if k.startswith("HTTP_")]
+        if any("\x00" in str(v) for v in headers) or any(
+                "\x00" in k + v for k, v in request.COOKIES.items()):
+            # a header (the browser's name is stored with every change) or a cookie (the
+            # session key is looked up) with a NUL: no browser sends one
+            return refused(_("The request could not be understood. Nothing was saved: reload "
+                             "the page and try again."))
         if request.method != "POST" or not request.content_type.startswith(FORM_TYPES):
             return None
         charset = (request.content_params.get("charset") or "utf-8").lower()

@@ -13,8 +13,9 @@ counts against nobody):
 * every other write (a new sheet, an import, a login, a language, a link to an unknown sheet)
   from one address (an IPv6 client by its /64 network, since one phone may hold many of its
   addresses), at most ``settings.RATELIMIT_CLIENT`` per window;
-* heavy work (the PDF, the print view, CSV and JSON export, the statistics, an import, mail)
-  from one address, at most ``settings.RATELIMIT_HEAVY`` per window, reads included;
+* heavy work (the PDF, the print view, CSV and JSON export, the statistics, an import, mail,
+  a tournament's printouts and files) from one address, at most ``settings.RATELIMIT_HEAVY``
+  per window, reads included;
 * logins to ``/admin/`` (when it is on) from one address, at most
   ``settings.RATELIMIT_ADMIN_LOGIN`` per hour;
 * mail, in messages (one per address written to) per hour: per client
@@ -56,6 +57,9 @@ HOUR = 3600  # the window of the mail budgets and of /admin/ logins
 HEAVY_VIEWS = frozenset({
     "pdf", "pdf_read", "print", "print_read", "export_json", "export_json_read", "export_csv",
     "export_csv_read", "stats", "import", "mail",
+    # a tournament's printouts and files
+    "tournament_card", "tournament_results_pdf", "tournament_json", "tournament_csv",
+    "tournament_import",
 })
 ADMIN_LOGIN = "/admin/login/"
 
@@ -213,7 +217,8 @@ class RateLimitMiddleware:
         return self.heavy(request, name) or self.admin(request) or self.writes(request)
 
     def heavy(self, request: HttpRequest, name: str | None) -> HttpResponse | None:
-        if name not in HEAVY_VIEWS or (name in ("import", "mail") and not is_write(request)):
+        if name not in HEAVY_VIEWS or (
+                name in ("import", "mail", "tournament_import") and not is_write(request)):
             return None
         window = int(settings.RATELIMIT_WINDOW)
         verdict = count(client_bucket(client_address(request), "heavy"),

@@ -8,8 +8,9 @@ base template turns that off with ``<meta name="htmx-config">``.
 
 A view that needs another policy sets the header itself; it is then left as it is.
 
-A response that carries a sheet's secret token, in its URL (``/s/<token>/...``,
-``/v/<token>/...``) or in its body (a page that links to a sheet), gets
+A response that carries a sheet's (or a tournament's) secret token, in its URL
+(``/s/<token>/...``, ``/v/<token>/...``, ``/t/...``, ``/tv/...``) or in its body (a page that
+links to one), gets
 ``Cache-Control: no-store``: no browser, proxy or shared computer keeps a copy of the link.
 """
 
@@ -23,8 +24,8 @@ from django.http import HttpRequest, HttpResponse
 
 CSP_HEADER = "Content-Security-Policy"
 PERMISSIONS_HEADER = "Permissions-Policy"
-TOKEN_PATH = re.compile(r"^/[sv]/[^/]+/")
-TOKEN_LINK = re.compile(rb"/[sv]/[A-Za-z0-9_-]{20,}/")  # a link to a sheet, in a page
+TOKEN_PATH = re.compile(r"^/(?:s|v|t|tv)/[^/]+/")  # a sheet's or a tournament's links
+TOKEN_LINK = re.compile(rb"/(?:s|v|t|tv)/[A-Za-z0-9_-]{20,}/")  # such a link, in a page
 
 
 def carries_token(request: HttpRequest, response: HttpResponse) -> bool:

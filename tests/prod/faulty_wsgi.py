@@ -21,18 +21,19 @@ services = importlib.import_module("scoresheet.services")  # only once the apps 
 
 STALL_SECONDS = 60  # longer than any test waits: the worker is killed before it wakes
 _local = threading.local()
-_real_store = services._store
+_real_push = services._push
 
 
-def _stalling_store(sheet: Any, entries: Any, change: Any) -> None:
-    _real_store(sheet, entries, change)
+def _stalling_push(sheet: Any, change: Any) -> Any:
+    # called by every write (appended or replayed) after its entry rows are written
     marker = getattr(_local, "marker", None)
     if marker:
         Path(marker).write_text(str(os.getpid()))
         time.sleep(STALL_SECONDS)
+    return _real_push(sheet, change)
 
 
-services._store = _stalling_store
+services._push = _stalling_push
 
 
 def application(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:

@@ -13,7 +13,8 @@ seeded random generator (the same requests on every run, other ones on PostgreSQ
   characters) mixed with the page's own values and a valid revision;
 * an import: a valid document with hostile changes, random JSON, random bytes, nesting 900
   levels deep, lone surrogates, impossible dates, by upload or pasted;
-* a raw body: UTF-16 and other charsets, broken multipart, JSON or XML as a form.
+* a raw body: UTF-16 and other charsets, broken multipart, JSON or XML as a form;
+* now and then a hostile header or cookie (NUL, escapes, 4,000 characters).
 
 The rate limiter is off (the fuzz writes far faster than any table) and WeasyPrint is replaced
 by a stub that records the page it is given: everything else of a PDF request (the print view,
@@ -182,6 +183,8 @@ class Fuzzer:
                                               *HOSTILE_SEGMENTS]),
             "<str:code>": lambda: rnd.choice(["cs", "de", "en", "pl", "ru", "xx",
                                               *HOSTILE_SEGMENTS]),
+            "<int:table_id>": lambda: str(rnd.choice([0, 1, 2, 10**12, 2**63])),
+            "<str:name>": lambda: rnd.choice(["Anna", "Marie", "nobody", *HOSTILE_SEGMENTS]),
         }
         for converter, make in replacements.items():
             while converter in out:
@@ -210,6 +213,22 @@ class Fuzzer:
             data["revision"] = str(sheet.revision)
         return data
 
+    def headers(self) -> dict[str, str]:
+        """Mostly none; sometimes a hostile header or cookie."""
+        rnd = self.rnd
+        if rnd.random() > 0.1:
+            return {}
+        name = rnd.choice(["HTTP_USER_AGENT", "HTTP_COOKIE", "HTTP_X_FORWARDED_FOR",
+                           "HTTP_HX_REQUEST", "HTTP_HX_CURRENT_URL", "HTTP_ACCEPT_LANGUAGE",
+                           "HTTP_REFERER", "HTTP_X_CSRFTOKEN"])
+        value = text_value(rnd)
+        if name == "HTTP_COOKIE":
+            cookie = rnd.choice(["sessionid", "csrftoken", "listek_device", "django_language"])
+            escaped_nul = '"a\\000b"'
+            value = f"{cookie}={rnd.choice([value, chr(0), 'x' * 4000, escaped_nul])}"
+        # as a WSGI server hands a header over: its bytes (UTF-8 here) read as latin-1
+        return {name: value.encode("utf-8", "replace").decode("latin-1")}
+
     def one(self) -> tuple[str, Any]:
         rnd = self.rnd
         roll = rnd.random()
@@ -217,11 +236,12 @@ class Fuzzer:
         if roll < 0.45:
             url = self.url()
             method = rnd.choice(METHODS)
+            extra = self.headers()
             if method == "GET":
-                return url, client.get(url, self.query())
+                return url, client.get(url, self.query(), **extra)
             if method == "POST":
-                return url, client.post(url, self.data())
-            return url, client.generic(method, url)
+                return url, client.post(url, self.data(), **extra)
+            return url, client.generic(method, url, **extra)
         if roll < 0.8:
             form = rnd.choice(self.forms)
             values: dict[str, Any] = {}
@@ -264,7 +284,8 @@ def test_ten_thousand_hostile_requests_answer_no_500(make_sheet, db: None) -> No
         make_sheet(ruleset="pl", players=["Ala", "Ola", "Ela"], entries=quiet_deals(2)),
     ]
     crawler = Client()
-    starts = ["/", "/new/", "/import/", "/accounts/signup/", "/accounts/login/", "/stats/"]
+    starts = ["/", "/new/", "/import/", "/accounts/signup/", "/accounts/login/", "/stats/",
+              "/t/new/", "/t/import/"]
     for s in sheets:
         starts += [f"/s/{s.edit_token}/", f"/v/{s.view_token}/"]
     forms = crawl(crawler, starts)
