@@ -153,7 +153,7 @@ def sheet_view(document: rules.Sheet, scored: rules.Scored, *, row_count: int | 
     totals = scored.totals
     best = max(totals) if totals else 0
     leaders = [s for s, t in enumerate(totals) if t == best]
-    differences = rules.differences(rules.preset(document.ruleset), document.rules)
+    differences = rules.differences(document.base_rules, document.rules)
     has_rows = bool(scored.rows) if row_count is None else row_count > 0
     return SheetView(
         game=document.game,

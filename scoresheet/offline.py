@@ -30,6 +30,7 @@ SHELL = (
     "js/offline.js",
     "js/marias.js",
     "js/referee.js",
+    "js/share.js",
     "manifest.webmanifest",
     "icons/icon.svg",
     "icons/icon-192.png",

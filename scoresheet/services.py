@@ -13,6 +13,7 @@ and :func:`scored`, and create them through :func:`create_sheet`.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import uuid
 from collections.abc import Mapping, Sequence
@@ -75,6 +76,24 @@ class Conflict(WriteError):
         self.current = current
 
 
+class KeyReused(Conflict):
+    """The idempotency key was already used for another write (another entry, another row,
+    another action): this write was *not* made.  A Conflict, so that every form answers it as
+    one (nothing saved, send again with a fresh form)."""
+
+
+class AlreadyWritten(Conflict):
+    """An append made against an older revision whose entry was written since, as ``position``.
+
+    Typically the same form sent again (the browser's Back and a reload, then "Write it down"):
+    nothing is written a second time.
+    """
+
+    def __init__(self, *, given: int, current: int, position: int) -> None:
+        super().__init__(given=given, current=current)
+        self.position = position
+
+
 class Rejected(WriteError):
     """The engine refuses the sheet as it would stand after the write.
 
@@ -102,6 +121,13 @@ class Rejected(WriteError):
     def elsewhere(self) -> bool:
         """The objection is about another entry than the one written."""
         return self.entry is not None and self.entry != self.changed
+
+
+class Closed(Rejected):
+    """The sheet is a tournament table closed by its scorer's signature (docs/tournament.md)."""
+
+    def __init__(self) -> None:
+        super().__init__(rules.IllegalEntry("the sheet is closed", code="sheet_closed"))
 
 
 class NothingToUndo(WriteError):
@@ -177,6 +203,7 @@ def document_of(sheet: Sheet, entries: Sequence[Mapping[str, Any]]) -> dict[str,
         "format": rules.FORMAT,
         "game": sheet.game,
         "ruleset": sheet.ruleset,
+        "edition": sheet.edition,
         "options": copy.deepcopy(dict(sheet.options)),
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
@@ -200,6 +227,7 @@ def engine_sheet(sheet: Sheet, entries: Sequence[Mapping[str, Any]]) -> rules.Sh
         "format": rules.FORMAT,
         "game": sheet.game,
         "ruleset": sheet.ruleset,
+        "edition": sheet.edition,
         "options": sheet.options,
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
@@ -306,6 +334,7 @@ def create_sheet(
     options: Mapping[str, Any],
     players: Sequence[str],
     first_dealer: int,
+    edition: int | None = None,
     owner: Any = None,
     entries: Sequence[Mapping[str, Any]] = (),
     device: Device | None = None,
@@ -320,6 +349,7 @@ def create_sheet(
         "format": rules.FORMAT,
         "game": game.name,
         "ruleset": ruleset,
+        "edition": rules.EDITION if edition is None else edition,
         "options": dict(options),
         "players": [p.strip() if isinstance(p, str) else p for p in players],
         "first_dealer": first_dealer,
@@ -334,6 +364,7 @@ def create_sheet(
         sheet = Sheet.objects.create(
             game=document.game,
             ruleset=document.ruleset,
+            edition=document.edition,
             options=dict(document.options),
             players=list(document.players),
             first_dealer=document.first_dealer,
@@ -389,7 +420,7 @@ def add_entry(
         )
 
     return _write(sheet_id, revision=revision, key=key, device=device, make=change,
-                  append=entry, known=known)
+                  append=entry, known=known, intent=_Intent(action=Action.ADD, entry=entry))
 
 
 def update_entry(
@@ -413,7 +444,8 @@ def update_entry(
             after=dict(entry),
         )
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.EDIT, position=position, entry=entry))
 
 
 def delete_entry(
@@ -427,7 +459,8 @@ def delete_entry(
             action=Action.DELETE, uid=old.uid, position=position, before=old.data, after=None
         )
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.DELETE, position=position))
 
 
 def undo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResult:
@@ -439,7 +472,8 @@ def undo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResu
             raise NothingToUndo("there is nothing to undo")
         return _inverse(target, Action.UNDO)
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.UNDO))
 
 
 def redo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResult:
@@ -451,7 +485,17 @@ def redo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResu
             raise NothingToRedo("there is nothing to redo")
         return _inverse(target, Action.REDO)
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.REDO))
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Intent:
+    """What a write asks for, to tell a retry (the same write again) from a reused key."""
+
+    action: Action
+    position: int | None = None
+    entry: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -494,6 +538,7 @@ def _write(
     key: str,
     device: Device,
     make: Any,
+    intent: _Intent,
     append: Mapping[str, Any] | None = None,
     known: derived.Derived | None = None,
 ) -> WriteResult:
@@ -501,18 +546,58 @@ def _write(
     try:
         with transaction.atomic():
             return _write_locked(sheet_id, revision=revision, key=key, device=device, make=make,
-                                 append=append, known=known)
+                                 intent=intent, append=append, known=known)
     except IntegrityError:
         # Two writes raced past the checks (a database without row locks): the first one
         # committed.  The same key is the same write; another key was made against an old sheet.
         seen = WriteKey.objects.select_related("sheet").filter(sheet_id=sheet_id, key=key).first()
         if seen is not None:
-            return _replayed(seen)
+            return _replayed(seen, intent, given=revision)
         current = Sheet.objects.filter(pk=sheet_id).values_list("revision", flat=True).first()
         raise Conflict(given=revision, current=current or 0) from None
 
 
-def _replayed(seen: WriteKey) -> WriteResult:
+def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Two entries are the same content (compared as the JSON they are stored as)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def written_since(sheet: Sheet, revision: int, entry: Mapping[str, Any]) -> int | None:
+    """The position of a row on the sheet with ``entry``'s content written after ``revision``.
+
+    Only rows added or changed since that revision count: an equal row that was already on the
+    sheet when the form was made is another deal that happened to end the same way.
+    """
+    uids = set(
+        EntryChange.objects.filter(sheet=sheet, revision__gt=revision)
+        .exclude(after__isnull=True)
+        .values_list("entry_uid", flat=True)
+    )
+    if not uids:
+        return None
+    for row in Entry.objects.filter(sheet=sheet, uid__in=uids).order_by("position"):
+        if _same(row.data, entry):
+            return row.position
+    return None
+
+
+def changes_since(sheet: Sheet, revision: int) -> list[EntryChange]:
+    """The changes written to the sheet after ``revision``, oldest first."""
+    return list(EntryChange.objects.filter(sheet=sheet, revision__gt=revision).order_by("revision"))
+
+
+def _replayed(seen: WriteKey, intent: _Intent, *, given: int) -> WriteResult:
+    """What the first write of ``seen``'s key did, if ``intent`` asks for the same; else
+    :class:`KeyReused` (the key names another write, this one is not made)."""
+    done = EntryChange.objects.filter(sheet_id=seen.sheet_id, revision=seen.revision).first()
+    same = (
+        done is not None
+        and done.action == intent.action == seen.action
+        and (intent.position is None or intent.position == done.position)
+        and (intent.entry is None or _plain(intent.entry) == done.after)
+    )
+    if not same:
+        raise KeyReused(given=given, current=seen.sheet.revision)
     return WriteResult(
         sheet=seen.sheet,
         action=Action(seen.action),
@@ -522,8 +607,13 @@ def _replayed(seen: WriteKey) -> WriteResult:
     )
 
 
+def _plain(entry: Mapping[str, Any]) -> Any:
+    """An entry as the database gives it back (JSON: tuples become lists)."""
+    return json.loads(json.dumps(dict(entry)))
+
+
 def _write_locked(
-    sheet_id: int, *, revision: int, key: str, device: Device, make: Any,
+    sheet_id: int, *, revision: int, key: str, device: Device, make: Any, intent: _Intent,
     append: Mapping[str, Any] | None,
     known: derived.Derived | None,
 ) -> WriteResult:
@@ -531,8 +621,14 @@ def _write_locked(
     seen = WriteKey.objects.filter(sheet=sheet, key=key).first()
     if seen is not None:
         seen.sheet = sheet
-        return _replayed(seen)
+        return _replayed(seen, intent, given=revision)
+    if sheet.closed is not None:
+        raise Closed()
     if sheet.revision != revision:
+        if append is not None and revision < sheet.revision:
+            position = written_since(sheet, revision, append)
+            if position is not None:
+                raise AlreadyWritten(given=revision, current=sheet.revision, position=position)
         raise Conflict(given=revision, current=sheet.revision)
     if known is None or known.revision != sheet.revision:  # (derived data never changes)
         known = derived.cached(sheet, sheet.revision, guarded=True)

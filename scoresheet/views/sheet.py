@@ -49,13 +49,16 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> d
     if can_edit:
         token = sheet.edit_token
         state = services.undo_state(sheet)
-        kinds = [] if view.finished else for_game(sheet.game).kinds_for(document)
+        writable = not (view.finished or sheet.closed)  # a signed tournament table is closed
+        kinds = for_game(sheet.game).kinds_for(document) if writable else []
         context.update(
             page_url=reverse("sheet", args=[token]),
             table_url=reverse("sheet_table", args=[token]),
             chart_url=reverse("sheet_chart", args=[token]),
             kinds=[
-                {"kind": k, "label": kind_label(k), "url": reverse("entry_new", args=[token, k])}
+                # the form carries the revision the player saw (views.entries.made_at)
+                {"kind": k, "label": kind_label(k),
+                 "url": reverse("entry_new", args=[token, k]) + f"?at={sheet.revision}"}
                 for k in kinds
             ],
             undo=state.undo,

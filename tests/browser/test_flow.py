@@ -168,7 +168,8 @@ def test_undo_in_the_browser_and_a_conflict_between_two_phones(
     other.fill("#id_points_1", "20")
     other.get_by_text("Another phone changed the sheet meanwhile").wait_for()
     other.get_by_role("button", name="Write it down").click()
-    other.get_by_text("Nothing was saved").wait_for()
+    # both keepers typed the same deal: the second one is told where it already is
+    other.get_by_text("Already written as row 2").wait_for()
     shot(other, "09-conflict", full_page=True)
     assert totals(page) == "70 140 -85"
 
