@@ -84,6 +84,15 @@ class Row:
     ledger: tuple[Payment, ...] = ()
     notes: tuple[Note, ...] = ()
 
+    def ending_round(self) -> Row:
+        """This row with the underline after it: what ``dataclasses.replace(row,
+        round_end=True)`` gives (every field copied), several times faster -- a game calls it on
+        the last row of every round."""
+        row = object.__new__(Row)
+        row.__dict__.update(self.__dict__)
+        object.__setattr__(row, "round_end", True)
+        return row
+
     def to_json(self) -> JSON:
         out: JSON = {
             "entry": self.entry,

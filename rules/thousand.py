@@ -807,7 +807,7 @@ class _Turn:
         """Draw the underline after the last row of an entry that completed a round."""
         st = self.state
         if self.advanced and st.deals % st.n == 0 and st.rows:
-            st.rows[-1] = dataclasses.replace(st.rows[-1], round_end=True)
+            st.rows[-1] = st.rows[-1].ending_round()
 
     # ------------------------------------------------------------ helpers
 

@@ -1358,32 +1358,46 @@ def suit_word(game: str, suit: str) -> str:
     return str(SUIT_WORDS.get(suit, suit))
 
 
-def _suit_words(game: str) -> Mapping[str, Any]:
-    if game == "marias":
-        from .gameforms.marias import suit_label
+# Words that live beside each game's forms (scoresheet/gameforms/<game>.py) and that notes and
+# objections quote: the forms hand them over when they are imported (``game_words``).  This module
+# never imports the forms, so the forms may import it: no import circle.
+_GAME_WORDS: dict[str, dict[str, Any]] = {}
 
+
+def game_words(game: str, **words: Any) -> None:
+    """Register words of ``game``'s forms (called by each scoresheet/gameforms module)."""
+    _GAME_WORDS.setdefault(game, {}).update(words)
+
+
+def _word(game: str, name: str, default: Any) -> Any:
+    return _GAME_WORDS.get(game, {}).get(name, default)
+
+
+def _suit_words(game: str) -> Mapping[str, Any]:
+    suit_label = _word(game, "suit_label", None) if game == "marias" else None
+    if suit_label is not None:
         return {s: suit_label(s) for s in marias_engine.SUITS}
     return {s: suit_word(game, s) for s in SUIT_WORDS}
 
 
 def _reason_words(game: str) -> Mapping[str, Any]:
     if game == "thousand":
-        from .gameforms.thousand import REDEAL_REASONS
-
-        return REDEAL_REASONS
+        reasons: Mapping[str, Any] = _word("thousand", "redeal_reasons", {})
+        return reasons
     if game == "binokel":
         return BINOKEL_REDEAL_NOTE
     return {}
 
 
 def _meld_words() -> Mapping[str, Any]:
-    from .gameforms.binokel import MELD_WORDS
-
-    return {kind: short for kind, (short, _long) in MELD_WORDS.items()}
+    melds: Mapping[str, tuple[Any, Any]] = _word("binokel", "meld_words", {})
+    return {kind: short for kind, (short, _long) in melds.items()}
 
 
 def _marias_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
-    from .gameforms.marias import COMPONENT_LABELS, RENONC_TEXTS, flek_word
+    components: Mapping[str, Any] = _word("marias", "component_labels", {})
+    renonc_texts: Mapping[int, Any] = _word("marias", "renonc_texts", {})
+    flek_word = _word("marias", "flek_word", str)
     from .paper import format_amount, paper_of
 
     paper = paper_of("marias")
@@ -1394,11 +1408,11 @@ def _marias_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
     if isinstance(component, str):
         what = NOTE_WHAT.get((component, bool(params.get("red"))))
         out["what"] = str(what) if what is not None else component.replace("_", " ")
-        label = COMPONENT_LABELS.get(component)
+        label = components.get(component)
         out["component_name"] = str(label) if label is not None else component
     played = params.get("played")
     if isinstance(played, list):
-        out["played_names"] = ", ".join(str(COMPONENT_LABELS.get(c, c)) for c in played)
+        out["played_names"] = ", ".join(str(components.get(c, c)) for c in played)
     level = params.get("level")
     if isinstance(level, int):
         out["flek"] = flek_word(level)
@@ -1416,7 +1430,7 @@ def _marias_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
         out["verb_text"] = str(_("pays")) if params.get("won", True) else str(_("receives"))
     kind = params.get("kind")
     if isinstance(kind, int):
-        text = RENONC_TEXTS.get(kind)
+        text = renonc_texts.get(kind)
         out["kind_text"] = str(text) if text is not None else str(kind)
 
 

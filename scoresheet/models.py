@@ -105,8 +105,8 @@ class Sheet(models.Model):
 
     # The undo and redo stacks of the history, in O(1): the revision of the change an undo (a
     # redo) would revert now, 0 for none; each change names the one below it (EntryChange.below).
-    undo_top = models.PositiveIntegerField(default=0)
-    redo_top = models.PositiveIntegerField(default=0)
+    undo_top = models.PositiveIntegerField(default=0, db_default=0)
+    redo_top = models.PositiveIntegerField(default=0, db_default=0)
     # Tournaments (docs/tournament.md): a closed table sheet takes no writes.
     closed = models.DateTimeField(_("closed"), null=True, blank=True)
 
@@ -168,7 +168,7 @@ class EntryChange(models.Model):
     at = models.DateTimeField(default=timezone.now)
     # The revision of the change below this one on the stack it was pushed on (the undo stack
     # for a change or a redo, the redo stack for an undo); 0 for none.
-    below = models.PositiveIntegerField(default=0)
+    below = models.PositiveIntegerField(default=0, db_default=0)
     device = models.CharField(max_length=KEY_LENGTH, blank=True)
     user_agent = models.CharField(max_length=200, blank=True)
     user = models.ForeignKey(

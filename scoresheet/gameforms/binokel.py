@@ -47,7 +47,7 @@ import rules
 from rules import binokel as engine
 from rules.binokel_melds import MELD_INFO, MELD_KEYS, SUIT_SYMBOLS, MeldKind, Melds, meld_points
 
-from ..messages import engine_message, meld_name, suit_word
+from ..messages import engine_message, game_words, meld_name, suit_word
 from . import EntryForm, FormContext, GameForms, SeatField, kind_label, number_input, register
 
 COUNT_MAX = 9  # a count box holds one digit; what one hand can show is the engine's to judge
@@ -660,3 +660,6 @@ register(
         kinds=kinds,
     )
 )
+
+
+game_words("binokel", meld_words=MELD_WORDS)  # words notes quote (messages.py)

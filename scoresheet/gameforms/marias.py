@@ -24,7 +24,7 @@ from rules import marias as engine
 from rules.cards import DECKS, DeckName
 from rules.cards import Suit as CardSuit
 
-from ..messages import MARKS, card_word, contract_label
+from ..messages import MARKS, card_word, contract_label, game_words
 from . import EntryForm, FormContext, GameForms, SeatField, kind_label, register
 
 DECK = DECKS[DeckName.MARIAS]  # the German-suited pack: srdce, kule, listy, žaludy
@@ -585,4 +585,10 @@ register(
         forms={f.kind: f for f in (DealForm, RenoncForm, MisdealForm)},
         kinds=kinds,
     )
+)
+
+
+game_words(  # words notes and objections quote (messages.py)
+    "marias", suit_label=suit_label, component_labels=COMPONENT_LABELS,
+    renonc_texts=RENONC_TEXTS, flek_word=flek_word,
 )

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from rules import thousand as engine
 
+from ..messages import game_words
 from . import EntryForm, FormContext, GameForms, SeatField, kind_label, number_input, register
 
 SUIT_SIGNS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠", engine.ACES: "A"}
@@ -294,3 +295,6 @@ register(
         kinds=kinds,
     )
 )
+
+
+game_words("thousand", redeal_reasons=REDEAL_REASONS)  # words notes quote (messages.py)

@@ -42,17 +42,17 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='entrychange',
             name='below',
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(default=0, db_default=0),
         ),
         migrations.AddField(
             model_name='sheet',
             name='redo_top',
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(default=0, db_default=0),
         ),
         migrations.AddField(
             model_name='sheet',
             name='undo_top',
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(default=0, db_default=0),
         ),
         migrations.RunPython(fill_stacks, migrations.RunPython.noop),
     ]

@@ -1,6 +1,7 @@
 /* Lístek: loads what a page does not need for its first paint once it has been painted.
    The scripts are named, space-separated, in this tag's data-later (templates/_base.html):
-   the offline script (static/js/offline.js) comes after the sheet is on the screen. */
+   htmx and the offline script (static/js/offline.js) come after the sheet is on the screen,
+   in the order given (every page works without them until then). */
 (function () {
   "use strict";
   var me = document.currentScript;
@@ -10,6 +11,7 @@
     urls.forEach(function (url) {
       var script = document.createElement("script");
       script.src = url;
+      script.async = false;  // run in the order given: htmx before the script that uses it
       document.head.appendChild(script);
     });
   }

@@ -114,3 +114,18 @@ def test_an_appended_entry_is_refused_exactly_when_a_full_replay_refuses_it(
     after, rows = rules.advance(sheet, state, raw)
     assert list(rows) == [r for r in full.rows if r.entry == len(sheet.entries)]
     assert tuple(after.totals) == full.totals and after.outcome == full.outcome
+
+
+@SOME
+@given(thousand_sheets())
+def test_a_row_ending_a_round_is_the_row_with_the_underline_and_nothing_else(
+    sheet: rules.Sheet,
+) -> None:
+    import dataclasses
+
+    for row in rules.score(sheet).rows:
+        ended = row.ending_round()
+        assert ended == dataclasses.replace(row, round_end=True)
+        assert all(getattr(ended, f.name) == getattr(row, f.name)
+                   for f in dataclasses.fields(row) if f.name != "round_end")
+        assert ended.round_end and ended is not row

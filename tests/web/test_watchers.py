@@ -37,6 +37,10 @@ def poll(client: Any, sheet: Any, rev: int) -> Any:
     return client.get(reverse("sheet_read_table", args=[sheet.view_token]) + f"?rev={rev}", **HX)
 
 
+def table_of(html: str) -> str:
+    return html[html.index("<table"):html.index("</table>")]
+
+
 def rows_in(html: str) -> list[str]:
     return ROW_IDS.findall(html)
 
@@ -209,3 +213,49 @@ def test_without_a_cache_a_watcher_gets_the_whole_table_with_the_new_row(
     assert html.lstrip().startswith('<section id="live"')
     assert rows_in(html) == ["e0", "e1", "e2", "e3"]
     assert 'data-revision="4"' in html
+
+
+@pytest.mark.usefixtures("kept")
+def test_the_first_row_of_an_empty_sheet_reaches_both_the_page_and_a_watcher(
+    client, make_sheet, django_capture_on_commit_callbacks
+):
+    sheet = make_sheet()
+    for link, token in (("sheet", sheet.edit_token), ("sheet_read", sheet.view_token)):
+        assert "No rows yet." in page(client.get(reverse(link, args=[token])))
+    add(sheet, quiet_deals(1)[0], django_capture_on_commit_callbacks)
+    html = page(poll(client, sheet, 0))
+    assert html.lstrip().startswith('<section id="live"')  # the "no rows yet" line goes
+    assert rows_in(html) == ["e0"] and "No rows yet." not in html
+    for link, token in (("sheet", sheet.edit_token), ("sheet_read", sheet.view_token)):
+        shown = page(client.get(reverse(link, args=[token])))
+        assert rows_in(shown) == ["e0"] and 'data-revision="1"' in shown
+    add(sheet, quiet_deals(2)[1], django_capture_on_commit_callbacks)
+    assert rows_in(page(poll(client, sheet, 1))) == ["e1"]
+    shown = page(client.get(reverse("sheet", args=[sheet.edit_token])))
+    assert rows_in(shown) == ["e0", "e1"]
+
+
+@pytest.mark.usefixtures("kept")
+def test_pages_after_every_kind_of_change_show_what_a_fresh_render_shows(
+    client, make_sheet, django_capture_on_commit_callbacks, settings
+):
+    """Rows patched from the previous revision's rows equal rows rendered from scratch."""
+    from django.core.cache import cache
+
+    sheet = make_sheet(entries=THREE_DEALS)
+    url = reverse("sheet", args=[sheet.edit_token])
+    steps = [
+        lambda: add(sheet, quiet_deals(4)[3], django_capture_on_commit_callbacks),
+        lambda: correct(sheet, 1, deal(2, 100, [35, 25, 60]), django_capture_on_commit_callbacks),
+        lambda: add(sheet, quiet_deals(5)[4], django_capture_on_commit_callbacks),
+        lambda: services.delete_entry(sheet.pk, revision=sheet.revision, key=new_key(),
+                                      device=DEVICE, position=4),
+    ]
+    client.get(url)
+    for step in steps:
+        sheet.refresh_from_db()
+        step()
+        patched = table_of(page(client.get(url)))
+        cache.clear()
+        assert patched == table_of(page(client.get(url)))
+        assert 'id="e0"' in patched
