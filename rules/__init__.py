@@ -6,11 +6,15 @@ The public entry points::
     scored = rules.score(sheet)      # replay: rows, totals, outcome (raises RulesError)
     rules.problems(doc)              # every problem at once, [] when valid
     rules.preview(sheet, entry)      # what appending an entry would do
-    rules.dump(sheet)                # Sheet -> document; dump(load(doc)) == doc
+    rules.dump(sheet)                # Sheet -> document (always with its edition)
+    rules.advance(sheet, state, e)   # judge one appended entry on a saved state (incremental)
+    rules.resume(sheet, state, i)    # replay from entry i on, from the saved state before it
 """
 
 from . import binokel, marias, thousand  # noqa: F401  (importing a game registers it)
 from .engine import (
+    EDITION,
+    EDITIONS,
     FORMAT,
     Entry,
     Game,
@@ -21,6 +25,7 @@ from .engine import (
     Scored,
     Sheet,
     State,
+    advance,
     dump,
     game_of,
     games,
@@ -29,13 +34,19 @@ from .engine import (
     preset,
     preview,
     problems,
+    resolve_rules,
+    resume,
     rulesets,
+    saved,
     score,
+    start,
 )
 from .errors import IllegalEntry, InvalidEntry, InvalidSheet, RulesError
 from .options import OptionSpec, as_json, differences, specs, with_overrides
 
 __all__ = [
+    "EDITION",
+    "EDITIONS",
     "FORMAT",
     "Entry",
     "Game",
@@ -51,6 +62,7 @@ __all__ = [
     "Scored",
     "Sheet",
     "State",
+    "advance",
     "as_json",
     "differences",
     "dump",
@@ -61,8 +73,12 @@ __all__ = [
     "preset",
     "preview",
     "problems",
+    "resolve_rules",
+    "resume",
     "rulesets",
+    "saved",
     "score",
+    "start",
     "specs",
     "with_overrides",
 ]

@@ -112,14 +112,10 @@ class TrickRules:
     The four ``must_*`` fields are options a table may override; the others are fixed traits.
     """
 
-    must_follow: bool = opts.option(help="a player holding the suit led must play that suit")
-    must_beat: bool = opts.option(
-        help="following suit in an untrumped trick, a player must beat its highest card if able"
-    )
-    must_trump: bool = opts.option(help="a player void in the suit led must play a trump if able")
-    must_overtrump: bool = opts.option(
-        help="a player who must trump must beat a trump already in the trick if able"
-    )
+    must_follow: bool = opts.option(help=opts.OBLIGATION_HELP["must_follow"])
+    must_beat: bool = opts.option(help=opts.OBLIGATION_HELP["must_beat"])
+    must_trump: bool = opts.option(help=opts.OBLIGATION_HELP["must_trump"])
+    must_overtrump: bool = opts.option(help=opts.OBLIGATION_HELP["must_overtrump"])
     game: str
     deck: Deck
     contracts: tuple[Contract, ...]  # the first one is meant when a question names none
@@ -257,24 +253,29 @@ TRICK_RULES: Mapping[str, TrickRules] = MappingProxyType(
 )
 """Ruleset name -> its trick rules, from the obligations table of RULES.md §4."""
 
-OBLIGATIONS = ("must_follow", "must_beat", "must_trump", "must_overtrump")
+OBLIGATIONS = opts.OBLIGATIONS
 
 
-def _sheet_preset(ruleset: str) -> Any | None:
-    """The score sheet's preset of ``ruleset``, or None when no game registers it."""
-    from .engine import preset
+def _sheet_preset(ruleset: str, edition: int | None = None) -> Any | None:
+    """The score sheet's preset of ``ruleset`` (as of ``edition``; the latest when None), or
+    None when no game registers it."""
+    from .engine import EDITION, preset
 
     try:
-        return preset(ruleset)
+        return preset(ruleset, EDITION if edition is None else edition)
     except InvalidSheet:
         return None
 
 
-def trick_rules(ruleset: str, overrides: Mapping[str, Any] | None = None) -> TrickRules:
+def trick_rules(
+    ruleset: str, overrides: Mapping[str, Any] | None = None, *, edition: int | None = None
+) -> TrickRules:
     """The trick rules of ``ruleset`` with the table's overrides of the ``must_*`` options.
 
-    Other option names are accepted only when they are options of the ruleset's score sheet (a
-    question may carry the sheet's options); they are checked and have no bearing on a trick.
+    The ``must_*`` options are options of the ruleset's score sheet (RULES.md §4): a sheet's
+    own value, from ``overrides`` (the sheet's options, of its rules ``edition``), is what its
+    referee judges by.  Other option names are accepted only when they are options of the
+    ruleset's score sheet; they are checked and have no bearing on a trick.
     Raises :class:`InvalidEntry` naming ``ruleset`` or ``options``.
 
     >>> trick_rules("ru", {"must_beat": True}).must_beat
@@ -293,29 +294,32 @@ def trick_rules(ruleset: str, overrides: Mapping[str, Any] | None = None) -> Tri
             params={"field": "ruleset", "ruleset": ruleset},
         )
     if overrides is None:
-        return base
+        overrides = {}
     if not isinstance(overrides, Mapping):
         raise InvalidEntry(
             "options: must be an object of option names and values",
             code="bad_options",
             params={"field": "options"},
         )
-    ours = {k: v for k, v in overrides.items() if k in OBLIGATIONS}
-    others = {k: v for k, v in overrides.items() if k not in OBLIGATIONS}
     try:
-        if others:
-            sheet_preset = _sheet_preset(ruleset)
-            if sheet_preset is None:
-                name = next(iter(others))
-                raise InvalidSheet(
-                    f"unknown option {name!r}", code="unknown_option", params={"option": name}
-                )
-            opts.with_overrides(sheet_preset, others)
-        return opts.with_overrides(base, ours)
+        sheet_preset = _sheet_preset(ruleset, edition)
+        if sheet_preset is None:
+            ours = {k: v for k, v in overrides.items() if k in OBLIGATIONS}
+            others = [k for k in overrides if k not in OBLIGATIONS]
+            if others:
+                raise InvalidSheet(f"unknown option {others[0]!r}", code="unknown_option",
+                                   params={"option": others[0]})
+            return opts.with_overrides(base, ours)
+        sheet_rules = opts.with_overrides(sheet_preset, overrides)
+        return dataclasses.replace(
+            base, **{name: getattr(sheet_rules, name) for name in OBLIGATIONS})
     except InvalidSheet as exc:
         raise InvalidEntry(
             f"options: {exc.message}", code=exc.code, params={"field": "options", **exc.params}
         ) from None
+    except ValueError as exc:  # the trick rules' own check (TrickRules.__post_init__)
+        raise InvalidEntry(f"options: {exc}", code="bad_options",
+                           params={"field": "options"}) from None
 
 
 # --------------------------------------------------------------------------- the rules' words

@@ -16,7 +16,7 @@ written on the sheet (bids, meld points, trick points) is in the chosen scale.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import Any, ClassVar, cast
@@ -40,7 +40,7 @@ from .binokel_melds import (
 )
 from .engine import Entry, Note, Outcome, Row, Sheet, State
 from .errors import IllegalEntry
-from .options import option
+from .options import OBLIGATION_HELP, check_obligations, option
 from .parse import get_choice, get_int, get_int_list, get_seat, only_keys
 
 __all__ = [
@@ -72,6 +72,14 @@ class AllPass(StrEnum):
 
 
 @unique
+class DealPasses(StrEnum):
+    """Where the deal goes after a deal (RULES.md §1 and §3 ``deal_passes``)."""
+
+    NEXT = "next"  # the next column
+    PREVIOUS = "previous"  # seed 002: "links vom letzten Geber", play runs counter-clockwise
+
+
+@unique
 class RedealReason(StrEnum):
     """Why a deal is dealt again (docs/rules/binokel.md "Redeals")."""
 
@@ -100,6 +108,15 @@ class BinokelOptions:
     )
     dapp: bool = option(
         help="three cards go to the Dapp (15 each); off: 16 cards each and no Dapp",
+    )
+    melds_after_discard: bool = option(
+        help="the declarer melds after laying three cards away, from the 15 he keeps; off: "
+        "from his hand and the Dapp (18 cards)",
+    )
+    deal_passes: str = option(
+        help="where the deal goes after each deal: the next or the previous column (the "
+        "player left of the last dealer, with play counter-clockwise)",
+        choices=tuple(d.value for d in DealPasses),
     )
     opening_bid: int = option(
         help="the lowest bid, times the scale (15 is 150 at scale 10)", min=1, max=100
@@ -147,9 +164,16 @@ class BinokelOptions:
     target: int = option(
         help="the game ends when a total reaches this, times the scale", min=1, max=1000
     )
+    must_follow: bool = option(help=OBLIGATION_HELP["must_follow"])
+    must_beat: bool = option(help=OBLIGATION_HELP["must_beat"])
+    must_trump: bool = option(help=OBLIGATION_HELP["must_trump"])
+    must_overtrump: bool = option(help=OBLIGATION_HELP["must_overtrump"])
     # Fixed traits of the game, not options (no ``help``).
     deal_points: int = DEAL_POINTS
     bid_step: int = 1  # seed 002: "in der Regel in Einerschritten", times the scale
+
+    def __post_init__(self) -> None:
+        check_obligations(self)
 
     # Derived values in the chosen scale -------------------------------------------------
 
@@ -184,10 +208,12 @@ class BinokelOptions:
         return {k: self.melds[k] * self.scale for k in MELD_KEYS}
 
     def hand_size(self, *, declarer: bool) -> int:
-        """Cards a player melds from; the declarer has picked up the Dapp."""
+        """Cards a player melds from: 15 with a Dapp (seed 002: the declarer "nimmt ... den
+        Dapp auf ... drückt ... drei Karten", then "Melden"), 16 without; the declarer's hand
+        and the Dapp (18) when ``melds_after_discard`` is off."""
         if not self.dapp:
             return HAND_NO_DAPP
-        return HAND + DAPP if declarer else HAND
+        return HAND + DAPP if declarer and not self.melds_after_discard else HAND
 
     def max_melds(self, *, declarer: bool) -> Points:
         return max_meld_points(self.meld_values, self.hand_size(declarer=declarer))
@@ -201,6 +227,8 @@ class BinokelOptions:
 BINOKEL = BinokelOptions(
     scale=1,
     dapp=True,
+    melds_after_discard=True,
+    deal_passes=DealPasses.PREVIOUS.value,
     opening_bid=15,
     melds=dict(DEFAULT_MELD_VALUES),
     fail_multiplier=1,
@@ -212,7 +240,17 @@ BINOKEL = BinokelOptions(
     redeal_five_nines=True,
     all_pass=AllPass.REDEAL.value,
     target=100,
+    # seed 002: "Spieler müssen die angespielte Farbe bedienen ... mit einem Trumpf einstechen
+    # ... Außerdem besteht Stichzwang"
+    must_follow=True,
+    must_beat=True,
+    must_trump=True,
+    must_overtrump=True,
 )
+
+# Rules edition 1 (docs/format.md#editions): the declarer melded from 18 cards and the deal
+# passed to the next column.
+EDITION_1: Mapping[str, Any] = {"melds_after_discard": False, "deal_passes": DealPasses.NEXT.value}
 
 
 # --------------------------------------------------------------------------- the meld form
@@ -304,6 +342,11 @@ class Redeal(Entry):
 # --------------------------------------------------------------------------- verification
 
 
+def _who(players: Sequence[str], seat: Seat) -> str:
+    """A player's name for a message (its seat when the names are not at hand)."""
+    return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+
+
 def _illegal(message: str, code: str, **params: Any) -> IllegalEntry:
     return IllegalEntry(message, code=code, params=params)
 
@@ -336,14 +379,15 @@ def verify_bid(rules: BinokelOptions, bid: Points) -> None:
         )
 
 
-def verify_meld_points(rules: BinokelOptions, melds: tuple[Points, ...], declarer: Seat) -> None:
+def verify_meld_points(rules: BinokelOptions, melds: tuple[Points, ...], declarer: Seat,
+                       players: Sequence[str] = ()) -> None:
     """Each seat's meld points are a sum of meld values one hand can reach."""
     step = meld_step(rules.meld_values)
     for seat, value in enumerate(melds):
         most = rules.max_melds(declarer=seat == declarer)
         if value > most:
             raise _illegal(
-                f"melds of player {seat + 1} are {value}, more than one hand can show "
+                f"melds of {_who(players, seat)} are {value}, more than one hand can show "
                 f"(at most {most})",
                 "melds_too_high",
                 seat=seat,
@@ -352,7 +396,7 @@ def verify_meld_points(rules: BinokelOptions, melds: tuple[Points, ...], declare
             )
         if value % step:
             raise _illegal(
-                f"melds of player {seat + 1} are {value}, not a multiple of {step}: "
+                f"melds of {_who(players, seat)} are {value}, not a multiple of {step}: "
                 "no set of melds adds up to that",
                 "melds_step",
                 seat=seat,
@@ -361,7 +405,8 @@ def verify_meld_points(rules: BinokelOptions, melds: tuple[Points, ...], declare
             )
 
 
-def verify_trick_points(rules: BinokelOptions, points: tuple[Points, ...]) -> None:
+def verify_trick_points(rules: BinokelOptions, points: tuple[Points, ...],
+                        players: Sequence[str] = ()) -> None:
     """Trick points add up to the deal total and come in whole points of the scale."""
     total = sum(points)
     if total != rules.deal_total:
@@ -374,7 +419,7 @@ def verify_trick_points(rules: BinokelOptions, points: tuple[Points, ...]) -> No
     for seat, value in enumerate(points):
         if value % rules.scale:
             raise _illegal(
-                f"trick points of player {seat + 1} are {value}, not a multiple of "
+                f"trick points of {_who(players, seat)} are {value}, not a multiple of "
                 f"{rules.scale}: every card point is {rules.scale}",
                 "points_step",
                 seat=seat,
@@ -383,7 +428,7 @@ def verify_trick_points(rules: BinokelOptions, points: tuple[Points, ...]) -> No
             )
 
 
-def verify_trump_nines(rules: BinokelOptions, deal: Deal) -> None:
+def verify_trump_nines(rules: BinokelOptions, deal: Deal, players: Sequence[str] = ()) -> None:
     """At most two trump nines exist; each is part of its owner's melds."""
     total = sum(deal.trump_nines)
     if total > 2:
@@ -396,7 +441,7 @@ def verify_trump_nines(rules: BinokelOptions, deal: Deal) -> None:
     for seat, nines in enumerate(deal.trump_nines):
         if nines * diss > deal.melds[seat]:
             raise _illegal(
-                f"player {seat + 1} melds {deal.melds[seat]} but shows {nines} trump nines "
+                f"{_who(players, seat)} melds {deal.melds[seat]} but shows {nines} trump nines "
                 f"worth {nines * diss}",
                 "trump_nines_melds",
                 seat=seat,
@@ -406,43 +451,44 @@ def verify_trump_nines(rules: BinokelOptions, deal: Deal) -> None:
             )
 
 
-def verify_deal(rules: BinokelOptions, deal: Deal) -> None:
+def verify_deal(rules: BinokelOptions, deal: Deal, players: Sequence[str] = ()) -> None:
     """Raise :class:`IllegalEntry` unless ``deal`` is a possible played deal under ``rules``."""
     verify_bid(rules, deal.bid)
-    verify_meld_points(rules, deal.melds, deal.declarer)
-    verify_trick_points(rules, deal.points)
-    verify_trump_nines(rules, deal)
+    verify_meld_points(rules, deal.melds, deal.declarer, players)
+    verify_trick_points(rules, deal.points, players)
+    verify_trump_nines(rules, deal, players)
     trump_pair = rules.meld_values[MeldKind.TRUMP_PAIR.value]
     if rules.declarer_needs_trump_pair and deal.melds[deal.declarer] < trump_pair:
         raise _illegal(
             f"the declarer melds {deal.melds[deal.declarer]}, less than a trump pair "
-            f"({trump_pair}); without a trump pair he must go off (declarer_needs_trump_pair)",
+            f"({trump_pair}); at this table a declarer without a trump pair must go off",
             "needs_trump_pair",
             melds=deal.melds[deal.declarer],
             trump_pair=trump_pair,
         )
 
 
-def verify_concession(rules: BinokelOptions, concession: Concession) -> None:
+def verify_concession(rules: BinokelOptions, concession: Concession,
+                      players: Sequence[str] = ()) -> None:
     if not rules.concede:
         raise _illegal(
-            "this table does not allow going off after the Dapp (option concede)",
+            "this table does not allow going off after the Dapp",
             "no_concession",
         )
     verify_bid(rules, concession.bid)
-    verify_meld_points(rules, concession.melds, concession.declarer)
+    verify_meld_points(rules, concession.melds, concession.declarer, players)
 
 
 def verify_redeal(rules: BinokelOptions, redeal: Redeal) -> None:
     if redeal.reason == RedealReason.FIVE_NINES and not rules.redeal_five_nines:
         raise _illegal(
-            "five nines do not force a redeal at this table (option redeal_five_nines)",
+            "five nines do not force a redeal at this table",
             "no_five_nines_redeal",
         )
     if redeal.reason == RedealReason.ALL_PASS and rules.all_pass != AllPass.REDEAL:
         raise _illegal(
-            "when everybody passes, the player left of the dealer must play the opening bid "
-            "(option all_pass)",
+            "at this table, when everybody passes, the player left of the dealer must play the "
+            "opening bid",
             "no_all_pass_redeal",
         )
 
@@ -485,7 +531,7 @@ class Result:
 
 def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result:
     """Score a played deal (verify first).  RULES.md §3 "Per deal"."""
-    verify_deal(rules, entry)
+    verify_deal(rules, entry, players)
     diss = rules.meld_values[DISS]
     deltas: list[Points] = []
     marks: list[tuple[str, ...]] = []
@@ -550,7 +596,7 @@ def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result
 
 def concession(rules: BinokelOptions, entry: Concession, players: tuple[str, ...]) -> Result:
     """Score a concession (verify first): -bid; the others their melds + the bonus."""
-    verify_concession(rules, entry)
+    verify_concession(rules, entry, players)
     deltas = tuple(
         -entry.bid if seat == entry.declarer else entry.melds[seat] + rules.bonus
         for seat in range(PLAYERS)
@@ -620,6 +666,9 @@ class BinokelGame(engine.Game):
 
     def player_counts(self, rules: Any) -> tuple[int, ...]:
         return (PLAYERS,)
+
+    def edition_defaults(self, ruleset: str, edition: int) -> Mapping[str, Any]:
+        return EDITION_1 if edition == 1 else {}
 
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         kind = self.entry_kind(raw)
@@ -708,9 +757,11 @@ class BinokelGame(engine.Game):
                 notes=notes,
             )
         )
-        # Every deal, redeals included, passes to the next seat (seed 002: "always the player
-        # left of the last dealer").
-        state.dealer = (dealer + 1) % PLAYERS
+        # Every deal, redeals included, passes on (seed 002: "Es gibt immer der Spieler, der
+        # links vom letzten Geber sitzt"; play runs counter-clockwise, so that is the previous
+        # column).
+        step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
+        state.dealer = (dealer + step) % PLAYERS
         if won is not None:
             state.outcome = won
 

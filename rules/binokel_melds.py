@@ -357,7 +357,7 @@ def verify_melds(
         )
     if needs_trump_pair and melds.trump_pair + melds.trump_family == 0:
         raise _reject(
-            "the declarer must show a trump pair (option declarer_needs_trump_pair)",
+            "at this table the declarer must show a trump pair",
             "needs_trump_pair",
         )
     suits = (trump,) if trump is not None else tuple(Suit)

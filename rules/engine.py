@@ -8,9 +8,10 @@ scored is ever stored as the truth.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
@@ -20,7 +21,15 @@ from .aliases import JSON, Points, Seat
 from .errors import IllegalEntry, InvalidEntry, InvalidSheet, RulesError
 
 FORMAT = "scoresheet/1"
-DOC_KEYS = ("format", "game", "ruleset", "options", "players", "first_dealer", "entries", "meta")
+DOC_KEYS = (
+    "format", "game", "ruleset", "edition", "options", "players", "first_dealer", "entries", "meta"
+)
+# Rules editions (FORMAT.md "edition"): a rule fix that changes what a sheet scores makes a new
+# edition.  A stored sheet keeps the edition it was created under, so it always replays to the
+# totals it showed; a new sheet plays the latest.  Edition 1: the rules before the corrections
+# that follow the seed texts more closely (docs/format.md#editions); edition 2: those corrections.
+EDITIONS = (1, 2)
+EDITION = EDITIONS[-1]
 MAX_NAME = 40  # characters in a player's name: a column header on a 360 px screen
 MAX_ENTRIES = 5000  # far beyond any evening; keeps hostile imports bounded
 
@@ -173,6 +182,20 @@ class Game(ABC):
         """How many players a sheet under ``rules`` may have."""
         return (3,)
 
+    def edition_defaults(self, ruleset: str, edition: int) -> Mapping[str, Any]:
+        """The defaults of ``ruleset`` that differ in ``edition`` from the preset's (the latest).
+
+        A rule fix that would change a stored sheet's totals makes the old behaviour an option,
+        sets the corrected value as the preset's default and returns the old value here for the
+        editions before the fix.
+        """
+        return {}
+
+    def opening_holder(self, rules: Any, dealer: Seat, n: int) -> Seat | None:
+        """The seat that holds the opening bid when ``dealer`` deals (Thousand: the obligation,
+        or "on the hundred"); None when the game has no such seat."""
+        return None
+
     def verify_sheet(self, sheet: Sheet, rules: Any) -> None:  # noqa: B027 (optional hook)
         """Game-specific checks of a sheet's header; raise :class:`InvalidSheet`."""
 
@@ -231,9 +254,27 @@ def game_of(ruleset: str) -> Game:
         ) from None
 
 
-def preset(ruleset: str) -> Any:
-    """The preset options object of ``ruleset``."""
-    return game_of(ruleset).presets[ruleset]
+def preset(ruleset: str, edition: int = EDITION) -> Any:
+    """The preset options object of ``ruleset`` as ``edition`` defines its defaults."""
+    game = game_of(ruleset)
+    base = game.presets[ruleset]
+    old = game.edition_defaults(ruleset, edition)
+    return dataclasses.replace(base, **old) if old else base
+
+
+def resolve_rules(ruleset: str, edition: int, overrides: Mapping[str, Any]) -> Any:
+    """A sheet's rules: the preset, then its edition's defaults, then the table's own options."""
+    return opts.with_overrides(preset(ruleset, edition), overrides)
+
+
+def check_edition(edition: Any) -> int:
+    if not isinstance(edition, int) or isinstance(edition, bool) or edition not in EDITIONS:
+        raise InvalidSheet(
+            f"edition must be one of {', '.join(str(e) for e in EDITIONS)}, not {edition!r}",
+            code="bad_edition",
+            params={"edition": edition, "known": ", ".join(str(e) for e in EDITIONS)},
+        )
+    return edition
 
 
 # --------------------------------------------------------------------------- the sheet
@@ -245,6 +286,7 @@ class Sheet:
 
     game: str
     ruleset: str
+    edition: int = EDITION
     options: Mapping[str, Any] = field(default_factory=dict)
     players: tuple[str, ...]
     first_dealer: Seat = 0
@@ -259,9 +301,14 @@ class Sheet:
         return game_of(self.ruleset)
 
     @cached_property
+    def base_rules(self) -> Any:
+        """The preset as this sheet's edition defines it, before the table's own options."""
+        return preset(self.ruleset, self.edition)
+
+    @cached_property
     def rules(self) -> Any:
-        """The preset with this sheet's overrides applied."""
-        return opts.with_overrides(preset(self.ruleset), self.options)
+        """The preset, as of this sheet's edition, with this sheet's overrides applied."""
+        return opts.with_overrides(self.base_rules, self.options)
 
     @property
     def n(self) -> int:
@@ -271,6 +318,7 @@ class Sheet:
         return Sheet(
             game=self.game,
             ruleset=self.ruleset,
+            edition=self.edition,
             options=self.options,
             players=self.players,
             first_dealer=self.first_dealer,
@@ -293,7 +341,8 @@ def check_header(sheet: Sheet) -> None:
             code="game_mismatch",
             params={"ruleset": sheet.ruleset, "game": sheet.game},
         )
-    rules = opts.with_overrides(game.presets[sheet.ruleset], sheet.options)
+    check_edition(sheet.edition)
+    rules = resolve_rules(sheet.ruleset, sheet.edition, sheet.options)
     players = sheet.players
     counts = game.player_counts(rules)
     if not isinstance(players, tuple) or len(players) not in counts:
@@ -392,6 +441,7 @@ def load(doc: Any) -> Sheet:
     return Sheet(
         game=doc["game"],
         ruleset=doc["ruleset"],
+        edition=check_edition(doc.get("edition", EDITION)),
         options=copy.deepcopy(dict(options)),
         players=tuple(players),
         first_dealer=doc.get("first_dealer", 0),
@@ -401,11 +451,13 @@ def load(doc: Any) -> Sheet:
 
 
 def dump(sheet: Sheet) -> JSON:
-    """The FORMAT.md document of ``sheet``; ``dump(load(doc)) == doc``."""
+    """The FORMAT.md document of ``sheet``, always with its edition; ``dump(load(doc)) == doc``
+    for a document that names its edition."""
     doc: JSON = {
         "format": FORMAT,
         "game": sheet.game,
         "ruleset": sheet.ruleset,
+        "edition": sheet.edition,
         "options": copy.deepcopy(dict(sheet.options)),
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
@@ -444,22 +496,78 @@ def _snapshot(state: State) -> State:
     return saved
 
 
+def start(sheet: Sheet) -> State:
+    """The state before the first entry of ``sheet``."""
+    return sheet.engine.start(sheet)
+
+
+def saved(state: State) -> State:
+    """A copy of ``state`` without its rows: what a caller keeps to resume from later.
+
+    The rows already written are not needed to judge the next entry; :func:`advance` and
+    :func:`resume` start from such a state and never change it.
+    """
+    rows = state.rows
+    state.rows = []
+    try:
+        return copy.deepcopy(state)
+    finally:
+        state.rows = rows
+
+
+def advance(sheet: Sheet, state: State, raw: Mapping[str, Any],
+            index: int | None = None) -> tuple[State, tuple[Row, ...]]:
+    """Judge one more entry on a saved state: ``state + entry -> (state, rows)``.
+
+    ``state`` is the state after the entries before ``index`` (default: after all of
+    ``sheet``'s entries, i.e. ``raw`` is appended); it is not changed.  Returns the saved state
+    after the entry and the rows the entry wrote.  Raises the entry's :class:`RulesError`
+    (located at ``index``).  Replaying a sheet entry by entry with :func:`advance` gives the
+    same rows, totals and outcome as :func:`score`.
+    """
+    at = len(sheet.entries) if index is None else index
+    scored = _replay_entries(sheet, saved(state), ((at, raw),), None)
+    after = scored.state
+    rows = tuple(after.rows)
+    after.rows = []
+    return after, rows
+
+
+def resume(sheet: Sheet, state: State, first: int) -> Scored:
+    """Replay ``sheet``'s entries from index ``first`` on, starting from ``state`` (the saved
+    state after the entries before ``first``, not changed).  The result holds the rows of the
+    replayed entries only; its totals, dealer and outcome are those of the whole sheet."""
+    entries = sheet.entries
+    return _replay_entries(
+        sheet, saved(state), ((i, entries[i]) for i in range(first, len(entries))), None
+    )
+
+
 def _replay(sheet: Sheet, problems: list[RulesError] | None) -> Scored:
+    return _replay_entries(sheet, sheet.engine.start(sheet), enumerate(sheet.entries), problems)
+
+
+def _replay_entries(
+    sheet: Sheet,
+    state: State,
+    entries: Iterable[tuple[int, Mapping[str, Any]]],
+    problems: list[RulesError] | None,
+) -> Scored:
     game = sheet.engine
-    state = game.start(sheet)
-    for index, raw in enumerate(sheet.entries):
+    parse_entry, apply = game.parse_entry, game.apply
+    for index, raw in entries:
         try:
             if state.outcome is not None:
                 raise IllegalEntry("game already finished", code="finished")
-            entry = game.parse_entry(raw, sheet)
+            entry = parse_entry(raw, sheet)
             if problems is None:
-                game.apply(state, index, entry, sheet)
+                apply(state, index, entry, sheet)
             else:
-                saved = _snapshot(state)
+                snapshot = _snapshot(state)
                 try:
-                    game.apply(state, index, entry, sheet)
+                    apply(state, index, entry, sheet)
                 except RulesError:
-                    state = saved
+                    state = snapshot
                     raise
         except RulesError as exc:
             if problems is None:

@@ -83,6 +83,32 @@ def specs(preset: Any) -> list[OptionSpec]:
     return out
 
 
+# Trick obligations (RULES.md §4): options of every game's ruleset, so that a table's house rule
+# is stored on its sheet and its referee page judges by it.
+OBLIGATIONS = ("must_follow", "must_beat", "must_trump", "must_overtrump")
+OBLIGATION_HELP = {
+    "must_follow": "a player holding the suit led must play that suit",
+    "must_beat": "following suit in an untrumped trick, a player must beat its highest card if "
+    "able",
+    "must_trump": "a player void in the suit led must play a trump if able",
+    "must_overtrump": "a player who must trump must beat a trump already in the trick if able",
+}
+_OBLIGATION_NEEDS = (
+    ("must_beat", "must_follow"),
+    ("must_trump", "must_follow"),
+    ("must_overtrump", "must_trump"),
+)
+
+
+def check_obligations(options: Any) -> None:
+    """Raise :class:`OptionConflict` when the trick obligations of ``options`` contradict."""
+    for name, needs in _OBLIGATION_NEEDS:
+        if getattr(options, name) and not getattr(options, needs):
+            raise OptionConflict(f"option {name}: {name} needs {needs}",
+                                 code="option_obligations", params={"option": name,
+                                                                    "needs": needs})
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

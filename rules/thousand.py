@@ -16,7 +16,7 @@ from . import parse
 from .aliases import Points, Seat
 from .engine import Entry, Game, Note, Outcome, Row, Sheet, State, register
 from .errors import IllegalEntry, InvalidEntry, InvalidSheet, OptionConflict
-from .options import option
+from .options import OBLIGATION_HELP, check_obligations, option
 
 # Card points: A 11, 10 10, K 4, Q 3, J 2, nine 0 -- the deck holds 120 (thousand.md#card-points).
 CARD_POINTS = 120
@@ -61,8 +61,33 @@ class DarkSeat(StrEnum):
 
 @unique
 class OpeningSeat(StrEnum):
-    AFTER_DEALER = "after_dealer"  # the seat after the dealer holds the opening bid
+    AFTER_DEALER = "after_dealer"  # the seat after the dealer holds the opening bid (ru)
+    BEFORE_DEALER = "before_dealer"  # the seat on the dealer's right, with play clockwise (tisic)
     ANY = "any"  # a random seat opens (one-thousand): anybody may play from the opening bid
+
+
+@unique
+class DealPasses(StrEnum):
+    """Where the deal goes after a deal (RULES.md 1, thousand.md#dealer)."""
+
+    NEXT = "next"  # the next column
+    PREVIOUS = "previous"  # the previous column: the obligation holder deals next (tisic)
+
+
+@unique
+class Bolt(StrEnum):
+    """What makes a bolt (thousand.md#bolts)."""
+
+    TOOK_NOTHING = "took_nothing"  # seed 001 "не взял ничего": no card point and no marriage
+    WROTE_ZERO = "wrote_zero"  # a deal written as 0 (a jack, 2 points rounded down, included)
+
+
+@unique
+class BarrelFailures(StrEnum):
+    """What ``barrel_resets_after`` counts (thousand.md#barrel)."""
+
+    EVERY_END = "every_end"  # every barrel that ends without a win (seed 001 "неудачных бочек")
+    FALLS = "falls"  # only falls off the barrel (deals run out, knocked off)
 
 
 @unique
@@ -103,7 +128,7 @@ class ThousandOptions:
     unused: frozenset[str] = frozenset()
     aliases: Mapping[str, str] = field(default_factory=dict)
     redeal_reasons: tuple[str, ...] = ("misdeal",)
-    opening_seat: str = OpeningSeat.AFTER_DEALER
+    opening_word: str = "hundred"  # what the table calls the opening bid: hundred, obligation
 
     # -- options
     players: int = option(help="players at the table; with 4 the dealer sits out", choices=(3, 4))
@@ -116,6 +141,15 @@ class ThousandOptions:
     opening_bid: int = option(
         help="the bid the seat after the dealer holds automatically (tisic: the obligation)",
         choices=(50, 60, 80, 100),
+    )
+    opening_seat: str = option(
+        help="who holds the opening bid: the seat after the dealer, the seat before him (on "
+        "his right, tisic), or any seat",
+        choices=_choices(OpeningSeat),
+    )
+    deal_passes: str = option(
+        help="where the deal goes after each deal: the next or the previous column",
+        choices=_choices(DealPasses),
     )
     bid_step: int = option(help="contracts go up in steps of", choices=(5, 10))
     max_contract: int = option(help="the highest contract", min=120, max=1000)
@@ -130,6 +164,11 @@ class ThousandOptions:
     )
     bolt_limit: int = option(help="bolts (a deal scoring 0) that cost a penalty; 0 = off", min=0,
                              max=10)
+    bolt: str = option(
+        help="a bolt is a deal in which a defender took nothing (no card point, no marriage), "
+        "or any deal he writes as 0",
+        choices=_choices(Bolt),
+    )
     bolt_penalty: int = option(help="points lost at the bolt limit", min=0, max=1000)
     bolts_consecutive: bool = option(
         help="bolts must come in a row (a scoring deal resets the count)"
@@ -145,7 +184,16 @@ class ThousandOptions:
     barrel_fall_penalty: int = option(help="points lost when falling off the barrel", min=0,
                                       max=1000)
     barrel_resets_after: int = option(
-        help="the fall from the barrel that resets the total to 0; 0 = never", min=0, max=10
+        help="the failed barrel that resets the total to 0; 0 = never", min=0, max=10
+    )
+    barrel_failures: str = option(
+        help="what counts as a failed barrel: every barrel that ends without a win, or only a "
+        "fall after the deals run out",
+        choices=_choices(BarrelFailures),
+    )
+    barrel_jump: bool = option(
+        help="a made contract may take the declarer from below the barrel straight to the "
+        "target; off: it stops at the barrel"
     )
     barrel_knock_off: bool = option(
         help="climbing onto the barrel knocks off a player already there"
@@ -163,6 +211,13 @@ class ThousandOptions:
     revoke_penalty: int = option(help="what the revoking player loses", min=0, max=1000)
     revoke_compensation: int = option(help="what every other player gains after a revoke",
                                       min=0, max=1000)
+    revoke_ends_deal: bool = option(
+        help="a revoke penalty ends the deal: it counts as played and the deal passes on"
+    )
+    replay_same_dealer: bool = option(
+        help="a deal replayed after a revoke is dealt again by the same dealer (off: like any "
+        "other redeal)"
+    )
     cut_nines_penalty: int = option(
         help="penalty for cutting a nine to the bottom three times in a row; 0 = off",
         min=0, max=1000,
@@ -177,12 +232,17 @@ class ThousandOptions:
     bomb_points: int = option(help="what each other player writes after a bomb", min=0, max=200)
     target: int = option(help="the game is won at", min=100, max=10000)
     target_strict: bool = option(help="the target must be exceeded, not only reached")
+    must_follow: bool = option(help=OBLIGATION_HELP["must_follow"])
+    must_beat: bool = option(help=OBLIGATION_HELP["must_beat"])
+    must_trump: bool = option(help=OBLIGATION_HELP["must_trump"])
+    must_overtrump: bool = option(help=OBLIGATION_HELP["must_overtrump"])
     winner: str = option(
         help="declarer_first: the declarer over the target wins; highest: the highest total",
         choices=_choices(WinnerRule),
     )
 
     def __post_init__(self) -> None:
+        check_obligations(self)
         if self.players not in self.player_choices:
             allowed = " or ".join(map(str, self.player_choices))
             raise OptionConflict(
@@ -218,6 +278,8 @@ RU = ThousandOptions(
     marriages={"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40},
     ace_marriage=0,
     opening_bid=100,
+    opening_seat=OpeningSeat.AFTER_DEALER,  # seed 001 "Игрок, сидящий слева от раздающего"
+    deal_passes=DealPasses.NEXT,
     bid_step=5,
     max_contract=300,
     over_120_needs_marriage=True,
@@ -225,6 +287,7 @@ RU = ThousandOptions(
     concession=True,
     concession_defender_points=60,
     bolt_limit=3,
+    bolt=Bolt.TOOK_NOTHING,  # seed 001 "Если игрок не взял ничего ... болтом"
     bolt_penalty=120,
     bolts_consecutive=True,
     reset_555=True,
@@ -233,6 +296,8 @@ RU = ThousandOptions(
     barrel_deals=3,
     barrel_fall_penalty=120,
     barrel_resets_after=0,
+    barrel_failures=BarrelFailures.EVERY_END,  # seed 001 "после 3 неудачных бочек"
+    barrel_jump=False,  # seed 001 "по достижении ... 880 очков, все лишние очки обрезаются"
     barrel_knock_off=False,
     dark=True,
     dark_seat=DarkSeat.ON_HUNDRED,
@@ -242,6 +307,8 @@ RU = ThousandOptions(
     revoke=Revoke.PENALTY,
     revoke_penalty=120,
     revoke_compensation=0,
+    revoke_ends_deal=False,
+    replay_same_dealer=True,
     cut_nines_penalty=120,
     marriages_in_hand=True,
     bombs_per_player=0,
@@ -249,12 +316,19 @@ RU = ThousandOptions(
     target=1000,
     target_strict=False,
     winner=WinnerRule.DECLARER_FIRST,
+    # seed 001: "Обязателен снос масти, если нет масти, обязателен снос козыря. Перебивать не
+    # обязательно."
+    must_follow=True,
+    must_beat=False,
+    must_trump=True,
+    must_overtrump=False,
 )
 
 TISIC = dataclasses.replace(
     RU,
     player_choices=(3,),
     redeal_reasons=("misdeal",),
+    opening_word="obligation",
     aliases={"obligation": "opening_bid"},
     unused=frozenset({
         "ace_marriage", "over_120_needs_marriage", "concession", "concession_defender_points",
@@ -262,12 +336,16 @@ TISIC = dataclasses.replace(
         "barrel_mode", "barrel_deals", "barrel_fall_penalty", "barrel_resets_after",
         "barrel_knock_off", "dark", "dark_seat", "dark_min_total", "dark_min_contract",
         "redeal_same_dealer", "cut_nines_penalty", "marriages_in_hand", "bombs_per_player",
-        "bomb_points",
+        "bomb_points", "bolt", "barrel_failures", "barrel_jump",
     }),
     marriages={"clubs": 100, "spades": 80, "diamonds": 60, "hearts": 40},
     opening_bid=50,
+    # seed 000: "hráč po jeho levé ruce kope karty a po pravé ruce má povinnost. Hraje se běžně
+    # ve směru hodinových ručiček." and "Hráč který měl povinnost míchá a rozdává."
+    opening_seat=OpeningSeat.BEFORE_DEALER,
+    deal_passes=DealPasses.PREVIOUS,
     bid_step=10,
-    max_contract=340,
+    max_contract=400,  # 120 card points + every marriage (100 + 80 + 60 + 40)
     over_120_needs_marriage=False,
     rounding=Rounding.TENS_HALF_UP,
     concession=False,
@@ -278,9 +356,14 @@ TISIC = dataclasses.replace(
     redeal_same_dealer=False,
     revoke_penalty=100,
     revoke_compensation=60,
+    revoke_ends_deal=True,  # the penalty takes the place of the deal: the obligation moves on
     cut_nines_penalty=0,
     marriages_in_hand=False,
     target_strict=True,
+    # seed 000: "Přiznávat barvy a to vždy ... Je povinné přebíjet karty tou silnejší. Když nemá
+    # člověk silnejší stejné barvy tak musí užít trumf."
+    must_beat=True,
+    must_overtrump=True,
 )
 
 PL = dataclasses.replace(
@@ -304,6 +387,7 @@ ONE_THOUSAND = dataclasses.replace(
     redeal_reasons=("misdeal",),
     opening_seat=OpeningSeat.ANY,
     unused=frozenset({
+        "opening_seat", "bolt", "barrel_failures", "barrel_jump",
         "ace_marriage", "concession", "concession_defender_points", "bolt_limit",
         "bolt_penalty", "bolts_consecutive", "reset_555", "barrel_at", "barrel_mode",
         "barrel_deals", "barrel_fall_penalty", "barrel_resets_after", "barrel_knock_off",
@@ -325,6 +409,7 @@ ONE_THOUSAND = dataclasses.replace(
     cut_nines_penalty=0,
     marriages_in_hand=False,
     winner=WinnerRule.HIGHEST,
+    must_trump=False,  # seed 003: "if they don't have one, they can play any card"
 )
 
 PRESETS: dict[str, ThousandOptions] = {
@@ -332,6 +417,24 @@ PRESETS: dict[str, ThousandOptions] = {
     "tisic": TISIC,
     "pl": PL,
     "one-thousand": ONE_THOUSAND,
+}
+
+# Rules edition 1 (docs/format.md#editions): how the engine played before its rules were
+# corrected to follow the seed texts.  A preset's edition-1 default is this value where it
+# differs from the preset's own.
+EDITION_1: Mapping[str, Mapping[str, Any]] = {
+    name: {
+        "opening_seat": preset.opening_seat if preset.opening_seat == OpeningSeat.ANY
+        else OpeningSeat.AFTER_DEALER,
+        "deal_passes": DealPasses.NEXT,
+        "max_contract": 340 if name == "tisic" else preset.max_contract,
+        "revoke_ends_deal": False,
+        "replay_same_dealer": False,
+        "bolt": Bolt.WROTE_ZERO,
+        "barrel_failures": BarrelFailures.FALLS,
+        "barrel_jump": True,
+    }
+    for name, preset in PRESETS.items()
 }
 
 
@@ -430,6 +533,12 @@ class Thousand(Game):
 
     def player_counts(self, rules: Any) -> tuple[int, ...]:
         return tuple(rules.player_choices)
+
+    def edition_defaults(self, ruleset: str, edition: int) -> Mapping[str, Any]:
+        if edition != 1:
+            return {}
+        preset = PRESETS[ruleset]
+        return {k: v for k, v in EDITION_1[ruleset].items() if getattr(preset, k) != v}
 
     def verify_sheet(self, sheet: Sheet, rules: Any) -> None:
         """The ``players`` option, when a sheet gives it, must match the names."""
@@ -561,15 +670,31 @@ class Thousand(Game):
         """With four players the dealer sits the deal out."""
         return state.dealer if state.n == 4 else None
 
-    @staticmethod
-    def first_bidder(state: State) -> Seat:
-        """The seat after the dealer: "on the hundred" (ru) or holding the obligation (tisic)."""
-        return (state.dealer + 1) % state.n
+    def opening_holder(self, rules: Any, dealer: Seat, n: int) -> Seat | None:
+        """Who holds the opening bid when ``dealer`` deals (thousand.md#dealer): "on the
+        hundred" (ru, the seat after the dealer) or the obligation (tisic, the seat on the
+        dealer's right: before him in playing order); None when any seat may open."""
+        if rules.opening_seat == OpeningSeat.AFTER_DEALER:
+            return (dealer + 1) % n
+        if rules.opening_seat == OpeningSeat.BEFORE_DEALER:
+            return (dealer - 1) % n
+        return None
+
+    def first_bidder(self, state: State, rules: ThousandOptions) -> Seat:
+        """The seat that holds the opening bid this deal (the seat after the dealer when any
+        seat may open)."""
+        holder = self.opening_holder(rules, state.dealer, state.n)
+        return (state.dealer + 1) % state.n if holder is None else holder
+
+    def next_dealer(self, rules: ThousandOptions, dealer: Seat, n: int) -> Seat:
+        """Who deals after ``dealer`` (option ``deal_passes``)."""
+        return (dealer + (-1 if rules.deal_passes == DealPasses.PREVIOUS else 1)) % n
 
     def min_contract(self, state: State, rules: ThousandOptions, declarer: Seat) -> Points:
         """The lowest contract ``declarer`` may play now (thousand.md#contracts)."""
         low = rules.opening_bid
-        if rules.opening_seat == OpeningSeat.AFTER_DEALER and declarer != self.first_bidder(state):
+        holder = self.opening_holder(rules, state.dealer, state.n)
+        if holder is not None and declarer != holder:
             low += rules.bid_step
         if (
             isinstance(state, ThousandState)
@@ -582,7 +707,7 @@ class Thousand(Game):
 
     def verify_contract(
         self, state: State, rules: ThousandOptions, declarer: Seat, contract: Points,
-        *, dark: bool = False,
+        *, dark: bool = False, names: Sequence[str] = (),
     ) -> None:
         """Raise :class:`IllegalEntry` unless ``declarer`` may play ``contract`` now."""
         out = self.sitting_out(state)
@@ -591,27 +716,47 @@ class Thousand(Game):
                 "the declarer sits this deal out (with four players the dealer does not play)",
                 code="declarer_sitting_out", params={"field": "declarer", "seat": declarer},
             )
+        if dark and not rules.dark:
+            raise IllegalEntry("this table does not play dark",
+                               code="dark_off", params={"field": "dark"})
         low = self.min_contract(state, rules, declarer)
         if dark:
             low = max(low, rules.dark_min_contract)
         if contract < low:
             on_barrel = isinstance(state, ThousandState) and state.on_barrel[declarer]
-            reason = (
-                "barrel" if on_barrel and rules.barrel_mode == BarrelMode.CAP
-                else "dark" if dark and low == rules.dark_min_contract
-                else "opening"
-            )
-            why = {
-                "barrel": "a player on the barrel must bid at least what he needs to reach the "
-                "target",
-                "dark": "a dark contract is at least that",
-                "opening": "bidding opens at the opening bid and only the player after the "
-                "dealer holds it; the others must outbid it",
-            }[reason]
+            holder = self.opening_holder(rules, state.dealer, state.n)
+            params: dict[str, Any] = {"field": "contract", "contract": contract, "low": low}
+            if on_barrel and rules.barrel_mode == BarrelMode.CAP:
+                params["reason"] = "barrel"
+                why = ("a player on the barrel must bid at least what he needs to reach the "
+                       "target")
+            elif dark and low == rules.dark_min_contract:
+                params["reason"] = "dark"
+                why = "a dark contract is at least that"
+            elif holder is not None and declarer != holder:
+                # "Petr has the obligation this deal: only Petr may play 50; Anna and Jana must
+                # bid at least 60."
+                others = [s for s in range(state.n)
+                          if s not in (holder, self.sitting_out(state))]
+                params.update(reason=rules.opening_word, seat=holder, seats=others,
+                              opening=rules.opening_bid)
+                who = names[holder] if names else f"seat {holder}"
+                rest = [names[o] if names else f"seat {o}" for o in others]
+                rest_text = (", ".join(rest[:-1]) + " and " + rest[-1]) if len(rest) > 1 else (
+                    "".join(rest))
+                held = ("has the obligation" if rules.opening_word == "obligation"
+                        else "sits on the hundred")
+                raise IllegalEntry(
+                    f"{who} {held} this deal: only {who} may play {rules.opening_bid}; "
+                    f"{rest_text} must bid at least {low}",
+                    code="contract_low", params=params,
+                )
+            else:
+                params["reason"] = "opening"
+                why = f"bidding opens at {low}"
             raise IllegalEntry(
                 f"contract {contract} is below the lowest possible {low}: {why}",
-                code="contract_low", params={"field": "contract", "contract": contract,
-                                             "low": low, "reason": reason},
+                code="contract_low", params=params,
             )
         if contract > rules.max_contract:
             raise IllegalEntry(
@@ -656,6 +801,7 @@ class _Turn:
         self.dealer = state.dealer
         self.out = THOUSAND.sitting_out(state)
         self.advanced = False
+        self.ended: list[Seat] = []  # seats whose barrel a row ended without a win
 
     def close(self) -> None:
         """Draw the underline after the last row of an entry that completed a round."""
@@ -705,13 +851,19 @@ class _Turn:
                         f"{self.names[s]} is on the barrel: {d} not added", seat=s, points=d))
                 continue
             new = t + d
-            if d > 0 and new >= rules.target and s != made:
+            if d > 0 and new >= rules.target and (s != made or not rules.barrel_jump):
                 deltas[s] = rules.barrel_at - t
                 climbed.append(s)
-                notes.append(self.note(
-                    "barrel_capped",
-                    f"{self.names[s]} stops at the barrel ({rules.barrel_at}): only a made "
-                    "contract reaches the target", seat=s, barrel=rules.barrel_at))
+                if s == made:  # barrel_jump off: seed 001 "все лишние очки обрезаются"
+                    notes.append(self.note(
+                        "barrel_stop",
+                        f"{self.names[s]} stops at the barrel ({rules.barrel_at}) and must win "
+                        "from there", seat=s, barrel=rules.barrel_at))
+                else:
+                    notes.append(self.note(
+                        "barrel_capped",
+                        f"{self.names[s]} stops at the barrel ({rules.barrel_at}): only a made "
+                        "contract reaches the target", seat=s, barrel=rules.barrel_at))
             elif d > 0 and rules.barrel_at <= new < rules.target:
                 deltas[s] = rules.barrel_at - t
                 climbed.append(s)
@@ -730,6 +882,8 @@ class _Turn:
             if st.on_barrel[s] and (d < 0 or st.totals[s] >= rules.target):
                 st.on_barrel[s] = False
                 st.barrel_deals[s] = 0
+                if d < 0:
+                    self.ended.append(s)
         if advance:
             st.deals += 1
             self.advanced = True
@@ -799,6 +953,27 @@ class _Turn:
                    notes=[self.note(kind, text, seat=seat, total=target_total, cause=cause,
                                     falls=st.falls[seat], **why_params)])
 
+    def failed_barrels(self) -> None:
+        """``barrel_failures`` every_end: a barrel that a failed contract, a concession or a
+        penalty ended counts like a fall towards ``barrel_resets_after`` (seed 001 "после 3
+        неудачных бочек")."""
+        st, rules = self.state, self.rules
+        ended, self.ended = self.ended, []
+        if rules.barrel_failures != BarrelFailures.EVERY_END:
+            return
+        for seat in ended:
+            st.falls[seat] += 1
+            if not rules.barrel_resets_after or st.falls[seat] != rules.barrel_resets_after:
+                continue
+            deltas = [0] * st.n
+            deltas[seat] = -st.totals[seat]
+            marks = self.empty_marks()
+            marks[seat].append("penalty")
+            self.write(Kind.BARREL_RESET, deltas, marks, auto=True, notes=[self.note(
+                "barrel_reset",
+                f"{self.names[seat]} fails on the barrel for the {st.falls[seat]}. time: back "
+                "to 0", seat=seat, total=0, cause="barrel_failed", falls=st.falls[seat])])
+
     def finish(self, declarer: Seat | None) -> None:
         """Decide the end of the game after an entry (thousand.md#end-of-game)."""
         st, rules = self.state, self.rules
@@ -823,7 +998,7 @@ class _Turn:
         st.outcome = Outcome(winner=winner, reason=reason, code=code,
                              params={"target": rules.target, "total": st.totals[winner]})
 
-    def count_bolts(self, written: Sequence[Points], declarer: Seat) -> None:
+    def count_bolts(self, bolted: Sequence[bool], declarer: Seat) -> None:
         st, rules = self.state, self.rules
         if not rules.bolt_limit:
             return
@@ -831,7 +1006,7 @@ class _Turn:
         for s in range(st.n):
             if s == self.out or (st.on_barrel[s] and rules.barrel_mode == BarrelMode.CAP):
                 continue
-            if s == declarer or written[s] > 0:
+            if s == declarer or not bolted[s]:
                 if rules.bolts_consecutive:
                     st.bolts[s] = 0
                 continue
@@ -853,7 +1028,7 @@ class _Turn:
 
     def deal(self, e: Deal) -> None:
         st, rules, names = self.state, self.rules, self.names
-        THOUSAND.verify_contract(st, rules, e.declarer, e.contract, dark=e.dark)
+        THOUSAND.verify_contract(st, rules, e.declarer, e.contract, dark=e.dark, names=names)
         total = sum(e.points)
         if total != CARD_POINTS:
             raise IllegalEntry(
@@ -886,7 +1061,7 @@ class _Turn:
         made = raw_decl >= e.contract
         factor = 2 if e.dark else 1
         proposed = [0] * st.n
-        written = [0] * st.n
+        bolted = [False] * st.n
         proposed[d] = factor * e.contract if made else -factor * e.contract
         marks[d].append("made" if made else "failed")
         if e.dark:
@@ -907,12 +1082,15 @@ class _Turn:
             if s == d:
                 continue
             raw = e.points[s] + sum(rules.marriage_value(m) for m in e.marriages[s])
-            written[s] = proposed[s] = round_defender(raw, rules.rounding)
-            if written[s] != raw:
+            written = proposed[s] = round_defender(raw, rules.rounding)
+            if written != raw:
                 notes.append(self.note(
-                    "rounded", f"{names[s]} {raw} -> {written[s]}", seat=s, raw=raw,
-                    written=written[s]))
-            if written[s] == 0 and rules.bolt_limit and not (
+                    "rounded", f"{names[s]} {raw} -> {written}", seat=s, raw=raw,
+                    written=written))
+            # seed 001 "Если игрок не взял ничего": no card point and no marriage
+            bolted[s] = (not e.points[s] and not e.marriages[s] if rules.bolt == Bolt.TOOK_NOTHING
+                         else written == 0)
+            if bolted[s] and rules.bolt_limit and not (
                     st.on_barrel[s] and rules.barrel_mode == BarrelMode.CAP):
                 marks[s].append("bolt")
         deltas, climbed = self.settle(proposed, d if made else None, notes)
@@ -920,7 +1098,8 @@ class _Turn:
         self.climb(climbed)
         self.write(Kind.DEAL, deltas, marks, declarer=d, contract=contract, notes=notes,
                    advance=True)
-        self.count_bolts(written, d)
+        self.failed_barrels()
+        self.count_bolts(bolted, d)
         self.after_played(climbed)
         self.next_dealer()
         self.finish(d)
@@ -928,12 +1107,13 @@ class _Turn:
     def verify_dark(self, declarer: Seat) -> None:
         st, rules, names = self.state, self.rules, self.names
         if not rules.dark:
-            raise IllegalEntry("this table does not play dark contracts",
+            raise IllegalEntry("this table does not play dark",
                                code="dark_off", params={"field": "dark"})
-        if rules.dark_seat == DarkSeat.ON_HUNDRED and declarer != THOUSAND.first_bidder(st):
+        first = THOUSAND.first_bidder(st, rules)
+        if rules.dark_seat == DarkSeat.ON_HUNDRED and declarer != first:
             raise IllegalEntry(
-                f"only {names[THOUSAND.first_bidder(st)]}, on the hundred, may play dark",
-                code="dark_seat", params={"field": "dark", "seat": THOUSAND.first_bidder(st)})
+                f"only {names[first]}, on the hundred, may play dark",
+                code="dark_seat", params={"field": "dark", "seat": first})
         if rules.dark_min_total is not None and st.totals[declarer] <= rules.dark_min_total:
             raise IllegalEntry(
                 f"dark needs a total above {rules.dark_min_total}; {names[declarer]} has "
@@ -945,14 +1125,14 @@ class _Turn:
                                code="dark_barrel", params={"field": "dark"})
 
     def next_dealer(self) -> None:
-        self.state.dealer = (self.state.dealer + 1) % self.state.n
+        self.state.dealer = THOUSAND.next_dealer(self.rules, self.state.dealer, self.state.n)
 
     def concession(self, e: Concession) -> None:
         st, rules, names = self.state, self.rules, self.names
         if not rules.concession:
             raise IllegalEntry("this ruleset has no concession: the contract is played",
                                code="no_concession", params={"field": "type"})
-        THOUSAND.verify_contract(st, rules, e.declarer, e.contract)
+        THOUSAND.verify_contract(st, rules, e.declarer, e.contract, names=names)
         credit = concession_points(rules, e.contract)
         proposed = [0] * st.n
         marks = self.empty_marks()
@@ -968,6 +1148,7 @@ class _Turn:
         self.climb(climbed)
         self.write(Kind.CONCESSION, deltas, marks, declarer=e.declarer,
                    contract=f"{e.contract}", notes=notes, advance=True)
+        self.failed_barrels()
         self.after_played(climbed)
         self.next_dealer()
         self.finish(e.declarer)
@@ -975,6 +1156,9 @@ class _Turn:
     def redeal(self, e: Redeal) -> None:
         st, rules = self.state, self.rules
         advance = not rules.redeal_same_dealer
+        if e.reason == "revoke" and rules.replay_same_dealer:
+            # seed 000 "hra se opakuje": the same dealer deals again, the obligation stays
+            advance = False
         self.write(Kind.REDEAL, [0] * st.n, self.empty_marks(), contract="",
                    notes=[self.note("redeal", f"redeal: {e.reason.replace('_', ' ')}",
                                     reason=e.reason)], advance=advance)
@@ -1016,7 +1200,13 @@ class _Turn:
         notes = [self.note(f"penalty_{e.reason}", text, seat=e.seat, **amounts)]
         deltas, climbed = self.settle(proposed, None, notes)
         self.climb(climbed)
-        self.write(Kind.PENALTY, deltas, marks, contract="", notes=notes)
+        # revoke_ends_deal: the penalty takes the place of the deal, which counts as played
+        ends_deal = e.reason == PenaltyReason.REVOKE and rules.revoke_ends_deal
+        self.write(Kind.PENALTY, deltas, marks, contract="", notes=notes, advance=ends_deal)
+        self.failed_barrels()
+        if ends_deal:
+            self.after_played(climbed)
+            self.next_dealer()
         self.finish(e.seat)
 
     def bomb(self, e: Bomb) -> None:

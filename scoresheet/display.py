@@ -79,7 +79,10 @@ class SheetView:
     entry_count: int
 
 
-def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = "") -> RowView:
+def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = "", *,
+             notes: bool = True) -> RowView:
+    """``notes=False``: the row's notes are left out (the sheet's table does not show them, so
+    it does not pay for putting them into words)."""
     cells = tuple(
         Cell(
             seat=seat,
@@ -104,7 +107,8 @@ def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = ""
         cells=cells,
         auto=row.auto,
         round_end=row.round_end,
-        notes=tuple(note_text(n, game=game, players=players) for n in row.notes),
+        notes=tuple(note_text(n, game=game, players=players) for n in row.notes) if notes
+        else (),
         ledger=row.ledger,
     )
 
@@ -141,27 +145,31 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def sheet_view(document: rules.Sheet, scored: rules.Scored) -> SheetView:
+def sheet_view(document: rules.Sheet, scored: rules.Scored, *, row_count: int | None = None,
+               entry_count: int | None = None) -> SheetView:
+    """The sheet as shown.  With ``row_count`` (the rows are rendered elsewhere: the sheet page
+    keeps them per revision) the view has no rows, only their number."""
     players = document.players
     totals = scored.totals
     best = max(totals) if totals else 0
     leaders = [s for s, t in enumerate(totals) if t == best]
-    differences = rules.differences(rules.preset(document.ruleset), document.rules)
+    differences = rules.differences(document.base_rules, document.rules)
+    has_rows = bool(scored.rows) if row_count is None else row_count > 0
     return SheetView(
         game=document.game,
         game_label=game_label(document.game),
         ruleset=document.ruleset,
         preset_label=preset_label(document.ruleset),
         players=players,
-        rows=rows_view(scored.rows, players, document.game),
+        rows=rows_view(scored.rows, players, document.game) if row_count is None else (),
         totals=totals,
-        leader=leaders[0] if len(leaders) == 1 and scored.rows else None,
+        leader=leaders[0] if len(leaders) == 1 and has_rows else None,
         winner=scored.outcome.winner if scored.outcome else None,
         outcome=outcome_text(scored.outcome, players),
         next_dealer=scored.dealer,
         finished=scored.outcome is not None,
         differences=tuple((option_label(k), format_value(v)) for k, v in differences.items()),
-        entry_count=len(document.entries),
+        entry_count=len(document.entries) if entry_count is None else entry_count,
     )
 
 

@@ -25,6 +25,13 @@ TOKEN_LENGTH = 32  # characters of secrets.token_urlsafe(TOKEN_BYTES)
 KEY_LENGTH = 64  # the longest idempotency key a client may send
 
 
+def latest_edition() -> int:
+    """The rules edition a new sheet plays (a stored sheet keeps its own: ``Sheet.edition``)."""
+    from rules import EDITION
+
+    return EDITION
+
+
 def new_token() -> str:
     """An unguessable link token (URL-safe base64 of 192 random bits)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
@@ -46,6 +53,9 @@ class Sheet(models.Model):
 
     game = models.CharField(_("game"), max_length=20)
     ruleset = models.CharField(_("preset"), max_length=32)
+    # The rules edition the sheet was created under (migration 0004 gave every sheet stored before
+    # editions existed the first): it replays under these rules for ever, so its totals never move.
+    edition = models.PositiveSmallIntegerField(_("rules edition"), default=latest_edition)
     options = models.JSONField(
         _("house rules"), default=dict, help_text=_("Only what differs from the preset.")
     )
@@ -87,6 +97,18 @@ class Sheet(models.Model):
         default="",
         help_text=_("The printed sheet, its PDF and its mail are in this language."),
     )
+    # The sheet's own identity, carried by its export (meta.listek.id); an imported sheet keeps
+    # the identity of the sheet it was exported from in ``origin`` (migration 0004), so that a
+    # sheet imported again is recognised and the statistics count it once.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    origin = models.UUIDField(null=True, blank=True, editable=False, db_index=True)
+
+    # The undo and redo stacks of the history, in O(1): the revision of the change an undo (a
+    # redo) would revert now, 0 for none; each change names the one below it (EntryChange.below).
+    undo_top = models.PositiveIntegerField(default=0)
+    redo_top = models.PositiveIntegerField(default=0)
+    # Tournaments (docs/tournament.md): a closed table sheet takes no writes.
+    closed = models.DateTimeField(_("closed"), null=True, blank=True)
 
     class Meta:
         ordering = ["-updated"]
@@ -99,6 +121,11 @@ class Sheet(models.Model):
     @property
     def player_names(self) -> list[str]:
         return [str(p) for p in self.players]
+
+    @property
+    def identity(self) -> uuid.UUID:
+        """The sheet this one is (itself, or the sheet it was imported from)."""
+        return self.origin or self.uid
 
 
 class Entry(models.Model):
@@ -139,6 +166,9 @@ class EntryChange(models.Model):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     at = models.DateTimeField(default=timezone.now)
+    # The revision of the change below this one on the stack it was pushed on (the undo stack
+    # for a change or a redo, the redo stack for an undo); 0 for none.
+    below = models.PositiveIntegerField(default=0)
     device = models.CharField(max_length=KEY_LENGTH, blank=True)
     user_agent = models.CharField(max_length=200, blank=True)
     user = models.ForeignKey(

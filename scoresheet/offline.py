@@ -26,6 +26,7 @@ WORKER = "js/sw.js"
 SHELL = (
     "css/app.css",
     "vendor/htmx.min.js",
+    "js/later.js",
     "js/offline.js",
     "js/marias.js",
     "js/referee.js",

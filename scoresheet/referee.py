@@ -283,7 +283,7 @@ class QuestionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         self.options = dict(options)
-        self.trick = arbiter.trick_rules(ruleset)
+        self.trick = arbiter.trick_rules(ruleset, self.options)
         self.deck = self.trick.deck
         self.asks = asks(self.trick)
         cards = [(str(c), self.deck.label(c)) for c in dict.fromkeys(self.deck.cards())]
@@ -687,8 +687,9 @@ class OptionRow:
 
 
 def option_rows(document: rules.Sheet) -> list[OptionRow]:
-    """Every option of the sheet's preset: its help, the preset's default and this table's value."""
-    preset = rules.preset(document.ruleset)
+    """Every option of the sheet's preset: its help, the preset's default (as of the sheet's rules
+    edition) and this table's value."""
+    preset = document.base_rules
     changed = rules.differences(preset, document.rules)
     current = rules.as_json(document.rules)
     return [
@@ -705,7 +706,7 @@ def option_rows(document: rules.Sheet) -> list[OptionRow]:
 
 def changed_options(document: rules.Sheet) -> dict[str, str]:
     """Option name (and each alias of it) -> this table's value, for the options it changed."""
-    preset = rules.preset(document.ruleset)
+    preset = document.base_rules
     changed = {k: format_value(v) for k, v in rules.differences(preset, document.rules).items()}
     aliases: Mapping[str, str] = getattr(preset, "aliases", {})
     for alias, name in aliases.items():

@@ -69,6 +69,7 @@ def make_sheet(db: None) -> Callable[..., Any]:
         options: Mapping[str, Any] | None = None,
         entries: Sequence[Mapping[str, Any]] = (),
         owner: Any = None,
+        edition: int | None = None,
     ) -> Any:
         return services.create_sheet(
             ruleset=ruleset,
@@ -77,6 +78,7 @@ def make_sheet(db: None) -> Callable[..., Any]:
             first_dealer=first_dealer,
             entries=list(entries),
             owner=owner,
+            edition=edition,
         )
 
     return make

@@ -53,6 +53,10 @@ class Place:
         return self._url("referee", "referee_read")
 
     @property
+    def review_url(self) -> str:
+        return self._url("review", "review_read")
+
+    @property
     def penalty_url(self) -> str:
         return self._url("penalty", "penalty_read")
 
@@ -120,7 +124,9 @@ def _referee(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
         "verdict": verdict,
         "share_url": request.build_absolute_uri(share),
         "rules_anchor_url": place.rules_url,
-        "obligations": referee.obligations(arbiter.trick_rules(document.ruleset, document.options)),
+        "obligations": referee.obligations(
+            arbiter.trick_rules(document.ruleset, document.options, edition=document.edition)
+        ),
         "grids": {name: form.grid(name) for name in ("lead", "second", "hand", "card")},
         "buttons": {name: form.buttons(name) for name in ("contract", "trump")},
         "picked": {name: any(form.picked(name)) for name in ("lead", "second")},
@@ -255,8 +261,12 @@ def _rules(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
     share_url = request.build_absolute_uri(place.shared("table_rules", "table_rules_read"))
     context = _context(request, place, loaded) | {
         "options": referee.option_rows(document),
-        "changed_count": len(rules.differences(rules.preset(document.ruleset), document.rules)),
-        "obligations": referee.obligations(arbiter.trick_rules(document.ruleset, document.options)),
+        "changed_count": len(rules.differences(document.base_rules, document.rules)),
+        "edition": document.edition,
+        "latest_edition": document.edition == rules.EDITION,
+        "obligations": referee.obligations(
+            arbiter.trick_rules(document.ruleset, document.options, edition=document.edition)
+        ),
         "docs": docs,
         "share_url": share_url,
         "share_qr": mark_safe(qr_svg(share_url)),  # noqa: S308  (segno's own SVG)

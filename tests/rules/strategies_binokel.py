@@ -94,6 +94,7 @@ def binokel_sheets(draw: st.DrawFn, max_entries: int = 15) -> rules.Sheet:
     sheet = rules.Sheet(
         game="binokel",
         ruleset="binokel",
+        edition=draw(st.sampled_from(rules.EDITIONS)),
         options=options,
         players=NAMES,
         first_dealer=draw(st.integers(0, 2)),

@@ -32,9 +32,12 @@ def thousand_sheets(draw: st.DrawFn, max_entries: int = 25) -> rules.Sheet:
     o0: ThousandOptions = rules.preset(ruleset)
     if not o0.barrel_at and draw(st.booleans()):
         options["target"] = draw(st.sampled_from((1000, 1500, 2000)))
+    if draw(st.integers(0, 3)) == 0:
+        options["revoke"] = "replay"  # a revoke is then a redeal that keeps the dealer
     n = options.get("players", 3)
     sheet = rules.Sheet(game="thousand", ruleset=ruleset, options=options, players=NAMES[:n],
-                        first_dealer=draw(st.integers(0, n - 1)))
+                        first_dealer=draw(st.integers(0, n - 1)),
+                        edition=draw(st.sampled_from(rules.EDITIONS)))
     o: ThousandOptions = sheet.rules
     assert o0.opening_bid == o.opening_bid
     kinds = THOUSAND.kinds_for(o)
@@ -71,8 +74,11 @@ def thousand_sheets(draw: st.DrawFn, max_entries: int = 25) -> rules.Sheet:
             entry = {"type": "redeal",
                      "reason": draw(st.sampled_from(THOUSAND.redeal_reasons(o)))}
         elif kind == "penalty":
-            entry = {"type": "penalty", "seat": draw(st.sampled_from(playing)),
-                     "reason": "custom", "amount": draw(st.sampled_from((-50, -10, 20)))}
+            reason = "custom" if o.revoke == "replay" else draw(
+                st.sampled_from(("custom", "revoke")))
+            entry = {"type": "penalty", "seat": draw(st.sampled_from(playing)), "reason": reason}
+            if reason == "custom":
+                entry["amount"] = draw(st.sampled_from((-50, -10, 20)))
         elif kind == "bomb":
             left = [s for s in playing if state.bombs[s] < o.bombs_per_player]
             if not left:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import rules
 from rules.arbiter import (
     Broken,
     IllegalPlay,
@@ -479,21 +480,26 @@ def test_unknown_ruleset_is_refused_naming_ruleset() -> None:
         trick_rules("skat")
 
 
-def test_sheet_options_of_the_ruleset_are_checked_and_have_no_bearing_on_tricks(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from dataclasses import dataclass
-
-    from rules import arbiter, options
-
-    @dataclass(frozen=True, kw_only=True)
-    class SheetPreset:
-        barrel_at: int = options.option(help="the barrel", min=0, max=1000)
-
-    monkeypatch.setattr(arbiter, "_sheet_preset", lambda ruleset: SheetPreset(barrel_at=880))
+def test_sheet_options_of_the_ruleset_are_checked_and_have_no_bearing_on_tricks() -> None:
     assert trick_rules("ru", {"barrel_at": 900}) == trick_rules("ru")
-    with pytest.raises(ValueError, match="options: option barrel_at: must be at most 1000"):
+    with pytest.raises(ValueError, match="options: option barrel_at: 5000 is not one of"):
         trick_rules("ru", {"barrel_at": 5000})
+
+
+def test_trick_obligations_are_options_of_the_sheets_ruleset() -> None:
+    """RULES.md §4: a table's house rule of trick play is stored on its sheet like any option,
+    and the referee of that sheet judges by it."""
+    for ruleset in ("ru", "tisic", "pl", "one-thousand", "marias", "binokel"):
+        names = {s.name for s in rules.specs(rules.preset(ruleset))}
+        assert {"must_follow", "must_beat", "must_trump", "must_overtrump"} <= names
+    sheet = rules.Sheet(game="thousand", ruleset="ru", options={"must_beat": True},
+                        players=("Anna", "Boris", "Vera"))
+    assert sheet.rules.must_beat is True
+    assert trick_rules("ru", sheet.options, edition=sheet.edition).must_beat is True
+    # a contradiction is refused when the sheet is made
+    with pytest.raises(rules.InvalidSheet, match="must_overtrump needs must_trump"):
+        rules.Sheet(game="thousand", ruleset="ru", players=("Anna", "Boris", "Vera"),
+                    options={"must_trump": False, "must_overtrump": True})
 
 
 # --------------------------------------------------------------------------- docs

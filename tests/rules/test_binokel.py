@@ -13,9 +13,9 @@ NAMES = ("Anna", "Bea", "Cem")
 
 
 def sheet(entries: list[dict[str, Any]] | None = None, *, first_dealer: int = 0,
-          **options: Any) -> rules.Sheet:
-    return rules.Sheet(game="binokel", ruleset="binokel", options=options, players=NAMES,
-                       first_dealer=first_dealer, entries=tuple(entries or ()))
+          edition: int = rules.EDITION, **options: Any) -> rules.Sheet:
+    return rules.Sheet(game="binokel", ruleset="binokel", edition=edition, options=options,
+                       players=NAMES, first_dealer=first_dealer, entries=tuple(entries or ()))
 
 
 def deal(declarer: int, bid: int, melds: list[int], points: list[int], trump: str = "hearts",
@@ -70,7 +70,8 @@ def test_every_option_of_the_rule_table_can_be_overridden() -> None:
     assert names == {
         "scale", "dapp", "opening_bid", "melds", "fail_multiplier", "concede", "concede_bonus",
         "keep_meld_min_points", "keep_trump_nines", "declarer_needs_trump_pair",
-        "redeal_five_nines", "all_pass", "target",
+        "redeal_five_nines", "all_pass", "target", "melds_after_discard", "deal_passes",
+        "must_follow", "must_beat", "must_trump", "must_overtrump",
     }
 
 
@@ -238,17 +239,30 @@ def test_bids_at_scale_10_start_at_150_and_go_in_tens() -> None:
 
 
 def test_bid_beyond_what_any_declarer_can_score_is_rejected() -> None:
-    # 25 trick points + 83, the best melds of 18 cards (docs/rules/binokel.md)
-    assert BINOKEL.max_bid == 108
-    assert rules.problems(sheet([deal(0, 108, [0, 0, 0], [20, 3, 2])])) == []
-    assert problem(sheet([deal(0, 109, [0, 0, 0], [20, 3, 2])])).code == "bid_too_high"
+    # 25 trick points + 70, the best melds of the 15 cards the declarer keeps
+    assert BINOKEL.max_bid == 95
+    assert rules.problems(sheet([deal(0, 95, [0, 0, 0], [20, 3, 2])])) == []
+    assert problem(sheet([deal(0, 96, [0, 0, 0], [20, 3, 2])])).code == "bid_too_high"
+
+
+def test_bid_beyond_edition_1_melds_of_18_cards_is_rejected() -> None:
+    # edition 1: 25 trick points + 83, the best melds of 18 cards (hand and Dapp)
+    assert rules.problems(sheet([deal(0, 108, [0, 0, 0], [20, 3, 2])], edition=1)) == []
+    assert problem(sheet([deal(0, 109, [0, 0, 0], [20, 3, 2])], edition=1)).code == (
+        "bid_too_high")
 
 
 def test_melds_beyond_one_hand_are_rejected() -> None:
-    # a defender holds 15 cards: at most 70 in melds; the declarer with the Dapp 83
-    assert rules.problems(sheet([deal(0, 15, [83, 70, 0], [20, 3, 2])])) == []
+    # every hand melds from 15 cards: at most 70 in melds, the declarer's included
+    assert rules.problems(sheet([deal(0, 15, [70, 70, 0], [20, 3, 2])])) == []
     assert problem(sheet([deal(0, 15, [0, 71, 0], [20, 3, 2])])).code == "melds_too_high"
-    assert problem(sheet([deal(0, 15, [84, 0, 0], [20, 3, 2])])).code == "melds_too_high"
+    assert problem(sheet([deal(0, 15, [71, 0, 0], [20, 3, 2])])).code == "melds_too_high"
+
+
+def test_melds_of_edition_1_let_the_declarer_meld_from_18_cards() -> None:
+    assert rules.problems(sheet([deal(0, 15, [83, 70, 0], [20, 3, 2])], edition=1)) == []
+    assert problem(sheet([deal(0, 15, [84, 0, 0], [20, 3, 2])], edition=1)).code == (
+        "melds_too_high")
 
 
 def test_without_a_dapp_every_hand_is_sixteen_cards() -> None:
@@ -371,10 +385,19 @@ def test_unknown_redeal_reason_is_invalid() -> None:
 
 
 def test_dealer_moves_one_seat_per_deal_redeals_included() -> None:
+    # the previous column every time (seed 002: "links vom letzten Geber", counter-clockwise)
     s = sheet([redeal("misdeal"), deal(0, 15, [0, 0, 0], [20, 3, 2]), redeal("all_pass"),
                concession(1, 15, [0, 0, 0])], first_dealer=2)
-    assert [r.dealer for r in rows(s)] == [2, 0, 1, 2]
-    assert rules.score(s).dealer == 0
+    assert [r.dealer for r in rows(s)] == [2, 1, 0, 2]
+    assert rules.score(s).dealer == 1
+
+
+def test_deal_passes_next_moves_the_deal_to_the_next_column() -> None:
+    entries = [redeal("misdeal"), deal(0, 15, [0, 0, 0], [20, 3, 2]), redeal("all_pass")]
+    for s in (sheet(entries, first_dealer=2, deal_passes="next"),
+              sheet(entries, first_dealer=2, edition=1)):
+        assert [r.dealer for r in rows(s)] == [2, 0, 1]
+        assert rules.score(s).dealer == 2
 
 
 def test_round_ends_after_every_third_deal() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 
 import pytest
@@ -158,11 +159,21 @@ def test_melds_needing_more_cards_than_a_defenders_hand_are_rejected() -> None:
     assert e.code == "hand_too_small" and "at least 16 different cards" in e.message
 
 
-def test_the_declarer_melds_from_his_hand_and_the_dapp() -> None:
+def test_the_declarer_melds_from_the_15_cards_he_keeps() -> None:
+    """Seed 002: the declarer "nimmt ... den Dapp auf ... drückt ... drei Karten", and only then
+    "Melden": his melds are judged on 15 cards, like everybody's."""
+    more = Melds(trump_family=2, family=1, diss=1)  # 16 cards
+    for declarer in (True, False):
+        with pytest.raises(rules.IllegalEntry):
+            score_melds(BINOKEL, more, declarer=declarer)
+
+
+def test_melds_after_discard_off_lets_the_declarer_meld_from_hand_and_dapp() -> None:
+    options = dataclasses.replace(BINOKEL, melds_after_discard=False)
     more = Melds(trump_family=2, family=1, diss=1)
-    assert score_melds(BINOKEL, more, declarer=True) == 41  # 2 x 15 + 10 + 1
+    assert score_melds(options, more, declarer=True) == 41  # 2 x 15 + 10 + 1
     with pytest.raises(rules.IllegalEntry):
-        score_melds(BINOKEL, more, declarer=False)
+        score_melds(options, more, declarer=False)
 
 
 def test_twenty_cards_are_beyond_even_the_declarer() -> None:

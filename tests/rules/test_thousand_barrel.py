@@ -93,8 +93,9 @@ def test_defender_cannot_pass_the_barrel() -> None:
     assert totals(s)[0] == 880
 
 
-def test_only_a_declarer_jumps_from_below_the_barrel_to_the_target() -> None:
-    s = sheet("ru", [custom(1, 870), deal(1, 200, [0, 120, 0], [[], ["hearts"], []])])
+def test_barrel_jump_option_lets_a_declarer_jump_from_below_the_barrel_to_the_target() -> None:
+    s = sheet("ru", [custom(1, 870), deal(1, 200, [0, 120, 0], [[], ["hearts"], []])],
+              barrel_jump=True)
     scored = rules.score(s)
     assert scored.totals[1] == 1070 and scored.outcome and scored.outcome.winner == 1
 

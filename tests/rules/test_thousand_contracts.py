@@ -40,9 +40,10 @@ def test_opening_bid_option_sets_the_lowest_contract(opening: int, ok: bool) -> 
 
 
 def test_tisic_obligation_alias_raises_the_lowest_contract() -> None:
-    s = sheet("tisic", [deal(1, 60, [10, 100, 10])], obligation=100)
+    # first dealer Anna: Vera, on her right (before her in playing order), has the obligation
+    s = sheet("tisic", [deal(2, 60, [10, 10, 100])], obligation=100)
     assert problem(s).code == "contract_low"
-    assert rules.problems(sheet("tisic", [deal(1, 50, [10, 100, 10])])) == []
+    assert rules.problems(sheet("tisic", [deal(2, 50, [10, 10, 100])])) == []
 
 
 @pytest.mark.parametrize(("step", "ok"), [(5, True), (10, False)])

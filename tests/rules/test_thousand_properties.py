@@ -101,3 +101,58 @@ def test_any_json_is_answered_with_problems_never_a_traceback(junk: Any) -> None
     found = rules.problems(doc)
     assert found and all(isinstance(p, rules.RulesError) for p in found)
     assert rules.problems(junk) != []
+
+
+# The deal direction and the holder of the opening bid, written from RULES.md §1 (not from the
+# engine's options): tisic of edition 2 passes the deal to the previous column and gives the
+# obligation to the seat on the dealer's right (seed 000); every other preset and edition passes
+# to the next column, and the seat after the dealer holds the opening bid (one-thousand: any seat).
+PASSING = ("deal", "concession", "bomb", "marriages_in_hand")
+
+
+def _czech_order(sheet: rules.Sheet) -> bool:
+    return sheet.ruleset == "tisic" and sheet.edition >= 2
+
+
+def _expected_dealers(sheet: rules.Sheet) -> list[int]:
+    step = -1 if _czech_order(sheet) else 1
+    same_after_redeal = sheet.ruleset in ("ru", "pl")
+    dealer, out = sheet.first_dealer, []
+    for entry in sheet.entries:
+        out.append(dealer)
+        kind = entry["type"]
+        replayed = entry.get("reason") == "revoke" and sheet.edition >= 2
+        moves = (
+            kind in PASSING
+            or (kind == "redeal" and not same_after_redeal and not replayed)
+            or (kind == "penalty" and entry["reason"] == "revoke" and _czech_order(sheet))
+        )
+        if moves:
+            dealer = (dealer + step) % sheet.n
+    return out
+
+
+@FAST
+@given(thousand_sheets())
+def test_the_deal_passes_in_the_presets_direction(sheet: rules.Sheet) -> None:
+    scored = rules.score(sheet)
+    expected = _expected_dealers(sheet)
+    for index in range(len(sheet.entries)):
+        assert scored.rows_of(index)[0].dealer == expected[index]
+
+
+@FAST
+@given(thousand_sheets())
+def test_only_the_holder_of_the_opening_bid_plays_it(sheet: rules.Sheet) -> None:
+    o = sheet.rules
+    scored = rules.score(sheet)
+    for index, entry in enumerate(sheet.entries):
+        if entry["type"] != "deal" or entry["contract"] != o.opening_bid:
+            continue
+        dealer = scored.rows_of(index)[0].dealer
+        assert dealer is not None
+        if sheet.ruleset == "one-thousand":
+            continue  # a random seat opens: anybody may play the opening bid
+        holder = (dealer + (-1 if _czech_order(sheet) else 1)) % sheet.n
+        assert entry["declarer"] == holder
+

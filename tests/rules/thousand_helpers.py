@@ -10,10 +10,11 @@ NAMES = ("Anna", "Boris", "Vera", "Gleb")
 
 
 def sheet(ruleset: str = "ru", entries: list[dict[str, Any]] | None = None, *,
-          players: int = 3, first_dealer: int = 0, **options: Any) -> rules.Sheet:
+          players: int = 3, first_dealer: int = 0, edition: int = rules.EDITION,
+          **options: Any) -> rules.Sheet:
     if players != 3:
         options["players"] = players
-    return rules.Sheet(game="thousand", ruleset=ruleset, options=options,
+    return rules.Sheet(game="thousand", ruleset=ruleset, edition=edition, options=options,
                        players=NAMES[:players], first_dealer=first_dealer,
                        entries=tuple(entries or ()))
 

@@ -27,8 +27,9 @@ BEA_18 = {"declarer": "1", "bid": "18", "trump": "hearts", "melds_0": "4", "meld
           "melds_2": "2", "points_0": "7", "points_1": "8"}
 
 
-def binokel(make_sheet: Any, **options: Any) -> Sheet:
-    sheet: Sheet = make_sheet(ruleset="binokel", players=PLAYERS, options=options)
+def binokel(make_sheet: Any, edition: int | None = None, **options: Any) -> Sheet:
+    sheet: Sheet = make_sheet(ruleset="binokel", players=PLAYERS, options=options,
+                              edition=edition)
     return sheet
 
 
@@ -84,7 +85,7 @@ def test_deal_form_has_seat_buttons_trumps_and_a_calculator_per_seat(client, mak
     words = text(html)
     assert "Trumpf-Familie 15" in words and "Doppelbinokel 30" in words and "Diss 1" in words
     assert "they are the rest of 25" in words
-    assert 'placeholder="15"' in html  # the opening bid
+    assert 'placeholder="15"' not in html  # no grey opening bid that looks filled in
     assert 'action="' + new_url(sheet) + '"' in html  # works without JavaScript
 
 
@@ -164,22 +165,22 @@ def test_a_blank_meld_field_is_nothing_melded(client, make_sheet):
 @pytest.mark.parametrize(
     ("change", "where", "message"),
     [
-        ({"declarer": ""}, "", "This field is required."),
-        ({"declarer": "3"}, "", "Select a valid choice."),
-        ({"bid": ""}, "", "This field is required."),
-        ({"bid": "a lot"}, "", "Enter a whole number."),
-        ({"trump": ""}, "", "This field is required."),
-        ({"trump": "acorns"}, "", "Select a valid choice."),
-        ({"melds_0": "four"}, "calc-out-0", "Enter a whole number."),
-        ({"melds_2": "-2"}, "calc-out-2", "Ensure this value is greater than or equal to 0."),
-        ({"points_0": "seven"}, "", "Enter a whole number."),
-        ({"points_1": "-8"}, "", "Ensure this value is greater than or equal to 0."),
+        ({"declarer": ""}, "", "Who played? Tap a name."),
+        ({"declarer": "3"}, "", "Who played? Tap one of the buttons."),
+        ({"bid": ""}, "", "Type the bid."),
+        ({"bid": "a lot"}, "", "Bid: type a whole number, digits only."),
+        ({"trump": ""}, "", "Trumps: tap one."),
+        ({"trump": "acorns"}, "", "Trumps: tap one of the buttons."),
+        ({"melds_0": "four"}, "calc-out-0", "Melds of Anna: type a whole number, digits only."),
+        ({"melds_2": "-2"}, "calc-out-2", "Melds of Cem: at least 0."),
+        ({"points_0": "seven"}, "", "Trick points of Anna: type a whole number, digits only."),
+        ({"points_1": "-8"}, "", "Trick points of Bea: at least 0."),
         ({"points_0": ""}, "", "Type the trick points of every player but one."),
-        ({"calc_1_pair": "two"}, "calc-out-1", "Paar of Bea: Enter a whole number."),
+        ({"calc_1_pair": "two"}, "calc-out-1", "Paar of Bea: type a whole number, digits only."),
         ({"calc_1_diss": "-1"}, "calc-out-1",
-         "Diss of Bea: Ensure this value is greater than or equal to 0."),
+         "Diss of Bea: at least 0."),
         ({"calc_0_binokel": "10"}, "calc-out-0",
-         "Binokel of Anna: Ensure this value is less than or equal to 9."),
+         "Binokel of Anna: at most 9."),
     ],
 )
 def test_bad_input_is_refused_on_its_field(client, make_sheet, change, where, message):
@@ -195,19 +196,19 @@ def test_nine_trump_nines_typed_are_refused_on_their_field(client, make_sheet):
     sheet = binokel(make_sheet, keep_trump_nines=True)
     response = post(client, sheet, {**BEA_18, "nines_2": "many"})
     assert response.status_code == 400
-    assert "Enter a whole number." in text(page(response))
+    assert "Trump nines of Cem: type a whole number, digits only." in text(page(response))
 
 
 @pytest.mark.parametrize(
     ("change", "where", "message"),
     [
         ({"bid": "14"}, "bid", "Bid 14 is below the opening bid 15"),
-        # 25 trick points + the best 18-card melds 83 = 108 (docs/rules/binokel.md)
-        ({"bid": "109"}, "bid", "Bid 109 is more than a declarer can ever score (108: "
-                                "25 trick points and 83 in melds)"),
-        # a defender's 15 cards show at most 70
+        # 25 trick points + the best melds of the 15 cards the declarer keeps, 70 = 95
+        ({"bid": "96"}, "bid", "Bid 96 is more than a declarer can ever score (95: "
+                               "25 trick points and 70 in melds)"),
+        # 15 cards show at most 70; the message names the player
         ({"melds_0": "71"}, "calc-out-0",
-         "Melds of player 1 are 71, more than one hand can show (at most 70)"),
+         "Anna melds 71, more than one hand can show (at most 70)"),
         # 7 + 8 + 11 = 26
         ({"points_2": "11"}, "points", "Trick points add up to 26, a deal has 25"),
     ],
@@ -235,7 +236,7 @@ def test_scale_10_refuses_melds_no_set_of_melds_adds_up_to(client, make_sheet):
             "points_0": "70", "points_1": "80"}
     response = post(client, sheet, data)
     assert response.status_code == 400
-    assert ("Melds of player 1 are 45, not a multiple of 10: no set of melds adds up to that"
+    assert ("Anna melds 45, not a multiple of 10: no set of melds adds up to that"
             in block(page(response), "calc-out-0"))
 
 
@@ -303,10 +304,20 @@ def test_the_calculator_refuses_what_no_hand_can_show(client, make_sheet, counts
     assert entries(sheet) == []
 
 
-def test_the_declarer_melds_from_his_hand_and_the_dapp(client, make_sheet):
+def test_the_declarer_melds_from_the_15_cards_he_keeps(client, make_sheet):
+    """Seed 002: the declarer "nimmt ... den Dapp auf ... drückt ... drei Karten", then "Melden":
+    16 cards of melds are too many for him as for anybody."""
     sheet = binokel(make_sheet)
-    # The same 16 cards that are too many for Anna fit Bea's 15 + 3: 15 + 15 + 10 + 1 = 41.
-    # Bea 41 + 8 = 49 >= 18.
+    data = {**BEA_18, "melds_1": "", **calc(1, trump_family=2, family=1, diss=1)}
+    response = post(client, sheet, data)
+    assert response.status_code == 400
+    assert "at least 16 different cards" in block(page(response), "calc-out-1")
+    assert entries(sheet) == []
+
+
+def test_a_sheet_of_edition_1_lets_the_declarer_meld_from_hand_and_dapp(client, make_sheet):
+    sheet = binokel(make_sheet, edition=1)
+    # 15 + 3 cards: 15 + 15 + 10 + 1 = 41; Bea 41 + 8 = 49 >= 18.
     data = {**BEA_18, "melds_1": "", **calc(1, trump_family=2, family=1, diss=1)}
     assert post(client, sheet, data).status_code == 302
     assert entries(sheet)[0]["melds"] == [4, 41, 2]
@@ -319,13 +330,13 @@ def test_a_declarer_without_a_trump_pair_is_refused_where_the_table_wants_one(
     by_calculator = {**BEA_18, "melds_1": "", **calc(1, four_kings=1, four_obers=1)}
     response = post(client, sheet, by_calculator)
     assert response.status_code == 400
-    assert ("The declarer must show a trump pair (option declarer_needs_trump_pair)"
+    assert ("At this table the declarer must show a trump pair"
             in block(page(response), "calc-out-1"))
     # typed: 2 is less than a trump pair is worth
     response = post(client, sheet, {**BEA_18, "melds_1": "2"})
     assert response.status_code == 400
-    assert ("The declarer melds 2, less than a trump pair (4); without a trump pair he must go "
-            "off" in block(page(response), "calc-out-1"))
+    assert ("The declarer melds 2, less than a trump pair (4); at this table a declarer without "
+            "a trump pair must go off" in block(page(response), "calc-out-1"))
     assert entries(sheet) == []
 
 
@@ -434,7 +445,8 @@ def test_concession_bad_input(client, make_sheet):
     response = post(client, sheet, {"declarer": "", "bid": "twenty"}, "concession")
     words = text(page(response))
     assert response.status_code == 400
-    assert "This field is required." in words and "Enter a whole number." in words
+    assert "Who goes off? Tap a name." in words
+    assert "Bid: type a whole number, digits only." in words
     response = post(client, sheet, {"declarer": "0", "bid": "12"}, "concession")
     assert "Bid 12 is below the opening bid 15" in text(page(response))
     assert entries(sheet) == []

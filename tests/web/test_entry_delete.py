@@ -63,7 +63,8 @@ def test_delete_that_breaks_a_later_row_is_refused(client, make_sheet):
     html = page(client.get(delete_url(sheet, 1)))
     response = client.post(delete_url(sheet, 1), write_fields(html))
     assert response.status_code == 400
-    assert "Row 3 would no longer be right: Contract 100 is below" in text(page(response))
+    assert ("Row 3 would no longer be right: Vera sits on the hundred this deal: only Vera may "
+            "play 100; Anna and Boris must bid at least 105") in text(page(response))
     assert stored(sheet) == THREE_DEALS
 
 

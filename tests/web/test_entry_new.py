@@ -192,13 +192,14 @@ def test_a_write_against_an_old_revision_is_refused_with_the_current_sheet(
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        ({"declarer": ""}, "declarer", "This field is required."),
-        ({"declarer": "7"}, "declarer", "Select a valid choice."),
-        ({"contract": ""}, "contract", "This field is required."),
-        ({"contract": "a lot"}, "contract", "Enter a whole number."),
-        ({"points_0": "thirty"}, "points_0", "Enter a whole number."),
+        ({"declarer": ""}, "declarer", "Who played? Tap a name."),
+        ({"declarer": "7"}, "declarer", "Who played? Tap one of the buttons."),
+        ({"contract": ""}, "contract", "Type the contract."),
+        ({"contract": "a lot"}, "contract", "Contract: type a whole number, digits only."),
+        ({"points_0": "thirty"}, "points_0", "Anna: type a whole number, digits only."),
         ({"points_0": ""}, "points_0", "Type the card points of every player but one."),
-        ({"marriages_1": ["trumps"]}, "marriages_1", "Select a valid choice."),
+        ({"marriages_1": ["trumps"]}, "marriages_1",
+         "Marriages of Boris: tap one of the buttons."),
     ],
 )
 def test_bad_input_is_refused_on_its_field(client, make_sheet, change, field, message):
@@ -231,9 +232,12 @@ def test_a_damaged_revision_or_key_is_refused(client, make_sheet, change, messag
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        # Anna does not hold the opening bid after Anna's deal: she must outbid 100 (105 at ru).
+        # Anna does not hold the opening bid after Anna's deal: she must outbid 100 (105 at ru);
+        # the refusal names who sits on the hundred (seed 001 "Игрок, сидящий слева от
+        # раздающего ... Это называется "сидеть на сотне"").
         ({"declarer": "0", "points_0": "75", "points_1": "30", "contract": "100"}, "contract",
-         "Contract 100 is below the lowest possible 105"),
+         "Boris sits on the hundred this deal: only Boris may play 100; Anna and Vera must bid "
+         "at least 105"),
         ({"contract": "123"}, "contract", "not a multiple of the bidding step 5"),
         ({"contract": "305"}, "contract", "above the highest contract 300"),
         ({"points_2": "20"}, "points", "Card points add up to 125, a deal has 120."),

@@ -7,6 +7,7 @@ import threading
 import pytest
 from django.db import connection
 
+import rules
 from scoresheet import services
 from scoresheet.models import Entry, EntryChange, Sheet, WriteKey
 from tests.conftest import deal, new_key
@@ -40,7 +41,7 @@ def test_the_document_is_the_format_md_document(make_sheet):
     sheet = make_sheet(options={"barrel_at": 900}, entries=THREE_DEALS[:1])
     doc = services.sheet_document(sheet)
     assert doc == {
-        "format": "scoresheet/1", "game": "thousand", "ruleset": "ru",
+        "format": "scoresheet/1", "game": "thousand", "ruleset": "ru", "edition": rules.EDITION,
         "options": {"barrel_at": 900}, "players": ["Anna", "Boris", "Vera"],
         "first_dealer": 0, "entries": THREE_DEALS[:1],
     }
