@@ -41,8 +41,8 @@ def test_a_refused_row_opens_on_a_summary_and_its_first_wrong_field(
     page.fill("#id_points_0", "30")
     page.fill("#id_points_1", "75")
     page.locator("#preview").get_by_text("Still missing").wait_for()
-    page.get_by_role("button", name="Write it down").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the phone's queue sends it, then shows the answer
+        page.get_by_role("button", name="Write it down").click()
 
     summary = page.locator("#form-summary")
     expect(summary).to_contain_text("Not written yet: 1 thing to fix.")
@@ -69,8 +69,8 @@ def test_a_row_the_engine_refuses_keeps_its_objection_in_the_preview(
     page.fill("#id_points_0", "30")
     page.fill("#id_points_1", "75")
     page.locator("#preview .objection").wait_for()
-    page.get_by_role("button", name="Write it down").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the phone's queue sends it, then shows the answer
+        page.get_by_role("button", name="Write it down").click()
     expect(page.locator("#form-summary")).to_be_visible()
     assert page.evaluate("document.activeElement.id") == "id_contract"
     assert visible_above_the_bar(page, "#id_contract")
@@ -121,8 +121,8 @@ def test_an_empty_row_is_refused_in_the_players_words(
     page = phone.new_page()
     page.goto(live_server.url + f"/i18n/{language}/?next=/")
     deal_form(page, live_server.url, sheet)
-    page.locator("button.primary.big[type=submit]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the phone's queue sends it, then shows the answer
+        page.locator("button.primary.big[type=submit]").click()
     words = page.locator("main").inner_text()
     required = {"cs": "Toto pole je třeba vyplnit", "ru": "Обязательное поле"}[language]
     hint = {"cs": "Zadejte body v kartách všech hráčů kromě jednoho.",
