@@ -1,5 +1,6 @@
 """Joins three migrations made side by side: the rules edition of a sheet, the derived-data
-cache table with the undo/redo stacks, and the closing of a tournament table's sheet."""
+cache table with the undo/redo stacks, the closing of a tournament table's sheet, and the
+identity a sheet keeps through export and import."""
 
 from django.db import migrations
 
@@ -9,6 +10,7 @@ class Migration(migrations.Migration):
         ("scoresheet", "0004_sheet_rules_edition"),
         ("scoresheet", "0005_undo_redo_stacks"),
         ("scoresheet", "0004_sheet_closed"),
+        ("scoresheet", "0004_sheet_identity"),
     ]
 
     operations: list[migrations.operations.base.Operation] = []

@@ -68,7 +68,7 @@ def test_a_watcher_one_deal_behind_gets_the_new_row_totals_and_dealer_only(
     assert response["HX-Reswap"] == "none"  # everything comes out of band
     assert "<section" not in html
     assert rows_in(html) == ["e3"]  # the new row only, appended to the table's body
-    assert 'hx-swap-oob="beforeend:#live table.sheet > tbody"' in html
+    assert 'hx-swap-oob="beforeend:#live-rows"' in html
     totals = html[html.index('id="live-totals"'):]
     assert re.findall(r'class="sum[^"]*">(-?\d+)<', totals) == ["220", "85", "-30"]
     assert 'id="live-head" hx-swap-oob="true"' in html  # who deals next
