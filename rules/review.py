@@ -101,18 +101,18 @@ SHAPES: Mapping[str, DealShape] = MappingProxyType(
 """Ruleset name -> the shape of its deal (the talon, the card points)."""
 
 
-def deal_shape(ruleset: str, options: Mapping[str, Any] | None = None) -> DealShape:
-    """The deal shape of ``ruleset`` under the sheet's ``options`` (Binokel: Dapp, scale)."""
+def deal_shape(ruleset: str, options: Mapping[str, Any] | None = None,
+               edition: int | None = None) -> DealShape:
+    """The deal shape of ``ruleset`` under the sheet's ``options`` and rules ``edition``
+    (Binokel: Dapp, scale)."""
     shape = SHAPES[ruleset]
     if not (shape.talon_option or shape.scale_option):
         return shape
-    from .engine import preset
-    from .options import with_overrides
+    from .engine import EDITION, resolve_rules
 
     try:
-        # the trick obligations are the arbiter's to read (arbiter.trick_rules)
-        sheet_options = {k: v for k, v in (options or {}).items() if k not in arbiter.OBLIGATIONS}
-        game_rules = with_overrides(preset(ruleset), sheet_options)
+        game_rules = resolve_rules(ruleset, EDITION if edition is None else edition,
+                                   options or {})
     except InvalidSheet as exc:
         raise InvalidEntry(f"options: {exc.message}", code=exc.code,
                            params={"field": "options", **exc.params}) from None
@@ -443,7 +443,8 @@ def review(deal: Deal) -> Review:
         s = seat
         cards: list[Card] = []
         for card, marriage in trick:
-            if marriage and not cards and terms.marriage is MarriageRule.LEADING:
+            if (marriage and not cards and terms.marriage is MarriageRule.LEADING
+                    and card.rank in (Rank.KING, Rank.QUEEN)):
                 trump = card.suit  # "trump!" on a led K or Q: the table plays on with it
             trump_at.append(trump)
             plays.append(Play(seat=s, card=card, marriage=marriage, trick=t, index=len(plays)))
@@ -589,8 +590,8 @@ def review(deal: Deal) -> Review:
 # --------------------------------------------------------------------------- JSON
 
 DEAL_KEYS = (
-    "game", "ruleset", "options", "players", "sitting_out", "declarer", "leader", "contract",
-    "trump", "seven", "tricks", "talon", "hands", "meta",
+    "game", "ruleset", "edition", "options", "players", "sitting_out", "declarer", "leader",
+    "contract", "trump", "seven", "tricks", "talon", "hands", "meta",
 )
 
 
@@ -641,12 +642,21 @@ def read_deal(raw: Any) -> Deal:
     if not isinstance(ruleset, str) or ruleset not in SHAPES:
         raise _bad("ruleset", f"must be one of {', '.join(SHAPES)}", "review_ruleset",
                    known=", ".join(SHAPES))
-    rules = arbiter.trick_rules(ruleset, raw.get("options"))
+    edition = None
+    if raw.get("edition") is not None:
+        from .engine import check_edition
+
+        try:
+            edition = check_edition(raw["edition"])
+        except InvalidSheet as exc:
+            raise InvalidEntry(f"edition: {exc.message}", code=exc.code,
+                               params={"field": "edition", **exc.params}) from None
+    rules = arbiter.trick_rules(ruleset, raw.get("options"), edition=edition)
     game = raw.get("game")
     if game is not None and game != rules.game:
         raise _bad("game", f"ruleset {ruleset} is a {rules.game} ruleset, not {game!r}", "game",
                    ruleset=ruleset, game=rules.game)
-    shape = deal_shape(ruleset, raw.get("options"))
+    shape = deal_shape(ruleset, raw.get("options"), edition)
     players_raw = raw.get("players", 3)
     if isinstance(players_raw, list) and all(isinstance(p, str) for p in players_raw):
         players = tuple(players_raw)

@@ -356,13 +356,17 @@ PREMIUM_LINES: dict[str, tuple[str, str, bool]] = {
 }
 
 
-def _first_giver(charge: Any) -> int | None:
-    """Who gave the first flek of a component (the entry's record, whichever form it has)."""
+def _first_giver(deal: marias.Deal, charge: Any, by_defence: bool) -> int | None:
+    """Who gave the first flek of a component, as the entry records it; the declarer for a
+    game the defence announced (only he fleks it), unknown otherwise."""
+    if charge.component is not None:
+        seat = deal.flek_giver(charge.component)
+        if seat is not None:
+            return int(seat)
     givers = getattr(charge, "givers", ())
     if givers:
         return int(givers[0])
-    by = getattr(charge, "flek_by", None)
-    return by if isinstance(by, int) else None
+    return deal.declarer if by_defence else None
 
 
 def deal_premium(deal: marias.Deal, options: marias.MariasOptions, table: PremiumTable,
@@ -398,7 +402,7 @@ def deal_premium(deal: marias.Deal, options: marias.MariasOptions, table: Premiu
         if won_by_announcer:
             seats = list(defence) if by_defence else [deal.declarer]
         else:
-            giver = _first_giver(charge) if charge.level else None
+            giver = _first_giver(deal, charge, by_defence) if charge.level else None
             seats = [giver] if giver is not None else []
         for seat in seats:
             if value:

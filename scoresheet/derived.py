@@ -353,7 +353,9 @@ def _unpack(packed: Any, count: int | None = None) -> list[str] | None:
     text, ends = packed
     if count is not None and len(ends) != count:
         return None
-    starts = (0, *ends[:-1]) if ends else ()  # a sheet without rows packs to no rows
+    if not ends:  # a sheet without rows
+        return []
+    starts = (0, *ends[:-1])
     return [text[a:b] for a, b in zip(starts, ends, strict=True)]
 
 

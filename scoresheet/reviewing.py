@@ -86,7 +86,7 @@ def read_setup(query: QueryDict | Mapping[str, Any], document: rules.Sheet) -> S
     """The page's state from its query; anything unreadable is left out (the page asks again)."""
     get = query.get
     n = document.n
-    trick = arbiter.trick_rules(document.ruleset, document.options)
+    trick = arbiter.trick_rules(document.ruleset, document.options, edition=document.edition)
     contracts = {c.name.value for c in trick.contracts}
     contract = get("contract")
     suits = {s.value for s in trick.deck.suit_names}
@@ -154,7 +154,7 @@ def missing(trick: arbiter.TrickRules, setup: Setup, n: int) -> list[str]:
 
 def deal_document(setup: Setup, document: rules.Sheet) -> dict[str, Any]:
     """The engine's deal document (FORMAT.md, "The deal review") of the page's state."""
-    trick = arbiter.trick_rules(document.ruleset, document.options)
+    trick = arbiter.trick_rules(document.ruleset, document.options, edition=document.edition)
     asked = needs(trick, setup)
     tricks: list[list[Any]] = []
     for i, (card, marriage) in enumerate(setup.plays):
@@ -163,6 +163,7 @@ def deal_document(setup: Setup, document: rules.Sheet) -> dict[str, Any]:
         tricks[-1].append({"card": card, "marriage": True} if marriage else card)
     doc: dict[str, Any] = {
         "ruleset": document.ruleset,
+        "edition": document.edition,
         "options": dict(document.options),
         "players": list(document.players),
         "declarer": setup.declarer,
@@ -400,7 +401,8 @@ def fill_entry(game: str, review: engine.Review, entry: Mapping[str, Any]) -> di
 def record(review: engine.Review, doc: Mapping[str, Any]) -> dict[str, Any]:
     """What the entry keeps of its review (under ``meta.review``): the deal laid out and what
     was found, so that export, import and the history carry it."""
-    kept = {k: v for k, v in doc.items() if k not in ("options", "players", "ruleset")}
+    kept = {k: v for k, v in doc.items()
+            if k not in ("options", "players", "ruleset", "edition")}
     return {
         "deal": kept,
         "findings": [

@@ -645,8 +645,7 @@ def _write_locked(
                                         change.position)
         except rules.RulesError as exc:
             raise Rejected(exc, changed=change.position) from None
-        Entry.objects.create(sheet=sheet, uid=change.uid, position=change.position,
-                             data=change.after)
+        _store(sheet, (), change)  # at the end: no entry read, none moved
         after = derived.appended(known, state, rows)
     else:
         entries = entries_of(sheet)

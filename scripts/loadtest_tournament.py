@@ -45,7 +45,6 @@ from loadtest import (  # noqa: E402
     MAX_REQUESTS,
     POLL_SECONDS,
     RETRIES,
-    ROW_NUMBER,
     Acked,
     Budget,
     LoadPhone,
@@ -64,6 +63,7 @@ from tests.prod.live import (  # noqa: E402
     production_env,
 )
 
+ROW_NUMBER = re.compile(r'data-number="(\d+)"')  # the new row's number on the deal form
 SHEET_LINK = re.compile(r'href="/s/([\w-]+)/"')
 READ_LINK = re.compile(r'href="/v/([\w-]+)/"')
 PLAYERS = 100
@@ -87,7 +87,11 @@ class ScorerPhone(LoadPhone):
         form = self.call("form", "GET", url)
         if form is None or form.status != 200:
             return
-        number = int(ROW_NUMBER.search(form.text)[1])  # type: ignore[index]
+        found = ROW_NUMBER.search(form.text)
+        if found is None:
+            self.errors.append("form: no row number on the deal form")
+            return
+        number = int(found[1])
         points = self.rng.choice([60, 30])
         declarer, data = marias_deal(number - 1, points)
         self.send_deal("add", url, hidden_fields(form.text), number - 1, declarer, points, data)
@@ -302,6 +306,11 @@ def main() -> int:
         statuses[f"{kind} {status}"] += 1
     acked = sum(len(p.acked) for ps in scorers.values() for p in ps)
     deals = sum(len(v) for v in logs.values())
+    if not acked:
+        problems.append("no write was acknowledged: nothing was measured")
+    errors = sum(1 for _k, _s, status in timings if status >= 500)
+    if errors:
+        problems.append(f"{errors} answers were server errors (5xx)")
     result = {
         "database": databases.kind, "players": PLAYERS, "tables": len(tokens),
         "instances": 2, "walls": args.walls, "watchers": len(watchers),

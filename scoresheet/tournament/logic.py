@@ -419,9 +419,11 @@ def close(tb: Table, *, signed_name: str) -> None:
         if tb.sheet is None:
             raise TournamentError("not_started", round=tb.round.number)
         state = table_state(t, tb)
+        if not state.finished and t.deals_per_round is None:
+            raise TournamentError("not_over", table=tb.number)
         if not state.finished:
             raise TournamentError("not_finished", table=tb.number, deals=state.deals,
-                                  needed=t.deals_per_round or 0)
+                                  needed=t.deals_per_round)
         if signed_name.strip().casefold() != tb.scorer.name.casefold():
             raise TournamentError("wrong_signature", scorer=tb.scorer.name)
         now = timezone.now()
@@ -664,6 +666,7 @@ def _import_round(t: Tournament, rd: Mapping[str, Any], by_number: dict[int, Pla
         sheet = services.create_sheet(
             ruleset=str(sheet_doc["ruleset"]), options=sheet_doc.get("options") or {},
             players=names, first_dealer=int(sheet_doc.get("first_dealer", 0)),
+            edition=int(sheet_doc["edition"]) if sheet_doc.get("edition") is not None else None,
             entries=sheet_doc.get("entries") or [],
         )
         closed = _dt(raw.get("closed"))

@@ -267,7 +267,8 @@ def _write(
         if filled is not None:
             initial = form_class.initial_from_entry(filled, context)
         form = form_class(context=context, initial=initial)
-        add_trump_fields(form, sheet, loaded.entries[position].data if initial else None)
+        add_trump_fields(form, sheet, loaded.entries[position].data if position is not None
+                         else filled)
         revision = made_at(request, sheet) if position is None else sheet.revision
         return _entry_page(
             request, sheet=sheet, loaded=loaded, form=form,

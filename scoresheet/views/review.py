@@ -43,7 +43,7 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
     remember(request, place.sheet, mode)
     loaded = services.load(place.sheet)
     document = loaded.document
-    trick = arbiter.trick_rules(document.ruleset, document.options)
+    trick = arbiter.trick_rules(document.ruleset, document.options, edition=document.edition)
     deck = trick.deck
     players = document.players
     setup = reviewing.read_setup(request.GET, document)

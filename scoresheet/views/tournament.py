@@ -32,7 +32,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import rules
 
-from .. import printing
+from .. import exports, printing
+from ..guard import document_problem
 from ..messages import engine_message, game_label, preset_label
 from ..models import Sheet
 from ..tournament import logic
@@ -82,6 +83,8 @@ ERROR_TEXTS: dict[str, Any] = {
     "not_started": gettext_lazy("Round %(round)s has not started yet."),
     "not_finished": gettext_lazy("Table %(table)s has played %(deals)s of %(needed)s deals: "
                                  "it can be signed when the round is played."),
+    "not_over": gettext_lazy("Table %(table)s is still playing its game: it can be signed when "
+                             "the game is over."),
     "wrong_signature": gettext_lazy("Only the scorer drawn for this table signs: type "
                                     "“%(scorer)s”."),
     "not_closed": gettext_lazy("Table %(table)s is not closed."),
@@ -194,8 +197,11 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
                 raise logic.TournamentError("bad_document", detail="size")
             try:
                 doc = json.loads(upload.read().decode("utf-8"))
-            except (UnicodeDecodeError, json.JSONDecodeError):
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
                 raise logic.TournamentError("bad_document", detail="JSON") from None
+            problem = document_problem(doc)
+            if problem is not None:
+                raise logic.TournamentError("bad_document", detail=problem[0])
             t = logic.import_tournament(doc)
         except (logic.TournamentError, rules.RulesError) as error:
             form.add_error("file", error_text(error))
@@ -569,8 +575,8 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _safe(text: str) -> str:
-    """A cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A cell a spreadsheet will not run as a formula (the sheet export's own guard)."""
+    return exports._text(text)
 
 
 def _results_html(request: HttpRequest, t: Tournament, *, pdf: bool) -> str:

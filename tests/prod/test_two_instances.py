@@ -27,7 +27,7 @@ from tests.prod.live import (
 
 pytestmark = pytest.mark.postgres
 
-ROW_NUMBER = re.compile(r"Row (\d+):")
+ROW_NUMBER = re.compile(r"Row (?:<span data-row-number>)?(\d+)(?:</span>)?:")
 
 
 def enter_deal(phone: Phone, token: str, *, attempts: int = 50) -> str:

@@ -282,6 +282,15 @@ def test_ru_no_trump_before_a_marriage_so_no_trump_obligation() -> None:
     assert r["findings"] == [] and r["trump"] is None
 
 
+def test_ru_trump_called_with_a_card_that_is_no_king_or_queen() -> None:
+    r = review_json({
+        "ruleset": "ru", "players": NAMES, "declarer": 0,
+        "tricks": [[M("A-hearts"), "9-hearts", "9-clubs"]], "hands": [[], [], []],
+    })
+    assert [(f["seat"], f["broken"]) for f in r["findings"]] == [(0, "marriage_incomplete")]
+    assert r["findings"][0]["proof"] is None and r["trump"] is None
+
+
 def test_ru_marriage_declared_without_leading() -> None:
     r = review_json({
         "ruleset": "ru", "players": NAMES, "declarer": 0,
@@ -346,6 +355,8 @@ def test_thousand_obligations_come_from_the_sheet_options() -> None:
     assert review_json(doc)["findings"] == []  # ru: "Перебивать не обязательно"
     found = review_json({**doc, "options": {"must_beat": True}})["findings"]
     assert [(f["seat"], f["broken"]) for f in found] == [(1, "beat")]
+    for edition in (1, 2):  # a stored sheet's edition is read as the arbiter reads it
+        assert review_json({**doc, "edition": edition})["findings"] == []
 
 
 # --------------------------------------------------------------------------- Binokel
@@ -449,6 +460,7 @@ def test_the_talon_of_a_complete_deal_is_inferred_from_the_unseen_cards() -> Non
          "tricks[0]"),
         ({"tricks": MARIAS_TRICKS + [["7-acorns", "8-acorns", "9-acorns"]]}, "tricks"),
         ({"colour": "red"}, "colour"),
+        ({"edition": 7}, "edition"),
     ],
 )
 def test_malformed_deals_name_the_field(change: dict[str, Any], field: str) -> None:

@@ -221,3 +221,28 @@ def test_every_pair_is_counted_once():
     assert T.met_pairs([[[1, 2, 3]], [[3, 1, 4]]]) == {
         (1, 2): 1, (1, 3): 2, (2, 3): 1, (1, 4): 1, (3, 4): 1}
     assert len(list(itertools.combinations(range(4), 2))) == 6
+
+
+def test_a_sedma_announced_against_the_declarer_earns_both_defenders_their_points():
+    # Anna deals (three at the table): Boris plays hra in leaves with 30 card points; the
+    # defence announced sedma proti and its seven took the last trick.  The announcer held 5
+    # trumps: 30 premium points, to each player of the side that announced and won it
+    # ("přísluší každému aktérovi v plné výši").
+    entry = {"type": "deal", "declarer": 1, "game": "suit", "trump": "leaves",
+             "announced": [], "card_points": 30, "against": ["seven"], "seven_against": "won",
+             "meta": {"trumps": {"seven_against": 5}}}
+    result = T.sheet_premium(sheet([entry]), T.PremiumTable())
+    assert result.per_seat == (30, 0, 30)
+
+
+def test_a_sto_against_that_fails_earns_nothing_unless_the_declarer_fleked_it():
+    # The defence announces sto proti but reaches only 60 + 20: it loses.  Unfleked: nobody
+    # earns premium points.  Fleked by the declarer (the flek of a defence's announcement is
+    # his): its points go to him, the fleking player, by the trumps of the defence (6: 30).
+    lost = {"type": "deal", "declarer": 1, "game": "suit", "trump": "leaves",
+            "announced": [], "card_points": 30, "against": ["hundred"],
+            "marriages": {"declarer": [], "defence": ["bells"]},
+            "meta": {"trumps": {"hundred_against": 6}}}
+    assert T.sheet_premium(sheet([lost]), T.PremiumTable()).per_seat == (0, 0, 0)
+    fleked = {**lost, "fleks": {"hundred_against": 1}, "flek_by": {"hundred_against": [1]}}
+    assert T.sheet_premium(sheet([fleked]), T.PremiumTable()).per_seat == (0, 30, 0)

@@ -200,3 +200,27 @@ def test_a_table_size_the_game_is_not_played_at_is_refused():
         make_tournament(8, ruleset="binokel", table_size=4, deals=None)
     assert refused.value.code == "table_size" and refused.value.params["allowed"] == "3"
     assert not logic.Tournament.objects.exists()
+
+
+def test_a_thousand_round_played_to_the_end_closes_at_the_winning_row():
+    # tests/golden/ru/barrel-win.json, worked out by hand: 1000, 295, 150 after 13 rows, the
+    # first seat wins.  A round "to the end" may be signed exactly then.
+    import json
+    from pathlib import Path
+
+    golden = json.loads((Path(__file__).resolve().parent.parent / "golden" / "ru" /
+                         "barrel-win.json").read_text(encoding="utf-8"))
+    t = make_tournament(3, ruleset="ru", table_size=3, deals=None, rounds=1)
+    logic.start(logic.draw(t, seed=3))
+    tb = Table.objects.select_related("scorer").get(round__tournament=t)
+    play(tb, golden["entries"][:-1])
+    with pytest.raises(logic.TournamentError) as early:
+        logic.close(tb, signed_name=tb.scorer.name)
+    assert early.value.code == "not_over"
+    play(tb, golden["entries"][-1:])
+    logic.close(tb, signed_name=tb.scorer.name)
+    st = logic.standings(t)
+    seated = logic.table_players(tb)
+    points = {s.player: s.points for s in st.rounds[0].seats}
+    assert [points[p.pk] for p in seated] == [3.0, 2.0, 1.0]  # 1000 > 295 > 150
+    assert st.complete and st.overall[0].player == seated[0].pk

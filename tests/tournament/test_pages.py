@@ -152,6 +152,8 @@ def test_the_whole_tournament_exports_to_json_and_imports_back_the_same(client):
     tb = Table.objects.filter(round__number=2, round__tournament=t).first()
     play(tb, [deal_for(len(tb.sheet.players), 0)])
     doc = json.loads(client.get(reverse("tournament_json", args=[t.director_token])).content)
+    assert doc["round_list"][0]["tables"][0]["sheet"]["edition"] >= 1
+    doc["round_list"][0]["tables"][0]["sheet"]["edition"] = 1  # a sheet of the first rules
     upload = io.BytesIO(json.dumps(doc).encode())
     upload.name = "tournament.json"
     response = client.post(reverse("tournament_import"), {"file": upload})
@@ -242,6 +244,7 @@ def test_the_deal_form_asks_for_the_trumps_held_only_when_the_tournament_counts_
     url = reverse("entry_new", args=[tb.sheet.edit_token, "deal"])
     html = page(client.get(url))
     assert 'name="trumps_seven"' in html and "Trumps the announcer of the sedma held" in html
+    assert 'name="trumps_hundred_against"' in html  # the form records games against, too
     data = {**write_fields(html), "declarer": "1", "game": "suit", "trump": "leaves",
             "announced": "seven", "card_points": "60", "seven": "won", "trumps_seven": "5"}
     response = client.post(url, data)
@@ -287,3 +290,14 @@ def test_the_referee_reviews_a_flagged_deal_and_its_held_premium_counts(client):
     state = logic.table_state(t, tb)
     assert state.premium[1] == 60 and state.flags[0].reviewed.note == "clear win"
     assert "Mark reviewed" not in page(client.get(director))
+
+
+def test_a_club_name_that_looks_like_a_formula_is_text_in_the_csv(client):
+    t = logic.create_tournament(
+        name="x", ruleset="marias", options={}, rounds=1, table_size=3, deals_per_round=1,
+        premium=None, players=[logic.NewPlayer(name=n, club="=HYPERLINK(1)" if i == 0 else "")
+                               for i, n in enumerate(NAMES[:3])])
+    rows = list(csv.reader(io.StringIO(client.get(
+        reverse("tournament_csv", args=[t.view_token])).content.decode())))
+    clubs = [r[2] for r in rows if len(r) > 2]
+    assert "'=HYPERLINK(1)" in clubs and "=HYPERLINK(1)" not in clubs

@@ -194,3 +194,14 @@ def test_change_shows_the_setup_again_and_keeps_the_cards(client, make_sheet):
     assert "Who played the contract?" in text(form)
     assert 'name="p" value="A-hearts"' in form
     assert re.search(r'name="trump" value="hearts" checked', form)
+
+
+def test_the_sheets_own_trick_obligations_judge_its_deals(client, make_sheet):
+    # ru does not oblige to beat (seed 001 "Перебивать не обязательно"); this table does
+    played = ["J-spades", "9-spades", "K-clubs", "A-hearts", "A-spades", "9-hearts"]
+    plain = make_sheet(ruleset="ru")
+    assert "did not beat" not in text(page(review(client, plain, {"declarer": 0, "p": played})))
+    house = make_sheet(ruleset="ru", options={"must_beat": True})
+    body = text(page(review(client, house, {"declarer": 0, "p": played})))
+    assert "Trick 1: Boris — did not beat" in body
+    assert "Proof: Boris played Т♠ in trick 2." in body  # the 24-card deck: Т = туз
