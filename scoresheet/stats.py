@@ -9,8 +9,10 @@ sheets is the same player.  Every number is read off the engine's replay of each
 - made / failed: deal and concession rows where the player is the declarer and the engine marks
   the contract made (``made``, Mariáš ``won``) or failed (``failed``, ``lost``, or given up:
   ``conceded``); a Mariáš renonc row does not count the deal before it a second time;
-- average contract: the mean of the numbers the contract column shows on those rows (a Mariáš
-  betl or durch has no number and is not counted);
+- average contract: the mean of the numbers the contract column shows on those rows; in a
+  money game (Mariáš), whose games carry no number, what the declared game was worth: the
+  money that changed hands between the declarer and each opponent on that row (the ledger's
+  lines of the declarer, per opponent), averaged over the rows;
 - money: the sum of the player's final balances over the money games (haléře).
 
 A sheet whose ``in_stats`` is off is left out.  A sheet imported again (here, or its copy on
@@ -58,6 +60,8 @@ class PlayerStats:
     failed: int = 0
     contract_sum: int = 0
     contract_count: int = 0
+    worth_sum: Decimal = Decimal(0)  # haléře per opponent over the money games' rows
+    worth_count: int = 0
     money: int = 0  # haléře over the money games
     money_games: int = 0
     games: set[str] = field(default_factory=set)
@@ -68,6 +72,14 @@ class PlayerStats:
             return None
         mean = Decimal(self.contract_sum) / self.contract_count
         return mean.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+    @property
+    def average_worth(self) -> str:
+        """What the player's declared money games were worth per opponent, on average."""
+        if not self.worth_count:
+            return ""
+        mean = (self.worth_sum / self.worth_count).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+        return format_money(int(mean))
 
     @property
     def money_text(self) -> str:
@@ -175,7 +187,22 @@ def add_sheet(players: dict[str, PlayerStats], document: rules.Sheet,
         elif marks & FAILED_MARKS:
             line.failed += 1
             decided = True
+        if paper.money and decided:
+            worth = worth_per_opponent(row)
+            if worth is not None:
+                line.worth_sum += worth
+                line.worth_count += 1
         number = contract_number(row.contract) if decided else None
         if number is not None:
             line.contract_sum += number
             line.contract_count += 1
+
+
+def worth_per_opponent(row: rules.Row) -> Decimal | None:
+    """The money between the declarer and each opponent on ``row`` (haléře), from its ledger."""
+    declarer = row.declarer
+    lines = [p for p in row.ledger if declarer in (p.payer, p.payee)]
+    opponents = {p.payee if p.payer == declarer else p.payer for p in lines}
+    if not opponents:
+        return None
+    return Decimal(sum(abs(p.amount) for p in lines)) / len(opponents)

@@ -77,11 +77,20 @@ def test_the_light_theme_numbers_are_readable(live_server: Any, phone: Any,
     page = phone.new_page()
     page.goto(f"{live_server.url}/s/{sheet.edit_token}/")
     assert luminance(rgb(page, "body", "backgroundColor")) > 0.8
+    # the sheet's head and foot are on their light paper (not see-through)
+    for part in ("#live thead th", "#live tfoot td"):
+        assert page.eval_on_selector(part, "e => getComputedStyle(e).backgroundColor") not in (
+            "rgba(0, 0, 0, 0)", "transparent"), part
+        assert luminance(rgb(page, part, "backgroundColor")) > 0.75, part
     paper = rgb(page, ".table-wrap", "backgroundColor")
     size = page.eval_on_selector("#live .delta", "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 13.5
     for delta in (".delta.up", ".delta.down"):
         assert contrast(rgb(page, f"#live {delta}"), paper) >= 4.5, delta
+    # the form's strip marks the dealer in words, never with the leader's green on a total
+    page.goto(f"{live_server.url}/s/{sheet.edit_token}/entries/new/deal/")
+    green = rgb(page, ".totals-strip .deals small")
+    assert rgb(page, ".totals-strip .deals b") != green
 
 
 def test_the_sheet_explains_itself_and_offers_a_rematch_after_the_game(

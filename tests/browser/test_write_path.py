@@ -126,6 +126,41 @@ def test_a_lost_answer_is_kept_as_not_sent_retried_and_confirmed_once(
         context.close()
 
 
+def test_a_write_that_gets_no_answer_is_kept_after_the_timeout_and_sent_again(
+    live_server: Any, chromium: Any, make_sheet: Any
+) -> None:
+    """The request hangs (no error, no answer): after 15 s the phone stops waiting, keeps the
+    row as not sent and sends it again with its key."""
+    sheet = make_sheet(entries=quiet_deals(3))
+    context = chromium.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                   has_touch=True, locale="en", service_workers="block")
+    calls: list[Any] = []
+
+    def hang_once(route: Any) -> None:
+        if route.request.method != "POST" or "preview=1" in (route.request.post_data or ""):
+            route.continue_()
+            return
+        calls.append(route)
+        if len(calls) > 1:
+            route.continue_()
+        # the first one is never answered
+
+    try:
+        context.route(re.compile(r".*/entries/new/deal/.*"), hang_once)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/s/{sheet.edit_token}/")
+        type_deal(page, 1, (30, 75, 15))
+        page.get_by_role("button", name="Write it down").click()
+        expect(page.get_by_role("button", name="sending…")).to_be_disabled()
+        page.wait_for_url(re.compile(r"/s/[\w-]+/$"), timeout=25_000)
+        expect(page.locator("tr.pending")).to_have_count(0, timeout=20_000)
+        expect(page.locator(".messages")).to_have_text("Row 4 written.")
+        assert len(calls) == 2
+        assert len(rows_of(sheet)) == 4
+    finally:
+        context.close()
+
+
 def test_a_refused_offline_row_is_corrected_in_the_form_and_sent(
     live_server: Any, phone: Any, make_sheet: Any
 ) -> None:

@@ -153,7 +153,7 @@ def test_sheet_page_query_count_is_constant_as_the_sheet_grows(
 def test_the_game_column_names_who_played(client, make_sheet):
     sheet = make_sheet(entries=THREE_DEALS[:2])
     html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
-    assert [text(w) for w in re.findall(r'<span class="who">([^<]*)</span>', html)] == [
+    assert [text(w) for w in re.findall(r'<span class="played-by">([^<]*)</span>', html)] == [
         "Boris", "Vera"]
 
 

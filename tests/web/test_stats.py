@@ -69,6 +69,18 @@ def test_stats_money_of_marias_is_the_sum_of_the_evenings() -> None:
 
 
 @pytest.mark.django_db
+def test_the_average_contract_of_marias_is_what_the_games_were_worth_per_opponent() -> None:
+    """evening_three_players, its hand-worked lines: Bohouš hra 0.20 and red hra lost at re
+    1.60 from/to each opponent; Cyril sedma 0.60 and sto with a silent seven 1.00; Anna betl
+    at flek 6.00 and durch lost 6.00.  Misdeals have no declarer and are not counted."""
+    exports.import_sheet(golden_named("marias/evening_three_players"))
+    found = by_name(everything())
+    assert found["Anna"].average_worth == "6.00 Kč"
+    assert found["Bohouš"].average_worth == "0.90 Kč"  # (0.20 + 1.60) / 2
+    assert found["Cyril"].average_worth == "0.80 Kč"  # (0.60 + 1.00) / 2
+
+
+@pytest.mark.django_db
 def test_stats_count_a_conceded_contract_as_failed(make_sheet: Any) -> None:
     # ru: Boris (seat 1, on the hundred) gives up 110 after seeing the talon
     make_sheet(entries=[{"type": "concession", "declarer": 1, "contract": 110}])
