@@ -7,6 +7,8 @@ The public entry points::
     rules.problems(doc)              # every problem at once, [] when valid
     rules.preview(sheet, entry)      # what appending an entry would do
     rules.dump(sheet)                # Sheet -> document (always with its edition)
+    rules.advance(sheet, state, e)   # judge one appended entry on a saved state (incremental)
+    rules.resume(sheet, state, i)    # replay from entry i on, from the saved state before it
 """
 
 from . import binokel, marias, thousand  # noqa: F401  (importing a game registers it)
@@ -23,6 +25,7 @@ from .engine import (
     Scored,
     Sheet,
     State,
+    advance,
     dump,
     game_of,
     games,
@@ -32,8 +35,11 @@ from .engine import (
     preview,
     problems,
     resolve_rules,
+    resume,
     rulesets,
+    saved,
     score,
+    start,
 )
 from .errors import IllegalEntry, InvalidEntry, InvalidSheet, RulesError
 from .options import OptionSpec, as_json, differences, specs, with_overrides
@@ -56,6 +62,7 @@ __all__ = [
     "Scored",
     "Sheet",
     "State",
+    "advance",
     "as_json",
     "differences",
     "dump",
@@ -67,8 +74,11 @@ __all__ = [
     "preview",
     "problems",
     "resolve_rules",
+    "resume",
     "rulesets",
+    "saved",
     "score",
+    "start",
     "specs",
     "with_overrides",
 ]

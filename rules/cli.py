@@ -1,4 +1,4 @@
-"""``python -m rules score|check|arbiter|bench`` (FORMAT.md)."""
+"""``python -m rules score|check|arbiter|review|bench`` (FORMAT.md)."""
 
 from __future__ import annotations
 
@@ -74,10 +74,33 @@ def cmd_arbiter(path: str) -> int:
     return 0
 
 
-def cmd_bench(deals: int, repeat: int) -> int:
-    from .bench import run
+def cmd_review(path: str) -> int:
+    from . import review
 
-    _print_json(run(deals=deals, repeat=repeat), sys.stdout)
+    try:
+        deal = json.loads(_read(path))
+    except OSError as exc:
+        print(f"deal: {exc}", file=sys.stderr)
+        return 1
+    except (ValueError, RecursionError) as exc:
+        print(f"deal: not a JSON document: {exc}", file=sys.stderr)
+        return 1
+    try:
+        result = review.review_json(deal)
+    except RulesError as exc:  # a malformed deal: the message names the field
+        print(f"deal: {exc.message}", file=sys.stderr)
+        return 1
+    _print_json(result, sys.stdout)
+    return 0
+
+
+def cmd_bench(deals: int, repeat: int, *, review: bool = False) -> int:
+    from .bench import run, run_review
+
+    if review:
+        _print_json(run_review(deals=deals, repeat=repeat), sys.stdout)
+    else:
+        _print_json(run(deals=deals, repeat=repeat), sys.stdout)
     return 0
 
 
@@ -88,12 +111,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("score", "print the scored sheet as JSON"),
         ("check", "print every problem of a sheet; exit 1 if there is any"),
         ("arbiter", "judge one played card (JSON question in, JSON verdict out)"),
+        ("review", "review a whole deal from its tricks (JSON deal in, JSON review out)"),
     ):
         p = sub.add_parser(name, help=text)
         p.add_argument("path", help="a JSON file, or - for standard input")
     b = sub.add_parser("bench", help="replay long generated sheets and report deals per second")
     b.add_argument("--deals", type=int, default=1000)
     b.add_argument("--repeat", type=int, default=5)
+    b.add_argument("--review", action="store_true",
+                   help="review generated legal deals instead: reviews per second")
     args = parser.parse_args(argv)
     if args.command == "score":
         return cmd_score(args.path)
@@ -101,4 +127,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_check(args.path)
     if args.command == "arbiter":
         return cmd_arbiter(args.path)
-    return cmd_bench(args.deals, args.repeat)
+    if args.command == "review":
+        return cmd_review(args.path)
+    return cmd_bench(args.deals, args.repeat, review=args.review)

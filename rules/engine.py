@@ -11,7 +11,7 @@ import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
@@ -496,22 +496,78 @@ def _snapshot(state: State) -> State:
     return saved
 
 
+def start(sheet: Sheet) -> State:
+    """The state before the first entry of ``sheet``."""
+    return sheet.engine.start(sheet)
+
+
+def saved(state: State) -> State:
+    """A copy of ``state`` without its rows: what a caller keeps to resume from later.
+
+    The rows already written are not needed to judge the next entry; :func:`advance` and
+    :func:`resume` start from such a state and never change it.
+    """
+    rows = state.rows
+    state.rows = []
+    try:
+        return copy.deepcopy(state)
+    finally:
+        state.rows = rows
+
+
+def advance(sheet: Sheet, state: State, raw: Mapping[str, Any],
+            index: int | None = None) -> tuple[State, tuple[Row, ...]]:
+    """Judge one more entry on a saved state: ``state + entry -> (state, rows)``.
+
+    ``state`` is the state after the entries before ``index`` (default: after all of
+    ``sheet``'s entries, i.e. ``raw`` is appended); it is not changed.  Returns the saved state
+    after the entry and the rows the entry wrote.  Raises the entry's :class:`RulesError`
+    (located at ``index``).  Replaying a sheet entry by entry with :func:`advance` gives the
+    same rows, totals and outcome as :func:`score`.
+    """
+    at = len(sheet.entries) if index is None else index
+    scored = _replay_entries(sheet, saved(state), ((at, raw),), None)
+    after = scored.state
+    rows = tuple(after.rows)
+    after.rows = []
+    return after, rows
+
+
+def resume(sheet: Sheet, state: State, first: int) -> Scored:
+    """Replay ``sheet``'s entries from index ``first`` on, starting from ``state`` (the saved
+    state after the entries before ``first``, not changed).  The result holds the rows of the
+    replayed entries only; its totals, dealer and outcome are those of the whole sheet."""
+    entries = sheet.entries
+    return _replay_entries(
+        sheet, saved(state), ((i, entries[i]) for i in range(first, len(entries))), None
+    )
+
+
 def _replay(sheet: Sheet, problems: list[RulesError] | None) -> Scored:
+    return _replay_entries(sheet, sheet.engine.start(sheet), enumerate(sheet.entries), problems)
+
+
+def _replay_entries(
+    sheet: Sheet,
+    state: State,
+    entries: Iterable[tuple[int, Mapping[str, Any]]],
+    problems: list[RulesError] | None,
+) -> Scored:
     game = sheet.engine
-    state = game.start(sheet)
-    for index, raw in enumerate(sheet.entries):
+    parse_entry, apply = game.parse_entry, game.apply
+    for index, raw in entries:
         try:
             if state.outcome is not None:
                 raise IllegalEntry("game already finished", code="finished")
-            entry = game.parse_entry(raw, sheet)
+            entry = parse_entry(raw, sheet)
             if problems is None:
-                game.apply(state, index, entry, sheet)
+                apply(state, index, entry, sheet)
             else:
-                saved = _snapshot(state)
+                snapshot = _snapshot(state)
                 try:
-                    game.apply(state, index, entry, sheet)
+                    apply(state, index, entry, sheet)
                 except RulesError:
-                    state = saved
+                    state = snapshot
                     raise
         except RulesError as exc:
             if problems is None:

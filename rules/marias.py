@@ -37,6 +37,8 @@ FLEK_FACTOR = 2  # every flek level doubles the component (marias.md#fleks)
 SILENT_SEVEN_DIVISOR = 2  # a silent seven is worth half the announced sedma (marias.md#silent)
 SILENT_HUNDRED_FACTOR = 2  # a silent hundred doubles the (fleked) hra (marias.md#silent)
 MAX_FLEK_LEVEL = 5  # kalhoty, the last word of the flek ladder (marias.md#fleks)
+LAST_TRICK = 10  # the last trick is worth 10 card points (marias.md#last-trick)
+JOINED_CAP = 15_000  # 150 Kč: the payment limit when both defenders flek (seed 004 II.15)
 FLEK_NAMES = ("none", "flek", "re", "tutti", "boty", "kalhoty")  # level -> word
 RENONC_TALON_KIND = 12  # an ace or ten in the talon (marias.md#renonc)
 RENONC_MAX_LEVEL_TALON_COUNT = 2  # renonc 7 is paid only up to re (seed 004 II.9)
@@ -103,6 +105,11 @@ class Component(StrEnum):
     SEVEN = "seven"
     BETL = "betl"
     DURCH = "durch"
+    SEVEN_AGAINST = "seven_against"  # sedma proti, announced by the defence (seed 004 II.20)
+    HUNDRED_AGAINST = "hundred_against"  # sto proti: replaces the hra (seed 004 II.20)
+
+
+AGAINST = (Component.SEVEN_AGAINST, Component.HUNDRED_AGAINST)
 
 
 @unique
@@ -114,6 +121,8 @@ class Line(StrEnum):
     SEDMA = "sedma"
     SILENT_SEVEN = "silent_seven"
     SILENT_HUNDRED = "silent_hundred"  # the hra, doubled by a silent hundred
+    SEDMA_PROTI = "sedma_proti"  # the seven announced against the declarer
+    STO_PROTI = "sto_proti"  # the hundred announced against the declarer
     BETL = "betl"
     DURCH = "durch"
     CAP = "cap"  # the payee hands back what exceeds payment_cap
@@ -122,6 +131,11 @@ class Line(StrEnum):
 
 
 VOID = "void:"  # prefix of a line that cancels a deal's line after a renonc (marias.md#renonc)
+
+
+# the seven that took the last trick, as the last-trick objections say it
+SEVEN_TEXT = {"silent": "silent seven", "won": "won seven", "lost": "lost seven",
+              "against_won": "won seven against him"}
 
 
 @unique
@@ -197,6 +211,25 @@ class MariasOptions:
         "pays the doubling for the whole defence",
         choices=_values(FlekLiability),
     )
+    flek_giver_receives: bool = option(
+        help="with the first flek-giver paying: when the declarer loses a fleked game, the "
+        "first flek-giver also receives the doubling for the whole defence (the earlier rules)"
+    )
+    joined_cap: int = option(
+        help="the payment cap of a deal in which both defenders flek, in haléře (150 Kč); "
+        "used only at a table with a payment cap",
+        min=0, max=MAX_MONEY,
+    )
+    flek_over_table: bool = option(
+        help="a flek beyond the highest flek is accepted and paid at the highest flek"
+    )
+    defence_silent_hundred: bool = option(
+        help="the defence's unannounced hundred doubles the hra it wins, as the declarer's does"
+    )
+    last_trick_check: bool = option(
+        help="a seven that took the last trick must agree with the card points (10 for the "
+        "last trick)"
+    )
     hundred_counts: str = option(
         help="which of the declarer's marriages count towards sto",
         choices=_values(HundredCounts),
@@ -258,8 +291,13 @@ MARIAS = MariasOptions(
     payment_cap=0,
     stake=20,
     pauzirak_pays=True,
-    flek_liability=FlekLiability.EACH,
-    hundred_counts=HundredCounts.TRUMP_MARRIAGE,
+    flek_liability=FlekLiability.FLEKING_PLAYER.value,
+    flek_giver_receives=False,
+    joined_cap=JOINED_CAP,
+    flek_over_table=True,
+    defence_silent_hundred=True,
+    last_trick_check=True,
+    hundred_counts=HundredCounts.TRUMP_MARRIAGE.value,
     misdeal_fee=200,
     renonc_fee=200,
     renonc_talon_fee=1000,
@@ -273,6 +311,16 @@ MARIAS = MariasOptions(
 )
 
 PRESETS: dict[str, MariasOptions] = {"marias": MARIAS}
+
+# Edition 1: the defaults every sheet stored before the corrections was scored under
+# (marias.md#editions).  The preset above holds the latest edition's defaults.
+EDITION_1_DEFAULTS: dict[str, Any] = {
+    "flek_liability": FlekLiability.EACH.value,  # II.15 was a house rule, not the default
+    "flek_giver_receives": True,  # the first flek-giver was also paid the doubling
+    "flek_over_table": False,  # a flek beyond max_fleks was refused
+    "defence_silent_hundred": False,  # only the declarer's silent hundred counted
+    "last_trick_check": False,  # a silent seven was not checked against the card points
+}
 
 
 # --------------------------------------------------------------------------- tables as data
@@ -415,6 +463,9 @@ class Deal(Entry):
     result: Result | None = None
     fleks: Mapping[Component, int] = field(default_factory=dict)
     first_flek_by: Mapping[Component, Seat] | Seat | None = None
+    against: frozenset[Announce] = frozenset()  # announced by the defence (seed 004 II.20)
+    seven_against: Result | None = None  # the defence's seven: won = it took the last trick
+    flek_by: Mapping[Component, tuple[Seat, ...]] = field(default_factory=dict)
 
     def components(self) -> tuple[Component, ...]:
         """The components this deal plays (each can be fleked)."""
@@ -422,18 +473,43 @@ class Deal(Entry):
             return (Component.BETL,)
         if self.game == Contract.DURCH:
             return (Component.DURCH,)
+        out = [Component.HUNDRED_AGAINST if Announce.HUNDRED in self.against
+               else Component.GAME]
         if Announce.SEVEN in self.announced:
-            return (Component.GAME, Component.SEVEN)
-        return (Component.GAME,)
+            out.append(Component.SEVEN)
+        if Announce.SEVEN in self.against:
+            out.append(Component.SEVEN_AGAINST)
+        return tuple(out)
 
     def level(self, component: Component) -> int:
         return self.fleks.get(component, 0)
 
     def flek_giver(self, component: Component) -> Seat | None:
+        """Who gave the first flek on ``component`` (None: not written)."""
+        listed = self.flek_by.get(component)
+        if listed:
+            return listed[0]
         by = self.first_flek_by
         if by is None or isinstance(by, int):
             return by
         return by.get(component)
+
+    def givers(self, component: Component, level: int, declarer: Seat) -> tuple[Seat, ...]:
+        """Who gave each flek level 1..``level`` of one of the declarer's components.
+
+        A level the entry does not list is given as the level two below it was: the defence
+        gives flek, tutti, kalhoty (levels 1, 3, 5), the declarer re and boty (2, 4).  Empty when
+        the first flek-giver is not written.
+        """
+        listed = list(self.flek_by.get(component, ()))
+        if not listed:
+            first = self.flek_giver(component)
+            if first is None:
+                return ()
+            listed = [first]
+        while len(listed) < level:
+            listed.append(declarer if len(listed) % 2 else listed[-2])
+        return tuple(listed[:level])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -518,17 +594,39 @@ def _parse_flek_by(raw: Mapping[str, Any], n: int) -> Mapping[Component, Seat] |
     return out
 
 
+def _parse_givers(raw: Mapping[str, Any], n: int) -> dict[Component, tuple[Seat, ...]]:
+    value = raw.get("flek_by")
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _field("flek_by", 'must be an object like {"game": [1, 0, 2]}: for each '
+                     "component, who gave each flek level", "flek_by_levels")
+    out: dict[Component, tuple[Seat, ...]] = {}
+    for comp, seats in value.items():
+        if comp not in COMPONENTS:
+            raise _field("flek_by", f"knows only {', '.join(COMPONENTS)}, not {comp!r}", "keys",
+                         keys=", ".join(COMPONENTS), value=repr(comp))
+        if not isinstance(seats, list) or len(seats) > MAX_FLEK_LEVEL:
+            raise _field("flek_by", 'must be an object like {"game": [1, 0, 2]}: for each '
+                         "component, who gave each flek level", "flek_by_levels")
+        out[Component(comp)] = tuple(
+            parse.get_seat({f"flek_by.{comp}": s}, f"flek_by.{comp}", n) for s in seats)
+    return out
+
+
 def _parse_card_points(raw: Mapping[str, Any]) -> Points | None:
     points: Points | None = parse.get_int(raw, "card_points", default=None)
     if points is not None and (not 0 <= points <= CARD_POINTS or points % CARD_STEP):
-        raise _field("card_points", f"must be 0..{CARD_POINTS} in tens (aces, tens and the last "
-                     f"trick count 10 each), not {points}", "card_points", max=CARD_POINTS,
-                     step=CARD_STEP, value=points)
+        raise InvalidEntry(f"Card points must be 0..{CARD_POINTS} in tens (aces, tens and the "
+                           f"last trick count 10 each), not {points}", code="bad_field",
+                           params={"field": "card_points", "rule": "card_points",
+                                   "max": CARD_POINTS, "step": CARD_STEP, "value": points})
     return points
 
 
 DEAL_KEYS = ("declarer", "sitting_out", "game", "trump", "announced", "card_points",
-             "marriages", "seven", "silent_seven", "result", "fleks", "first_flek_by")
+             "marriages", "seven", "silent_seven", "result", "fleks", "first_flek_by",
+             "against", "seven_against", "flek_by")
 
 
 def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
@@ -537,6 +635,7 @@ def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
     seven = parse.get_choice(raw, "seven", RESULTS, default=None)
     silent = parse.get_choice(raw, "silent_seven", SIDES, default=None)
     result = parse.get_choice(raw, "result", RESULTS, default=None)
+    seven_against = parse.get_choice(raw, "seven_against", RESULTS, default=None)
     m_decl, m_def = _parse_marriages(raw)
     return Deal(
         declarer=parse.get_seat(raw, "declarer", n),
@@ -555,6 +654,11 @@ def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
         result=Result(result) if result is not None else None,
         fleks=_parse_fleks(raw),
         first_flek_by=_parse_flek_by(raw, n),
+        against=frozenset(
+            Announce(a) for a in parse.get_str_list(raw, "against", ANNOUNCES, default=())
+        ),
+        seven_against=Result(seven_against) if seven_against is not None else None,
+        flek_by=_parse_givers(raw, n),
     )
 
 
@@ -568,14 +672,40 @@ class Charge:
     what: Line
     component: Component | None  # the flek key; None for the silent seven
     base: Points  # haléře per paying player, unfleked (red and silent hundred included)
-    level: int
+    level: int  # as paid: at most the table's highest flek (marias.md#fleks)
     won: bool  # by the declarer
-    flek_by: Seat | None = None
+    givers: tuple[Seat, ...] = ()  # who gave each flek level, when written
+    against: bool = False  # announced by the defence: settled with the sides swapped
+    written_level: int | None = None  # the level written, when beyond the table
 
     @property
     def value(self) -> Points:
         """Haléře per paying player at the component's flek level."""
         return self.base * flek_factor(self.level)
+
+    @property
+    def flek_by(self) -> Seat | None:
+        """The first flek-giver."""
+        return self.givers[0] if self.givers else None
+
+    def owners(self) -> dict[Seat, tuple[int, int]]:
+        """Per flek-giver of the defence: (sum of 2^(k-1) over his steps, his highest level).
+
+        Step k doubles the component from level k-1 to k; it belongs to the giver of level k
+        when k is odd (flek, tutti, kalhoty) and to the giver of level k-1 when it is the
+        declarer's re or boty after it (seed 004 II.15 "včetně otočení protihráče po svém
+        posledním fleku").
+        """
+        out: dict[Seat, tuple[int, int]] = {}
+        for k in range(1, self.level + 1):
+            owner = self.givers[k - 1] if k % 2 else self.givers[k - 2]
+            factor, _top = out.get(owner, (0, 0))
+            out[owner] = (factor + 2 ** (k - 1), k)
+        return out
+
+    def joined(self) -> bool:
+        """Both defenders gave fleks on it: the third player joined the fleking (II.15)."""
+        return len({self.givers[k] for k in range(0, self.level, 2)}) > 1
 
 
 def _line(charge: Charge, declarer: Seat, seat: Seat, amount: Points, level: int) -> Payment:
@@ -584,20 +714,37 @@ def _line(charge: Charge, declarer: Seat, seat: Seat, amount: Points, level: int
     return Payment(payer=declarer, payee=seat, amount=amount, what=charge.what, level=level)
 
 
+def liable(charge: Charge, rules: MariasOptions) -> bool:
+    """Whether the flek-givers carry the doubling of this component (marias.md#flek-liability):
+    at a ``fleking_player`` table, for a fleked component of the declarer whose first flek-giver
+    is written, when the declarer wins it (and, in the earlier rules, when he loses it)."""
+    return (bool(charge.level) and not charge.against and len(charge.givers) >= charge.level
+            and rules.flek_liability == FlekLiability.FLEKING_PLAYER
+            and (charge.won or rules.flek_giver_receives))
+
+
 def charge_lines(charge: Charge, declarer: Seat, payers: Sequence[Seat],
-                 liability: str) -> list[Payment]:
+                 rules: MariasOptions, pauzirak: Seat | None = None) -> list[Payment]:
     """The ledger lines of one component (marias.md#payment, marias.md#flek-liability).
 
-    Each paying seat settles the value with the declarer; with ``fleking_player`` liability
-    each pays only the unfleked base and the first flek-giver settles the doubling part for
-    every paying seat.
+    Each paying seat settles the value with the declarer.  With ``fleking_player`` liability
+    (seed 004 II.15) each pays only the unfleked base and each flek-giver of the defence pays
+    the doubling of his steps for every paying seat; when both defenders fleked, the pauzírák
+    pays nothing and his base is split between the two.
     """
-    if charge.level and liability == FlekLiability.FLEKING_PLAYER and charge.flek_by is not None:
-        lines = [_line(charge, declarer, s, charge.base, 0) for s in payers]
-        extra = (flek_factor(charge.level) - 1) * charge.base * len(payers)
-        lines.append(_line(charge, declarer, charge.flek_by, extra, charge.level))
-    else:
+    if not liable(charge, rules):
         lines = [_line(charge, declarer, s, charge.value, charge.level) for s in payers]
+        return [p for p in lines if p.amount]
+    owners = charge.owners()
+    spared = pauzirak if charge.won and charge.joined() and pauzirak in payers else None
+    lines = [_line(charge, declarer, s, charge.base, 0) for s in payers if s != spared]
+    if spared is not None:
+        first, second = list(owners)[:2]
+        half = charge.base // 2
+        lines.append(_line(charge, declarer, first, charge.base - half, 0))
+        lines.append(_line(charge, declarer, second, half, 0))
+    for owner, (factor, top) in owners.items():
+        lines.append(_line(charge, declarer, owner, factor * charge.base * len(payers), top))
     return [p for p in lines if p.amount]
 
 
@@ -630,13 +777,21 @@ def cap_lines(lines: Sequence[Payment], declarer: Seat, cap: Points) -> list[Pay
     return out
 
 
+def deal_cap(charges: Sequence[Charge], rules: MariasOptions) -> Points:
+    """The payment cap of a deal: raised to ``joined_cap`` when both defenders fleked
+    (seed 004 II.15 "posouvá hranice limitu platby na 150,-Kč od každého")."""
+    if rules.payment_cap and any(liable(c, rules) and c.joined() for c in charges):
+        return max(rules.payment_cap, rules.joined_cap)
+    return rules.payment_cap
+
+
 def settle(charges: Sequence[Charge], declarer: Seat, payers: Sequence[Seat],
-           rules: MariasOptions) -> list[Payment]:
+           rules: MariasOptions, pauzirak: Seat | None = None) -> list[Payment]:
     """Every game line of a deal, capped (marias.md#payment)."""
     lines: list[Payment] = []
     for charge in charges:
-        lines += charge_lines(charge, declarer, payers, rules.flek_liability)
-    return lines + cap_lines(lines, declarer, rules.payment_cap)
+        lines += charge_lines(charge, declarer, payers, rules, pauzirak)
+    return lines + cap_lines(lines, declarer, deal_cap(charges, rules))
 
 
 def hundred_points(deal: Deal, rules: MariasOptions) -> Points:
@@ -645,6 +800,16 @@ def hundred_points(deal: Deal, rules: MariasOptions) -> Points:
     if rules.hundred_counts == HundredCounts.ALL_OWN_MARRIAGES:
         return deal.card_points + marriage_points(deal.marriages_declarer, deal.trump)
     return deal.card_points + (TRUMP_MARRIAGE if deal.trump in deal.marriages_declarer else 0)
+
+
+def defence_hundred_points(deal: Deal, rules: MariasOptions) -> Points:
+    """The defence's points as counted for a hundred, the same way as the declarer's
+    (marias.md#against)."""
+    assert deal.card_points is not None
+    own = CARD_POINTS - deal.card_points
+    if rules.hundred_counts == HundredCounts.ALL_OWN_MARRIAGES:
+        return own + marriage_points(deal.marriages_defence, deal.trump)
+    return own + (TRUMP_MARRIAGE if deal.trump in deal.marriages_defence else 0)
 
 
 def marriage_points(suits: Sequence[Suit], trump: Suit | None) -> Points:
@@ -670,16 +835,22 @@ class Plan:
     played: tuple[Charge, ...]
     announced: tuple[Charge, ...]
     wins: tuple[str, ...]  # premium keys the declarer earned
-    silent_hundred: bool = False
+    silent_hundred: Side | None = None
 
 
 def plan(deal: Deal, rules: MariasOptions) -> Plan:
     """The components of a verified deal (marias.md#components)."""
 
     def charge(what: Line, comp: Component | None, base: Points, won: bool) -> Charge:
-        level = deal.level(comp) if comp is not None else 0
-        by = deal.flek_giver(comp) if comp is not None else None
-        return Charge(what=what, component=comp, base=base, level=level, won=won, flek_by=by)
+        if comp is None:
+            return Charge(what=what, component=None, base=base, level=0, won=won)
+        written = deal.level(comp)
+        level = min(written, rules.max_fleks)
+        against = comp in AGAINST
+        givers = () if against else deal.givers(comp, level, deal.declarer)
+        return Charge(what=what, component=comp, base=base, level=level, won=won,
+                      givers=givers, against=against,
+                      written_level=written if written != level else None)
 
     if deal.game != Contract.SUIT:
         key = Line.BETL if deal.game == Contract.BETL else Line.DURCH
@@ -692,8 +863,14 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
     played: list[Charge] = []
     announced: list[Charge] = []
     wins: list[str] = []
-    silent_hundred = False
-    if Announce.HUNDRED in deal.announced:
+    silent_hundred: Side | None = None
+    if Announce.HUNDRED in deal.against:
+        # the defence's hundred replaces the hra; "won" is the declarer's (marias.md#against)
+        game = charge(Line.STO_PROTI, Component.HUNDRED_AGAINST, rules.amount("sto") * factor,
+                      defence_hundred_points(deal, rules) < HUNDRED)
+        played.append(game)
+        announced.append(game)
+    elif Announce.HUNDRED in deal.announced:
         game = charge(Line.STO, Component.GAME, rules.amount("sto") * factor,
                       hundred_points(deal, rules) >= HUNDRED)
         played.append(game)
@@ -704,8 +881,11 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
         won = hra_won(deal)
         game = charge(Line.HRA, Component.GAME, rules.amount("hra") * factor, won)
         announced.append(game)
-        silent_hundred = hundred_points(deal, rules) >= HUNDRED
-        if silent_hundred:
+        if hundred_points(deal, rules) >= HUNDRED:
+            silent_hundred = Side.DECLARER
+        elif rules.defence_silent_hundred and defence_hundred_points(deal, rules) >= HUNDRED:
+            silent_hundred = Side.DEFENCE
+        if silent_hundred is not None:
             game = dataclasses.replace(game, what=Line.SILENT_HUNDRED,
                                        base=game.base * SILENT_HUNDRED_FACTOR)
         played.append(game)
@@ -718,7 +898,12 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
         announced.append(seven)
         if seven.won:
             wins.append("sedma" + suffix)
-    elif deal.silent_seven is not None:
+    if Announce.SEVEN in deal.against:
+        seven = charge(Line.SEDMA_PROTI, Component.SEVEN_AGAINST, rules.amount("sedma") * factor,
+                       deal.seven_against == Result.LOST)
+        played.append(seven)
+        announced.append(seven)
+    if deal.silent_seven is not None and Announce.SEVEN not in deal.announced | deal.against:
         base = rules.amount("sedma") * factor // SILENT_SEVEN_DIVISOR
         played.append(charge(Line.SILENT_SEVEN, None, base, deal.silent_seven == Side.DECLARER))
     return Plan(played=tuple(played), announced=tuple(announced), wins=tuple(wins),
@@ -726,13 +911,19 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
 
 
 def contract_text(deal: Deal) -> str:
-    """What the contract column shows: hra, sedma, sto, sto a sedma (♥ for red), betl, durch."""
+    """What the contract column shows: hra, sedma, sto, sto a sedma (♥ for red), betl, durch,
+    and after a comma what the defence announced: "hra ♥, sedma proti"."""
     if deal.game != Contract.SUIT:
         return deal.game.value
     seven, hundred = Announce.SEVEN in deal.announced, Announce.HUNDRED in deal.announced
     text = "sto a sedma" if seven and hundred else "sto" if hundred else (
         "sedma" if seven else "hra")
-    return f"{text} ♥" if deal.trump == RED else text
+    text = f"{text} ♥" if deal.trump == RED else text
+    seven, hundred = Announce.SEVEN in deal.against, Announce.HUNDRED in deal.against
+    if seven or hundred:
+        proti = "sto a sedma" if seven and hundred else "sto" if hundred else "sedma"
+        text = f"{text}, {proti} proti"
+    return text
 
 
 # --------------------------------------------------------------------------- replay state
@@ -776,6 +967,11 @@ class MariasGame(Game):
     name: ClassVar[str] = "marias"
     presets: ClassVar[Mapping[str, Any]] = PRESETS
     entry_kinds: ClassVar[tuple[str, ...]] = _values(Kind)
+
+    def edition_defaults(self, ruleset: str, edition: int) -> Mapping[str, Any]:
+        """Edition 1 keeps the defaults every sheet stored before the corrections was scored
+        under (marias.md#editions)."""
+        return EDITION_1_DEFAULTS if edition == 1 else {}
 
     def player_counts(self, rules: Any) -> tuple[int, ...]:
         return PLAYERS
@@ -837,109 +1033,173 @@ class MariasGame(Game):
         out = self.pauzirak(state)
         if e.sitting_out is not None:
             if out is None:
-                raise _illegal("sitting_out", "sitting_out: with three players nobody sits out",
+                raise _illegal("sitting_out", "With three players nobody sits out",
                                "no_pauzirak")
             if e.sitting_out != out:
                 raise _illegal(
-                    "sitting_out", f"sitting_out: {names[out]} deals this deal and so sits it "
-                    f"out as the pauzírák, not {names[e.sitting_out]}", "sitting_out_dealer",
+                    "sitting_out", f"{names[out]} deals this deal and so sits it out as the "
+                    f"pauzírák, not {names[e.sitting_out]}", "sitting_out_dealer",
                     seat=e.sitting_out, dealer=out)
         if e.declarer == out:
             raise _illegal(
-                "declarer", f"declarer: {names[e.declarer]} deals this deal and sits it out as "
-                "the pauzírák, so cannot declare", "declarer_pauzirak", seat=e.declarer)
+                "declarer", f"{names[e.declarer]} deals this deal and sits it out as the "
+                "pauzírák, so cannot declare", "declarer_pauzirak", seat=e.declarer)
         if e.game == Contract.SUIT:
-            self._verify_suit(e, rules)
+            self._verify_suit(e, rules, names)
         else:
             self._verify_betl_durch(e)
         self._verify_fleks(state, sheet, e)
 
-    def _verify_suit(self, e: Deal, rules: MariasOptions) -> None:
+    def _verify_suit(self, e: Deal, rules: MariasOptions, names: Sequence[str]) -> None:
+        d = names[e.declarer]
         if e.trump is None:
-            raise _illegal("trump", "trump: a suit game names its trumps", "trump_missing")
+            raise _illegal("trump", "A suit game names its trumps", "trump_missing")
         if e.card_points is None:
-            raise _illegal("card_points", "card_points: write the declarer's card points "
-                           f"(0..{CARD_POINTS}, the last trick included)", "card_points_missing",
-                           most=CARD_POINTS)
+            raise _illegal("card_points", f"Write {d}'s card points (0..{CARD_POINTS}, the last "
+                           "trick included)", "card_points_missing", most=CARD_POINTS,
+                           seat=e.declarer)
         if e.result is not None:
-            raise _illegal("result", "result: only betl and durch are written as won or lost; "
-                           "a suit game is decided by its card points", "result_suit")
+            raise _illegal("result", "Only betl and durch are written as won or lost; a suit "
+                           "game is decided by its card points", "result_suit")
         both = sorted(set(e.marriages_declarer) & set(e.marriages_defence))
         if both:
-            raise _illegal("marriages", f"marriages: the {both[0]} marriage is written for both "
-                           "sides; each marriage is declared once per deal", "marriage_twice",
-                           suit=both[0])
-        seven = Announce.SEVEN in e.announced
-        if seven and e.seven is None:
-            raise _illegal("seven", "seven: the seven was announced, so write whether it was "
-                           "won or lost", "seven_missing")
-        if not seven and e.seven is not None:
-            raise _illegal("seven", "seven: a seven result only when the seven was announced "
-                           "(an unannounced trump seven in the last trick is a silent_seven)",
-                           "seven_not_announced")
-        if seven and e.silent_seven is not None:
-            raise _illegal("silent_seven", "silent_seven: the seven was announced, so it is not "
-                           "silent", "silent_seven_announced")
+            raise _illegal("marriages", f"The {both[0]} marriage is written for both sides; each "
+                           "marriage is declared once per deal", "marriage_twice", suit=both[0])
+        if Announce.SEVEN in e.announced and Announce.SEVEN in e.against:
+            raise _illegal("against", f"{d} announced the seven, so the defence cannot announce "
+                           "the seven against him", "seven_both", seat=e.declarer)
+        if Announce.HUNDRED in e.announced and Announce.HUNDRED in e.against:
+            raise _illegal("against", f"{d} announced the hundred, so the defence cannot "
+                           "announce the hundred against him", "hundred_both", seat=e.declarer)
+        unannounced = ("A seven is won or lost only when it was announced; a trump seven that "
+                       "took the last trick unannounced is a silent seven")
+        if Announce.SEVEN in e.announced and e.seven is None:
+            raise _illegal("seven", f"{d} announced the seven: write whether it was won or lost",
+                           "seven_missing", seat=e.declarer)
+        if Announce.SEVEN not in e.announced and e.seven is not None:
+            raise _illegal("seven", unannounced, "seven_not_announced")
+        if Announce.SEVEN in e.against and e.seven_against is None:
+            raise _illegal("seven_against", f"The defence announced the seven against {d}: "
+                           "write whether it was won or lost", "seven_against_missing",
+                           seat=e.declarer)
+        if Announce.SEVEN not in e.against and e.seven_against is not None:
+            raise _illegal("seven_against", unannounced, "seven_against_not_announced")
+        if e.silent_seven is not None and Announce.SEVEN in e.announced | e.against:
+            raise _illegal("silent_seven", "The seven was announced, so it is not silent",
+                           "silent_seven_announced")
+        if rules.last_trick_check:
+            self._verify_last_trick(e, names)
+
+    @staticmethod
+    def _verify_last_trick(e: Deal, names: Sequence[str]) -> None:
+        """The side whose seven took the last trick has its 10 card points (seed 004 I)."""
+        assert e.card_points is not None
+        points, d = e.card_points, names[e.declarer]
+        declarer_took = ("silent" if e.silent_seven == Side.DECLARER else
+                         "won" if e.seven == Result.WON else None)
+        defence_took = ("silent" if e.silent_seven == Side.DEFENCE else
+                        "lost" if e.seven == Result.LOST else
+                        "against_won" if e.seven_against == Result.WON else None)
+        if declarer_took is not None and points < LAST_TRICK:
+            raise _illegal("card_points", f"With the {SEVEN_TEXT[declarer_took]} {d} took the "
+                           f"last trick: his card points are at least {LAST_TRICK}, not {points}",
+                           "last_trick_declarer", seat=e.declarer, seven=declarer_took,
+                           least=LAST_TRICK, points=points)
+        most = CARD_POINTS - LAST_TRICK
+        if defence_took is not None and points > most:
+            raise _illegal("card_points", f"With the {SEVEN_TEXT[defence_took]} the defence took "
+                           f"the last trick: {d} has at most {most} card points, not {points}",
+                           "last_trick_defence", seat=e.declarer, seven=defence_took,
+                           most=most, points=points)
 
     def _verify_betl_durch(self, e: Deal) -> None:
         game = e.game.value
         if Announce.HUNDRED in e.announced:
-            raise _illegal("announced", f"announced: sto (the hundred) is announced only in a "
-                           f"suit game, not in {game}", "hundred_not_suit", game=game)
+            raise _illegal("announced", f"Sto (the hundred) is announced only in a suit game, "
+                           f"not in {game}", "hundred_not_suit", game=game)
         if Announce.SEVEN in e.announced:
-            raise _illegal("announced", f"announced: a seven is announced only in a suit game, "
-                           f"not in {game}", "seven_not_suit", game=game)
+            raise _illegal("announced", f"A seven is announced only in a suit game, not in "
+                           f"{game}", "seven_not_suit", game=game)
+        if e.against:
+            raise _illegal("against", f"The defence announces against a suit game only, not "
+                           f"against {game}", "against_not_suit", game=game)
         for key, value, why in (
             ("trump", e.trump, f"{game} has no trumps"),
             ("card_points", e.card_points, f"{game} is won or lost by tricks, not card points"),
             ("marriages", e.marriages_declarer or e.marriages_defence or None,
              f"marriages do not count in {game}"),
-            ("seven", e.seven, "a seven result only in a suit game with an announced seven"),
+            ("seven", e.seven or e.seven_against,
+             "a seven is won or lost only in a suit game in which it was announced"),
             ("silent_seven", e.silent_seven, f"{game} has no trump seven"),
         ):
             if value is not None:
-                raise _illegal(key, f"{key}: {why}", f"{key}_not_suit", game=game)
+                raise _illegal(key, why[:1].upper() + why[1:], f"{key}_not_suit", game=game)
         if e.result is None:
-            raise _illegal("result", f"result: write whether the declarer won or lost the {game}",
+            raise _illegal("result", f"Write whether the declarer won or lost the {game}",
                            "result_missing", game=game)
 
     def _verify_fleks(self, state: State, sheet: Sheet, e: Deal) -> None:
         rules: MariasOptions = sheet.rules
-        names = sheet.players
         comps = e.components()
         for comp, level in e.fleks.items():
             if comp not in comps:
-                raise _illegal("fleks", f"fleks: {comp.value} is not played in this deal (it has "
-                               f"{', '.join(c.value for c in comps)})", "flek_component",
-                               component=comp.value, played=[c.value for c in comps])
-            if level > rules.max_fleks:
+                raise _illegal("fleks", f"{comp.value} is not played in this deal, so it cannot "
+                               "be fleked", "flek_component", component=comp.value,
+                               played=[c.value for c in comps])
+            if level > rules.max_fleks and not rules.flek_over_table:
                 limit = ("this table plays without fleks" if not rules.max_fleks else
                          f"this table allows at most {rules.max_fleks} "
                          f"({FLEK_NAMES[rules.max_fleks]})")
-                raise _illegal("fleks", f"fleks: {comp.value} is at level {level} "
+                raise _illegal("fleks", f"{comp.value} is at level {level} "
                                f"({FLEK_NAMES[level]}), {limit}", "flek_limit",
                                component=comp.value, level=level, max=rules.max_fleks)
         by = e.first_flek_by
-        givers = {} if by is None else (
-            {c: by for c in comps} if isinstance(by, int) else dict(by))
-        out = self.pauzirak(state)
-        for comp, seat in givers.items():
+        firsts = {} if by is None else (
+            {c: by for c in comps if c not in AGAINST} if isinstance(by, int) else dict(by))
+        for comp in firsts:
             if isinstance(by, Mapping) and comp not in comps:
-                raise _illegal("first_flek_by", f"first_flek_by: {comp.value} is not played in "
-                               "this deal", "flek_component", component=comp.value)
-            if seat == e.declarer or seat == out:
-                role = "the declarer" if seat == e.declarer else "the pauzírák"
-                raise _illegal("first_flek_by", f"first_flek_by: {names[seat]} is {role}; the "
-                               "first flek is given by a defender", "flek_giver", seat=seat,
-                               role="declarer" if seat == e.declarer else "pauzirak")
-        if rules.flek_liability == FlekLiability.FLEKING_PLAYER:
-            for comp in comps:
-                if e.level(comp) and comp not in givers:
-                    raise _illegal(
-                        "first_flek_by", f"first_flek_by: {comp.value} is fleked and at this "
-                        "table the first flek-giver pays the doubling for the whole defence; "
-                        "write who gave the first flek", "flek_giver_missing",
-                        component=comp.value)
+                raise _illegal("first_flek_by", f"{comp.value} is not played in this deal, so "
+                               "it cannot be fleked", "flek_component", component=comp.value,
+                               played=[c.value for c in comps])
+        for comp, seats in e.flek_by.items():
+            if comp not in comps or len(seats) > e.level(comp):
+                raise _illegal("flek_by", f"{comp.value} is fleked {e.level(comp)} times, "
+                               f"and {len(seats)} flek-givers are written", "flek_by_levels",
+                               component=comp.value, level=e.level(comp), count=len(seats))
+        for comp in comps:
+            if comp in e.flek_by:
+                seats = e.flek_by[comp]
+            elif comp in firsts:
+                seats = (firsts[comp],)
+            else:
+                seats = ()
+            for k, seat in enumerate(seats, start=1):
+                self._verify_giver(state, sheet, e, comp, k, seat)
+            if (rules.flek_liability == FlekLiability.FLEKING_PLAYER and not seats
+                    and min(e.level(comp), rules.max_fleks) and comp not in AGAINST):
+                raise _illegal(
+                    "first_flek_by", f"{comp.value} is fleked and at this table the first "
+                    "flek-giver pays the doubling for the whole defence: write who gave the "
+                    "flek", "flek_giver_missing", component=comp.value)
+
+    def _verify_giver(self, state: State, sheet: Sheet, e: Deal, comp: Component, level: int,
+                      seat: Seat) -> None:
+        """Level ``level`` of ``comp`` is given by the side against its announcer: the defence
+        fleks the declarer's components, he gives re; the other way round for theirs."""
+        names = sheet.players
+        d = e.declarer
+        by_declarer = (level % 2 == 0) != (comp in AGAINST)
+        word = FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
+        if by_declarer and seat != d:
+            raise _illegal("flek_by", f"The {word} on {comp.value} is given by the declarer "
+                           f"{names[d]}, not by {names[seat]}", "flek_by_declarer", seat=seat,
+                           declarer=d, component=comp.value, level=level)
+        if not by_declarer and (seat == d or seat == self.pauzirak(state)):
+            role = "declarer" if seat == d else "pauzirak"
+            raise _illegal("flek_by", f"The {word} on {comp.value} is given by a defender, not "
+                           f"by {names[seat]} ({'the declarer' if seat == d else 'the pauzírák'})",
+                           "flek_by_defender", seat=seat, role=role, component=comp.value,
+                           level=level)
 
     def can_deal(self, state: State, sheet: Sheet, e: Deal) -> bool:
         try:
@@ -957,11 +1217,17 @@ class MariasGame(Game):
         out = self.pauzirak(state)
         payers = self.payers(state, d, rules)
         p = plan(e, rules)
-        lines = settle(p.played, d, payers, rules)
-        notes = [_charge_note(c, names, d, payers, rules, red=e.trump == RED) for c in p.played]
-        if p.silent_hundred:
+        lines = settle(p.played, d, payers, rules, out)
+        notes: list[Note] = []
+        for c in p.played:
+            notes += _charge_notes(c, names, d, payers, rules, out, red=e.trump == RED)
+        if p.silent_hundred == Side.DECLARER:
             notes.append(Note(code="silent_hundred", text=f"{names[d]} reaches the hundred "
                               "without announcing it: the hra counts double", params={"seat": d}))
+        elif p.silent_hundred == Side.DEFENCE:
+            notes.append(Note(code="silent_hundred_defence", text="the defence reaches the "
+                              f"hundred without announcing it: {names[d]}'s lost hra counts "
+                              "double", params={"seat": d}))
         notes += _cap_notes(lines, names)
         marks: list[list[str]] = [[] for _ in range(n)]
         main = p.played[0]
@@ -969,10 +1235,16 @@ class MariasGame(Game):
         for c in p.played[1:]:
             if c.what == Line.SEDMA:
                 marks[d].append("seven_won" if c.won else "seven_lost")
+            elif c.what == Line.SEDMA_PROTI:
+                marks[d].append("seven_against_lost" if c.won else "seven_against_won")
             else:
                 marks[d].append("silent_seven" if c.won else "silent_seven_against")
-        if p.silent_hundred:
+        if main.what == Line.STO_PROTI:
+            marks[d].append("hundred_against_lost" if main.won else "hundred_against_won")
+        if p.silent_hundred == Side.DECLARER:
             marks[d].append("silent_hundred")
+        elif p.silent_hundred == Side.DEFENCE:
+            marks[d].append("silent_hundred_against")
         if e.trump == RED:
             marks[d].append("red")
         if any(c.level for c in p.played):
@@ -980,6 +1252,8 @@ class MariasGame(Game):
             for c in p.played:
                 if c.level and c.flek_by is not None and "first_flek" not in marks[c.flek_by]:
                     marks[c.flek_by].append("first_flek")
+        if any(c.written_level is not None for c in p.played):
+            marks[d].append("over_table")
         if any(x.what == Line.CAP for x in lines):
             marks[d].append("capped")
         premium = _premium(p.wins, rules)
@@ -1038,12 +1312,12 @@ class MariasGame(Game):
                 Offender.DECLARER: "the declarer",
                 Offender.NOT_DECLARER: "another player than the declarer",
             }.get(kind.by, "anyone")
-            raise _illegal("seat", f"seat: renonc {kind.number} ({kind.text}) is committed by "
+            raise _illegal("seat", f"Renonc {kind.number} ({kind.text}) is committed by "
                            f"{who}, and {names[e.seat]} is {role} of that deal",
                            "renonc_seat", seat=e.seat, kind=kind.number, role=role_code,
                            by=kind.by.value)
         if kind.suit_game_only and rec.game != Contract.SUIT:
-            raise _illegal("kind", f"kind: an ace or a ten may lie in the talon in "
+            raise _illegal("kind", f"An ace or a ten may lie in the talon in "
                            f"{rec.game.value}; renonc {kind.number} is for suit games",
                            "renonc_talon_betl", kind=kind.number, game=rec.game.value)
         return rec
@@ -1090,7 +1364,7 @@ class MariasGame(Game):
                                   f"the defence and pays {names[d]} for all of it",
                                   params={"seat": o, "declarer": d}))
             else:
-                new = settle(charges, d, rec.payers, rules)
+                new = settle(charges, d, rec.payers, rules, rec.pauzirak)
                 notes.append(Note(code="renonc_declarer", text=f"{names[d]} loses every "
                                   "component of the deal", params={"seat": d}))
             lines += [Payment(payer=p.payee, payee=p.payer, amount=p.amount, what=VOID + p.what,
@@ -1135,7 +1409,7 @@ class MariasGame(Game):
         """The seat that misdealt (the dealer); raises for another seat."""
         if e.seat is not None and e.seat != state.dealer:
             names = sheet.players
-            raise _illegal("seat", f"seat: {names[state.dealer]} deals now, so only "
+            raise _illegal("seat", f"{names[state.dealer]} deals now, so only "
                            f"{names[state.dealer]} can misdeal, not {names[e.seat]}",
                            "misdeal_not_dealer", seat=e.seat, dealer=state.dealer)
         return state.dealer
@@ -1190,11 +1464,13 @@ def _label(c: Charge, red: bool) -> str:
         return f"hra{heart} with a silent hundred"
     if c.what == Line.SILENT_SEVEN:
         return f"silent seven{heart}"
+    if c.what in (Line.SEDMA_PROTI, Line.STO_PROTI):
+        return f"{c.what.value.replace('_', ' ')}{heart}"
     return f"{c.what.value}{heart}"
 
 
-def _charge_note(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat],
-                 rules: MariasOptions, *, red: bool) -> Note:
+def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat],
+                  rules: MariasOptions, out: Seat | None, *, red: bool) -> list[Note]:
     at = f" at {FLEK_NAMES[c.level]} (x{flek_factor(c.level)})" if c.level else ""
     verb = "wins" if c.won else "loses"
     each = "from" if c.won else "to"
@@ -1202,13 +1478,42 @@ def _charge_note(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat
     params: dict[str, Any] = {
         "seat": d, "component": c.what.value, "level": c.level, "amount": c.value,
         "payers": len(payers), "red": red}
-    if c.level and rules.flek_liability == FlekLiability.FLEKING_PLAYER and c.flek_by is not None:
-        extra = (flek_factor(c.level) - 1) * c.base * len(payers)
-        text = (f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.base)} {each} each of "
-                f"{len(payers)}, and {names[c.flek_by]} {'pays' if c.won else 'receives'} the "
-                f"doubling {kc(extra)} for the whole defence")
-        params.update(base=c.base, flek_by=c.flek_by, extra=extra)
-    return Note(code="won" if c.won else "lost", text=text, params=params)
+    notes: list[Note] = []
+    if c.written_level is not None:
+        paid = FLEK_NAMES[c.level] if c.level else "no flek"
+        notes.append(Note(code="over_table", text=f"{_label(c, red)} was fleked to "
+                          f"{FLEK_NAMES[c.written_level]}, beyond this table's highest flek: "
+                          f"paid at {paid}", params={
+                              "component": c.what.value, "red": red,
+                              "written": c.written_level, "level": c.level}))
+    if not liable(c, rules):
+        return [Note(code="won" if c.won else "lost", text=text, params=params), *notes]
+    owners = c.owners()
+    first = list(owners)[0]
+    extra = owners[first][0] * c.base * len(payers)
+    text = (f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.base)} {each} each of "
+            f"{len(payers)}, and {names[first]} {'pays' if c.won else 'receives'} the "
+            f"doubling {kc(extra)} for the whole defence")
+    params.update(base=c.base, flek_by=first, extra=extra)
+    notes.insert(0, Note(code="won" if c.won else "lost", text=text, params=params))
+    if len(owners) > 1:
+        second = list(owners)[1]
+        factor, top = owners[second]
+        second_level = next(k + 1 for k in range(0, c.level, 2) if c.givers[k] == second)
+        amount = factor * c.base * len(payers)
+        notes.append(Note(code="flek_joined", text=f"{names[second]} joins the fleking at "
+                          f"{FLEK_NAMES[second_level]} and {'pays' if c.won else 'receives'} "
+                          f"the doubling from there on, {kc(amount)}",
+                          params={"seat": second, "level": second_level, "amount": amount,
+                                  "top": top, "won": c.won}))
+        if c.won and out is not None and out in payers:
+            half = c.base // 2
+            notes.append(Note(code="pauzirak_spared", text=f"{names[out]} sits out and pays "
+                              f"nothing: {names[first]} pays {kc(c.base - half)} and "
+                              f"{names[second]} {kc(half)} of his share",
+                              params={"seat": out, "first": first, "second": second,
+                                      "first_amount": c.base - half, "second_amount": half}))
+    return notes
 
 
 def _cap_notes(lines: Sequence[Payment], names: Sequence[str]) -> list[Note]:

@@ -19,7 +19,7 @@ def _bad(key: str, why: str, rule: str = "", **values: Any) -> InvalidEntry:
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def get_int(
@@ -31,11 +31,11 @@ def get_int(
     default: Any = _MISSING,
 ) -> Any:
     """A whole number field within ``lo..hi``; ``default`` when absent (if given)."""
-    if key not in raw or raw[key] is None:
+    value = raw.get(key)
+    if value is None:
         if default is not _MISSING:
             return default
         raise _bad(key, "is missing", "missing")
-    value = raw[key]
     if not _is_int(value):
         raise _bad(key, f"must be a whole number, not {value!r}", "whole", value=repr(value))
     if lo is not None and value < lo:
@@ -47,11 +47,11 @@ def get_int(
 
 def get_seat(raw: Mapping[str, Any], key: str, n_seats: int, *, default: Any = _MISSING) -> Any:
     """A seat number 0..n-1."""
-    if key not in raw or raw[key] is None:
+    value = raw.get(key)
+    if value is None:
         if default is not _MISSING:
             return default
         raise _bad(key, "is missing", "missing")
-    value = raw[key]
     if not _is_int(value) or not 0 <= value < n_seats:
         raise _bad(key, f"must be a seat number 0..{n_seats - 1}, not {value!r}", "seat",
                    max=n_seats - 1, value=repr(value))
@@ -59,9 +59,9 @@ def get_seat(raw: Mapping[str, Any], key: str, n_seats: int, *, default: Any = _
 
 
 def get_bool(raw: Mapping[str, Any], key: str, *, default: bool = False) -> bool:
-    if key not in raw or raw[key] is None:
+    value = raw.get(key)
+    if value is None:
         return default
-    value = raw[key]
     if not isinstance(value, bool):
         raise _bad(key, f"must be true or false, not {value!r}", "bool", value=repr(value))
     return value
@@ -85,14 +85,17 @@ def get_int_list(
     raw: Mapping[str, Any], key: str, length: int, *, lo: int | None = None, hi: int | None = None
 ) -> tuple[int, ...]:
     """A list of ``length`` whole numbers (one per seat)."""
-    if key not in raw or raw[key] is None:
+    value = raw.get(key)
+    if value is None:
         raise _bad(key, "is missing", "missing")
-    value = raw[key]
     if not isinstance(value, list):
         raise _bad(key, f"must be a list of {length} whole numbers", "list", length=length)
     if len(value) != length:
         raise _bad(key, f"must have {length} numbers, one per player, not {len(value)}",
                    "length", length=length, value=len(value))
+    if value and all(type(item) is int for item in value) and (
+            lo is None or min(value) >= lo) and (hi is None or max(value) <= hi):
+        return tuple(value)  # the usual case, checked at once
     for i, item in enumerate(value):
         if not _is_int(item):
             raise _bad(key, f"must hold whole numbers; player {i + 1} has {item!r}",
@@ -110,11 +113,13 @@ def get_str_list(
     raw: Mapping[str, Any], key: str, choices: Sequence[str], *, default: Any = _MISSING
 ) -> Any:
     """A list of distinct strings, each one of ``choices``."""
-    if key not in raw or raw[key] is None:
+    value = raw.get(key)
+    if value is None:
         if default is not _MISSING:
             return default
         raise _bad(key, "is missing", "missing")
-    value = raw[key]
+    if value == []:
+        return ()
     if not isinstance(value, list):
         raise _bad(key, f"must be a list of {', '.join(choices)}", "choice_list",
                    choices=", ".join(choices))
@@ -127,9 +132,19 @@ def get_str_list(
     return tuple(value)
 
 
+_ALLOWED: dict[tuple[str, ...], frozenset[str]] = {}
+
+
 def only_keys(raw: Mapping[str, Any], allowed: Sequence[str]) -> None:
     """Reject keys the entry type does not know (``type`` and ``meta`` are always allowed)."""
-    extra = sorted(set(raw) - set(allowed) - {"type", "meta"})
+    known = _ALLOWED.get(allowed) if isinstance(allowed, tuple) else None
+    if known is None:
+        known = frozenset((*allowed, "type", "meta"))
+        if isinstance(allowed, tuple):
+            _ALLOWED[allowed] = known
+    if raw.keys() <= known:
+        return
+    extra = sorted(set(raw) - known)
     if extra:
         raise InvalidEntry(
             f"unknown field {extra[0]!r} for a {raw.get('type')} entry",

@@ -99,7 +99,10 @@ def holder_of(document: rules.Sheet) -> Holder:
 
 
 def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = "",
-             holder: Holder | None = None) -> RowView:
+             holder: Holder | None = None, *, notes: bool = True) -> RowView:
+    """``notes=False``: the row's notes are left out (the sheet's table does not show them, so
+    it does not pay for putting them into words); ``holder`` (:func:`holder_of`) marks who held
+    the opening bid of the deal."""
     held = holder(row.dealer) if holder is not None and first and not row.auto else None
     cells = tuple(
         Cell(
@@ -126,7 +129,8 @@ def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = ""
         cells=cells,
         auto=row.auto,
         round_end=row.round_end,
-        notes=tuple(note_text(n, game=game, players=players) for n in row.notes),
+        notes=tuple(note_text(n, game=game, players=players) for n in row.notes) if notes
+        else (),
         ledger=row.ledger,
     )
 
@@ -170,12 +174,16 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def sheet_view(document: rules.Sheet, scored: rules.Scored) -> SheetView:
+def sheet_view(document: rules.Sheet, scored: rules.Scored, *, row_count: int | None = None,
+               entry_count: int | None = None) -> SheetView:
+    """The sheet as shown.  With ``row_count`` (the rows are rendered elsewhere: the sheet page
+    keeps them per revision) the view has no rows, only their number."""
     players = document.players
     totals = scored.totals
     best = max(totals) if totals else 0
     leaders = [s for s, t in enumerate(totals) if t == best]
     differences = rules.differences(document.base_rules, document.rules)
+    has_rows = bool(scored.rows) if row_count is None else row_count > 0
     holder = holder_of(document)
     upcoming = holder(scored.dealer)
     return SheetView(
@@ -184,15 +192,15 @@ def sheet_view(document: rules.Sheet, scored: rules.Scored) -> SheetView:
         ruleset=document.ruleset,
         preset_label=preset_label(document.ruleset),
         players=players,
-        rows=rows_view(scored.rows, players, document.game, holder),
+        rows=rows_view(scored.rows, players, document.game, holder) if row_count is None else (),
         totals=totals,
-        leader=leaders[0] if len(leaders) == 1 and scored.rows else None,
+        leader=leaders[0] if len(leaders) == 1 and has_rows else None,
         winner=scored.outcome.winner if scored.outcome else None,
         outcome=outcome_text(scored.outcome, players),
         next_dealer=scored.dealer,
         finished=scored.outcome is not None,
         differences=tuple((option_label(k), format_value(v)) for k, v in differences.items()),
-        entry_count=len(document.entries),
+        entry_count=len(document.entries) if entry_count is None else entry_count,
         next_holder=upcoming[0] if upcoming else None,
         holder_mark=_mark(upcoming[1]) if upcoming else None,
     )

@@ -8,8 +8,10 @@ transaction — or refuses it with the whole list and stores nothing.
 
 CSV is one line per row of the scored sheet (the engine's rows: its own penalty rows too), a
 column per player with the running total like the paper sheet, a column per player with the
-row's change, and a last line with the totals.  Numbers are plain integers (points, or haléře
-for Mariáš) so that any spreadsheet in any language reads them as numbers.
+row's change, and a last line with the totals.  Numbers are plain numbers that any spreadsheet in
+any language reads as numbers: points, or for Mariáš crowns with two decimals after a point
+("8.40"; the header says "[Kč]").  The contract is two columns: its number ("120"), and what goes
+with it ("dark", "♥", or the game's name when it has no number: "betl").
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -33,15 +37,21 @@ from rules.engine import MAX_NAME
 
 from . import services
 from .gameforms import kind_label
+from .guard import MAX_DEPTH, document_problem
 from .messages import contract_label, engine_message, mark_label, note_text
 from .models import Sheet
-from .paper import paper_of, winner_of
+from .paper import crowns, paper_of, winner_of
 
 META_KEY = "listek"  # the app's facts in a document's meta (FORMAT.md: the engine ignores meta)
 MAX_IMPORT_BYTES = 2_000_000  # a 5000-entry sheet (rules.engine.MAX_ENTRIES) is about 1 MB
 CSV_BOM = "\ufeff"  # tells spreadsheets the file is UTF-8 (Czech, Polish, Russian names)
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # a text cell starting so is a formula
+FORMULA_STARTS = "=+-@\t\r"  # a text cell starting so is a formula
+# A formula may also start after any separator a spreadsheet may split a cell at (a comma, a
+# semicolon in Czech, German, Polish or Russian Excel, a tab, a line end), behind spaces or a
+# quote: `x;=1+1;y` is three cells, one of them a formula, where ";" separates.
+FORMULA_AFTER = re.compile(r'(^|[,;\t\r\n])([ "]*)(?=[=+\-@\t\r])')
 MONEY_COLUMN = "%(name)s [h]"
+CONTRACT_WITH_FLAGS = re.compile(r"^(?P<number>\d+)(?:\s+(?:dark|off|[♥♦♣♠]))*$")
 
 
 # --------------------------------------------------------------------------- problems
@@ -102,6 +112,7 @@ def export_document(sheet: Sheet, entries: Sequence[Any] | None = None) -> dict[
     doc = services.sheet_document(sheet, entries)
     doc["meta"] = {
         META_KEY: {
+            "id": str(sheet.identity),
             "exported": _iso(timezone.now()),
             "created": _iso(sheet.created),
             "finished": _iso(sheet.finished),
@@ -126,30 +137,49 @@ def export_json(sheet: Sheet) -> str:
     return f'{head},\n  {entries_text},\n  "meta": {meta_text}\n}}\n'
 
 
-def filename(sheet: Sheet, extension: str) -> str:
-    """An ASCII file name: the preset, the day the sheet was started, its number."""
+def filename(sheet: Sheet, extension: str, variant: str = "") -> str:
+    """An ASCII file name: the preset, the day the sheet was started, its number, and the
+    variant (the paper size of a PDF: an A4 and an A5 printout do not overwrite each other)."""
     day = timezone.localtime(sheet.created).date().isoformat()
-    return f"listek-{sheet.ruleset}-{day}-{sheet.pk}.{extension}"
+    tail = f"-{variant}" if variant else ""
+    return f"listek-{sheet.ruleset}-{day}-{sheet.pk}{tail}.{extension}"
 
 
 # --------------------------------------------------------------------------- CSV export
 
 
 def _text(value: str) -> str:
-    """A text cell that a spreadsheet shows as text, never runs as a formula."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    """A text cell that a spreadsheet shows as text, never runs as a formula: a ``'`` before
+    every formula start at the beginning and after every separator (:data:`FORMULA_AFTER`)."""
+    return FORMULA_AFTER.sub(r"\1\2'", value)
+
+
+def contract_columns(contract: str) -> tuple[str, str]:
+    """The contract as two cells: its number, and the rest in the page's language
+    ("120 dark" -> "120", "naslepo"; "betl" -> "", "betl")."""
+    label = contract_label(contract)
+    found = CONTRACT_WITH_FLAGS.match(contract)
+    if not found:
+        return "", label
+    number = found.group("number")
+    return number, label.replace(number, "", 1).strip()
 
 
 def csv_rows(document: rules.Sheet, scored: rules.Scored) -> list[list[str]]:
     """The CSV table: a header, one line per scored row, the totals line."""
     paper = paper_of(document.game)
     players = document.players
-    money = [MONEY_COLUMN % {"name": p} for p in players]
+
+    def number(value: int) -> str:
+        return f"{crowns(value):.2f}" if paper.money else str(value)
+
+    money = [_("%(name)s [%(unit)s]") % {"name": p, "unit": _("Kč")} for p in players]
     totals_head = money if paper.money else list(players)
     header = [
         "#",
         _("kind"),
         _("contract"),
+        _("contract flags"),
         _("declarer"),
         _("dealer"),
         *totals_head,
@@ -167,11 +197,11 @@ def csv_rows(document: rules.Sheet, scored: rules.Scored) -> list[list[str]]:
         out.append([
             str(row.entry + 1),
             _text(str(kind_label(row.kind))),
-            _text(contract_label(row.contract)),
+            *[_text(cell) for cell in contract_columns(row.contract)],
             _text(players[row.declarer] if row.declarer is not None else ""),
             _text(players[row.dealer] if row.dealer is not None else ""),
-            *[str(t) for t in row.totals],
-            *[str(d) for d in row.deltas],
+            *[number(t) for t in row.totals],
+            *[number(d) for d in row.deltas],
             _text(marks),
             _text(" / ".join(note_text(n, game=document.game, players=players)
                              for n in row.notes)),
@@ -184,7 +214,8 @@ def csv_rows(document: rules.Sheet, scored: rules.Scored) -> list[list[str]]:
         "",
         "",
         "",
-        *[str(t) for t in scored.totals],
+        "",
+        *[number(t) for t in scored.totals],
         *["" for _seat in players],
         "",
         _text(verdict),
@@ -222,7 +253,11 @@ def read_document(data: bytes | str) -> Any:
     data = data.removeprefix(CSV_BOM)
     try:
         return json.loads(data, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        raise ImportRefused([_sheet_problem(
+            f"the document is nested more than {MAX_DEPTH} levels deep", "too_deep",
+            max=MAX_DEPTH)]) from None
+    except ValueError as exc:
         raise ImportRefused([_sheet_problem(
             f"not a JSON document: {exc}", "not_json")]) from None
 
@@ -234,6 +269,8 @@ class AppFacts:
     in_stats: bool = True
     scorer: str = ""
     created: datetime | None = None
+    finished: datetime | None = None
+    identity: uuid.UUID | None = None  # the exported sheet's (``id``)
 
 
 def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
@@ -257,20 +294,65 @@ def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
             f"meta.{META_KEY}.scorer must be a name of at most {MAX_NAME} characters",
             "bad_meta", key="scorer", max=MAX_NAME))
         scorer = ""
-    created_raw = facts.get("created")
-    created = None
-    if created_raw is not None:
-        created = parse_datetime(created_raw) if isinstance(created_raw, str) else None
-        if created is None or created.tzinfo is None:
+    moments: dict[str, datetime | None] = {}
+    for key in ("created", "finished"):
+        raw = facts.get(key)
+        moment = None
+        if raw is not None:
+            moment = _moment(raw)
+            if moment is None:
+                found.append(_sheet_problem(
+                    f"meta.{META_KEY}.{key} must be a date and time with its time zone",
+                    "bad_meta", key=key))
+                moment = None
+        moments[key] = moment
+    identity = None
+    raw_id = facts.get("id")
+    if raw_id is not None:
+        try:
+            identity = uuid.UUID(raw_id) if isinstance(raw_id, str) else None
+        except ValueError:
+            identity = None
+        if identity is None:
             found.append(_sheet_problem(
-                f"meta.{META_KEY}.created must be a date and time with its time zone",
-                "bad_meta", key="created"))
-            created = None
-    return AppFacts(in_stats=in_stats, scorer=scorer.strip(), created=created), found
+                f"meta.{META_KEY}.id must be the sheet's identity (a UUID)", "bad_meta", key="id"))
+    return AppFacts(in_stats=in_stats, scorer=scorer.strip(), created=moments["created"],
+                    finished=moments["finished"], identity=identity), found
+
+
+def already_here(doc: Any) -> Sheet | None:
+    """The sheet of this site that ``doc`` was exported from (or an earlier import of it)."""
+    identity = app_facts(doc)[0].identity
+    if identity is None:
+        return None
+    return (Sheet.objects.filter(uid=identity).first()
+            or Sheet.objects.filter(origin=identity).order_by("pk").first())
+
+
+def _moment(value: object) -> datetime | None:
+    """An ISO date and time with its time zone, one a database can store; None otherwise (an
+    offset of +99:00, a year that leaves the calendar in UTC, no time zone)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = parse_datetime(value)
+        if moment is None or moment.tzinfo is None:
+            return None
+        moment.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+    return moment
 
 
 def import_problems(doc: Any) -> list[Problem]:
-    """Every problem of a document at once: the engine's, then those of ``meta.listek``."""
+    """Every problem of a document at once: the engine's, then those of ``meta.listek``.
+
+    A document nested too deeply or holding a text no sheet may hold (a NUL, a lone surrogate,
+    a control character, a line break: scoresheet/guard.py) has that one problem only."""
+    hostile = document_problem(doc)
+    if hostile is not None:
+        code, message = hostile
+        return [_sheet_problem(message, code, max=MAX_DEPTH)]
     game = doc.get("game") if isinstance(doc, dict) else None
     players = doc.get("players") if isinstance(doc, dict) else None
     names = [p if isinstance(p, str) else "?" for p in players] if isinstance(players, list) else []
@@ -308,9 +390,16 @@ def import_sheet(
         )
         sheet.in_stats = facts.in_stats
         sheet.scorer = facts.scorer
-        fields = ["in_stats", "scorer"]
+        sheet.origin = facts.identity
+        fields = ["in_stats", "scorer", "origin"]
         if facts.created is not None and facts.created <= sheet.created:
             sheet.created = facts.created
             fields.append("created")
+        # a finished sheet keeps the time it was finished at, not the time of the import
+        if sheet.finished is not None and facts.finished is not None and (
+            facts.finished <= sheet.finished
+        ):
+            sheet.finished = facts.finished
+            fields.append("finished")
         sheet.save(update_fields=fields)
     return sheet

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from rules.engine import MAX_NAME
 
+from .guard import SingleLineValidator
 from .messages import choice_label, game_label, option_help, option_label, preset_label
 from .models import KEY_LENGTH
 from .services import KEY_PATTERN
@@ -133,6 +134,7 @@ class NewSheetForm(forms.Form):
                 label=_("Player %(number)s") % {"number": seat + 1},
                 max_length=MAX_NAME,
                 required=seat < self.min_players,
+                validators=[SingleLineValidator()],  # no control character, no line break
                 widget=forms.TextInput(
                     attrs={"autocomplete": "off", "autocapitalize": "words", "maxlength": MAX_NAME}
                 ),
@@ -184,7 +186,8 @@ class NewSheetForm(forms.Form):
                 )
         else:
             self.fields[name] = forms.CharField(
-                required=False, initial=spec.default or "", help_text=help_text
+                required=False, initial=spec.default or "", help_text=help_text,
+                validators=[SingleLineValidator()],
             )
 
     def option_rows(self) -> list[OptionRow]:

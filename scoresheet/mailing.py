@@ -15,6 +15,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage, get_connection
 from django.core.validators import validate_email
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -72,7 +74,13 @@ class MailForm(forms.Form):
 
 
 def subject(sheet: Sheet) -> str:
-    return _("Lístek: %(players)s") % {"players": ", ".join(sheet.player_names)}
+    """The game and the day it was started: words of the app only, never the players' names
+    (whoever holds the edit link types those, and a subject is what a spam filter reads)."""
+    from .messages import game_label
+
+    day = date_format(timezone.localtime(sheet.created).date(), "SHORT_DATE_FORMAT")
+    return _("Lístek: your score sheet of %(game)s, %(day)s") % {
+        "game": game_label(sheet.game), "day": day}
 
 
 def body(sheet: Sheet, totals: Sequence[int], winner: int | None, link: str) -> str:

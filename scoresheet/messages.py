@@ -100,6 +100,10 @@ NOTE_WHAT: dict[tuple[str, bool], Any] = {
     ("silent_seven", True): _("silent seven ♥"),
     ("silent_hundred", False): _("hra with a silent hundred"),
     ("silent_hundred", True): _("hra ♥ with a silent hundred"),
+    ("sedma_proti", False): _("sedma proti"),
+    ("sedma_proti", True): _("sedma proti ♥"),
+    ("sto_proti", False): _("sto proti"),
+    ("sto_proti", True): _("sto proti ♥"),
     ("betl", False): _("betl"),
     ("durch", False): _("durch"),
 }
@@ -238,6 +242,10 @@ Template = Any  # a lazy translated string, or a mapping of variants to them
 
 # Objections every game shares (rules/engine.py, options.py, parse.py, cards.py), by code.
 ERRORS: dict[str, Template] = {
+    "sheet_closed": _(
+        "This table's sheet is closed and signed: nothing can be changed. Only the tournament "
+        "director can reopen it."
+    ),
     "finished": _("The game is already over: nothing can be added after the winning row."),
     "bad_ruleset": _("Ruleset must be a name"),
     "unknown_ruleset": _("Unknown ruleset %(ruleset)s"),
@@ -267,6 +275,10 @@ ERRORS: dict[str, Template] = {
     "too_large": _("The file is larger than %(mb)s MB"),
     "not_utf8": _("The file is not UTF-8 text"),
     "not_json": _("Not a JSON document"),
+    # hostile documents (scoresheet/guard.py): refused before the engine reads them
+    "too_deep": _("The document is nested more than %(max)s levels deep"),
+    "bad_text": _("A text in the document holds a control character, a line break or a "
+                  "character that is not text; nothing was imported"),
     "bad_type": _("Type must be one of %(known)s, not %(type)s"),
     "unknown_field": _("This entry has a field the game does not know: %(field)s."),
     "unknown_option": _("Unknown option %(option)s"),
@@ -311,9 +323,9 @@ ERRORS: dict[str, Template] = {
         "choice": _("%(field)s must be one of %(choices)s, not %(value)s"),
         "list": _("%(field)s must be a list of %(length)s whole numbers"),
         "length": _("%(field)s must have %(length)s numbers, one per player, not %(value)s"),
-        "item_whole": _("%(field)s must hold whole numbers; player %(number)s has %(value)s"),
-        "item_min": _("%(field)s of player %(number)s must be at least %(min)s, not %(value)s"),
-        "item_max": _("%(field)s of player %(number)s must be at most %(max)s, not %(value)s"),
+        "item_whole": _("%(name)s: %(field)s must be a whole number, not %(value)s"),
+        "item_min": _("%(name)s: %(field)s must be at least %(min)s, not %(value)s"),
+        "item_max": _("%(name)s: %(field)s must be at most %(max)s, not %(value)s"),
         "choice_list": _("%(field)s must be a list of %(choices)s"),
         "choice_item": _("%(field)s must hold only %(choices)s, not %(value)s"),
         "twice": _("%(field)s names the same thing twice"),
@@ -321,7 +333,9 @@ ERRORS: dict[str, Template] = {
         # Thousand (rules/thousand.py)
         "marriages_lists": _("marriages must be a list of %(length)s lists, one per player"),
         "amount_zero": _("amount of a custom penalty must not be 0"),
-        "amount_fixed": _("amount is set by the table's options for a %(reason)s penalty"),
+        "amount_fixed": _(
+            "the amount of this penalty is set by the table's house rules: leave it empty"
+        ),
         # Mariáš (rules/marias.py)
         "marriages_object": _(
             'marriages must be an object like {"declarer": ["hearts"], "defence": []}'
@@ -330,8 +344,12 @@ ERRORS: dict[str, Template] = {
         "flek_by_object": _(
             "first_flek_by must be a seat number, or an object of component: seat"
         ),
+        "flek_by_levels": _(
+            'flek_by must be an object like {"game": [1, 0, 2]}: for each component, who gave '
+            "each flek level"
+        ),
         "card_points": _(
-            "card_points must be 0..%(max)s in tens (aces, tens and the last trick count 10 "
+            "Card points must be 0..%(max)s in tens (aces, tens and the last trick count 10 "
             "each), not %(value)s"
         ),
         # the referee's question (rules/arbiter.py)
@@ -359,6 +377,21 @@ ERRORS: dict[str, Template] = {
         "card_list": _('%(field)s: must be a list of cards such as ["10-hearts"]'),
         "game": _("game: ruleset %(ruleset)s is a %(game_name)s ruleset"),
         "contract_name": _("contract: must be a name such as suit, betl or durch"),
+        # the deal review (rules/review.py)
+        "review_ruleset": _("ruleset: must be one of %(known)s"),
+        "review_players": _("players: give the players' names or their number"),
+        "review_player_count": _(
+            "players: a deal is played by 3 players, or 4 with one sitting out"
+        ),
+        "review_sitting_out": _("sitting_out: only a fourth player sits out"),
+        "review_sits_out": _("%(field)s: that player sits this deal out"),
+        "review_tricks": _("tricks: must be a list of tricks, each a list of cards"),
+        "review_too_many_tricks": _("tricks: holds %(count)s tricks; a deal has %(most)s"),
+        "review_hands": _("hands: must be %(count)s lists of cards, one per player"),
+        "review_card_field": _("%(field)s: a card is written RANK-suit, or with card and marriage"),
+        "review_marriage_bool": _("%(field)s: marriage must be true or false"),
+        "review_no_marriage": _("%(field)s: %(card)s: no marriage is declared with a card here"),
+        "review_no_seven": _("seven: there is no announced seven in this game"),
     },
     "bad_card": {
         "not_card": _("%(field)s: %(card)s is not a card: write RANK-suit, e.g. 10-hearts"),
@@ -509,83 +542,103 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
         "already_barrel": _("%(name)s is already at the barrel"),
     },
     "marias": {
-        "no_pauzirak": _("sitting_out: with three players nobody sits out"),
+        "no_pauzirak": _("With three players nobody sits out"),
         "sitting_out_dealer": _(
-            "sitting_out: %(dealer_name)s deals this deal and so sits it out as the pauzírák, "
-            "not %(name)s"
+            "%(dealer_name)s deals this deal and so sits it out as the pauzírák, not %(name)s"
         ),
         "declarer_pauzirak": _(
-            "declarer: %(name)s deals this deal and sits it out as the pauzírák, so cannot "
-            "declare"
+            "%(name)s deals this deal and sits it out as the pauzírák, so cannot declare"
         ),
-        "trump_missing": _("trump: a suit game names its trumps"),
+        "trump_missing": _("A suit game names its trumps"),
         "card_points_missing": _(
-            "card_points: write the declarer's card points (0..%(most)s, the last trick included)"
+            "Write %(name)s's card points (0..%(most)s, the last trick included)"
         ),
         "result_suit": _(
-            "result: only betl and durch are written as won or lost; a suit game is decided by "
-            "its card points"
+            "Only betl and durch are written as won or lost; a suit game is decided by its card "
+            "points"
         ),
         "marriage_twice": _(
-            "marriages: the %(suit_name)s marriage is written for both sides; each marriage is "
-            "declared once per deal"
+            "The %(suit_name)s marriage is written for both sides; each marriage is declared "
+            "once per deal"
         ),
-        "seven_missing": _(
-            "seven: the seven was announced, so write whether it was won or lost"
+        "seven_both": _(
+            "%(name)s announced the seven, so the defence cannot announce the seven against him"
         ),
+        "hundred_both": _(
+            "%(name)s announced the hundred, so the defence cannot announce the hundred against "
+            "him"
+        ),
+        "seven_missing": _("%(name)s announced the seven: write whether it was won or lost"),
         "seven_not_announced": _(
-            "seven: a seven result only when the seven was announced (an unannounced trump "
-            "seven in the last trick is a silent_seven)"
+            "A seven is won or lost only when it was announced; a trump seven that took the last "
+            "trick unannounced is a silent seven"
         ),
-        "silent_seven_announced": _(
-            "silent_seven: the seven was announced, so it is not silent"
+        "seven_against_missing": _(
+            "The defence announced the seven against %(name)s: write whether it was won or lost"
+        ),
+        "seven_against_not_announced": _(
+            "A seven is won or lost only when it was announced; a trump seven that took the last "
+            "trick unannounced is a silent seven"
+        ),
+        "silent_seven_announced": _("The seven was announced, so it is not silent"),
+        "last_trick_declarer": _(
+            "With the %(seven_text)s %(name)s took the last trick: his card points are at "
+            "least %(least)s, not %(points)s"
+        ),
+        "last_trick_defence": _(
+            "With the %(seven_text)s the defence took the last trick: %(name)s has at most "
+            "%(most)s card points, not %(points)s"
         ),
         "hundred_not_suit": _(
-            "announced: sto (the hundred) is announced only in a suit game, not in "
-            "%(game_name)s"
+            "Sto (the hundred) is announced only in a suit game, not in %(game_name)s"
         ),
-        "seven_not_suit": _(
-            "announced: a seven is announced only in a suit game, not in %(game_name)s"
+        "seven_not_suit": _("A seven is announced only in a suit game, not in %(game_name)s"),
+        "against_not_suit": _(
+            "The defence announces against a suit game only, not against %(game_name)s"
         ),
-        "trump_not_suit": _("trump: %(game_name)s has no trumps"),
-        "card_points_not_suit": _(
-            "card_points: %(game_name)s is won or lost by tricks, not card points"
-        ),
-        "marriages_not_suit": _("marriages: marriages do not count in %(game_name)s"),
-        "silent_seven_not_suit": _("silent_seven: %(game_name)s has no trump seven"),
-        "result_missing": _(
-            "result: write whether the declarer won or lost the %(game_name)s"
-        ),
+        "trump_not_suit": _("%(game_name)s has no trumps"),
+        "card_points_not_suit": _("%(game_name)s is won or lost by tricks, not card points"),
+        "marriages_not_suit": _("Marriages do not count in %(game_name)s"),
+        "silent_seven_not_suit": _("%(game_name)s has no trump seven"),
+        "result_missing": _("Write whether the declarer won or lost the %(game_name)s"),
         "flek_component": _(
-            "fleks: %(component_name)s is not played in this deal (it has %(played_names)s)"
+            "%(component_name)s is not played in this deal, so it cannot be fleked"
         ),
         "flek_limit": {
             "off": _(
-                "fleks: %(component_name)s is at level %(level)s (%(flek)s), this table plays "
-                "without fleks"
+                "%(component_name)s is at level %(level)s (%(flek)s), this table plays without "
+                "fleks"
             ),
             "max": _(
-                "fleks: %(component_name)s is at level %(level)s (%(flek)s), this table allows "
-                "at most %(max)s (%(max_flek)s)"
+                "%(component_name)s is at level %(level)s (%(flek)s), this table allows at most "
+                "%(max)s (%(max_flek)s)"
             ),
         },
-        "flek_giver": _(
-            "first_flek_by: %(name)s is %(role_text)s; the first flek is given by a defender"
+        "flek_by_declarer": _(
+            "The %(flek)s on %(component_name)s is given by the declarer %(declarer_name)s, not "
+            "by %(name)s"
+        ),
+        "flek_by_defender": _(
+            "The %(flek)s on %(component_name)s is given by a defender, not by %(name)s "
+            "(%(role_text)s)"
+        ),
+        "flek_by_levels": _(
+            "%(component_name)s is fleked %(level)s times, and %(count)s flek-givers are written"
         ),
         "flek_giver_missing": _(
-            "first_flek_by: %(component_name)s is fleked and at this table the first flek-giver "
-            "pays the doubling for the whole defence; write who gave the first flek"
+            "%(component_name)s is fleked and at this table the first flek-giver pays the "
+            "doubling for the whole defence: write who gave the flek"
         ),
         "renonc_no_deal": _(
             "A renonc refers to the deal right before it, and there is none (a misdeal in "
             "between ends the time to claim it)"
         ),
         "renonc_seat": _(
-            "seat: renonc %(kind)s (%(kind_text)s) is committed by %(by_text)s, and %(name)s "
+            "Renonc %(kind)s (%(kind_text)s) is committed by %(by_text)s, and %(name)s "
             "is %(role_text)s of that deal"
         ),
         "renonc_talon_betl": _(
-            "kind: an ace or a ten may lie in the talon in %(game_name)s; renonc %(kind)s is "
+            "An ace or a ten may lie in the talon in %(game_name)s; renonc %(kind)s is "
             "for suit games"
         ),
         "renonc_after_invalid": _(
@@ -593,7 +646,7 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
             "not valid"
         ),
         "misdeal_not_dealer": _(
-            "seat: %(dealer_name)s deals now, so only %(dealer_name)s can misdeal, not %(name)s"
+            "%(dealer_name)s deals now, so only %(dealer_name)s can misdeal, not %(name)s"
         ),
     },
     "binokel": {
@@ -606,15 +659,15 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
             "points and %(melds)s in melds)"
         ),
         "melds_too_high": _(
-            "Melds of %(name)s are %(melds)s, more than one hand can show (at most %(most)s)"
+            "%(name)s melds %(melds)s, more than one hand can show (at most %(most)s)"
         ),
         "melds_step": _(
-            "Melds of %(name)s are %(melds)s, not a multiple of %(step)s: no set of melds adds "
-            "up to that"
+            "%(name)s melds %(melds)s, not a multiple of %(step)s: no set of melds adds up to "
+            "that"
         ),
         "points_total": _("Trick points add up to %(total)s, a deal has %(deal_total)s"),
         "points_step": _(
-            "Trick points of %(name)s are %(points)s, not a multiple of %(scale)s: every card "
+            "%(name)s has %(points)s trick points, not a multiple of %(scale)s: every card "
             "point is %(scale)s"
         ),
         "trump_nines_total": _(
@@ -712,6 +765,22 @@ NOTES: dict[str, dict[str, Template]] = {
         "silent_hundred": _(
             "%(name)s reaches the hundred without announcing it: the hra counts double"
         ),
+        "silent_hundred_defence": _(
+            "the defence reaches the hundred without announcing it: %(name)s's lost hra counts "
+            "double"
+        ),
+        "over_table": _(
+            "%(what)s was fleked to %(written_flek)s, beyond this table's highest flek: paid at "
+            "%(flek)s"
+        ),
+        "flek_joined": _(
+            "%(name)s joins the fleking at %(flek)s and %(verb_text)s the doubling from there on, "
+            "%(amount_money)s"
+        ),
+        "pauzirak_spared": _(
+            "%(name)s sits out and pays nothing: %(first_name)s pays %(first_amount_money)s and "
+            "%(second_name)s %(second_amount_money)s of his share"
+        ),
         "premium": _("%(name)s earns %(points)s premium points"),
         "premium_flag": _(
             "worth %(flag)s premium points or more: the scorer writes it on the table sheet and "
@@ -789,8 +858,20 @@ PLAIN_CONTRACT = re.compile(r"^[\d\s♥♦♣♠]*$")  # "120", "300 ♥": nothi
 MARRIAGES_CONTRACT = re.compile(r"^(?P<count>\d+) marriages$")
 
 
+AGAINST_CONTRACT = re.compile(r"^(?P<main>.+), (?P<against>sto a sedma|sto|sedma) proti$")
+AGAINST_WORDS: dict[str, Any] = {
+    "sedma": _("sedma proti"),
+    "sto": _("sto proti"),
+    "sto a sedma": _("sto a sedma proti"),
+}
+
+
 def contract_label(contract: str) -> str:
-    """The contract column of a row in the page's language ("120 dark" -> "120 тёмная")."""
+    """The contract column of a row in the page's language ("120 dark" -> "120 тёмная"); a
+    Mariáš game with the defence's announcements: "hra ♥, sedma proti"."""
+    found = AGAINST_CONTRACT.match(contract)
+    if found:
+        return f"{contract_label(found.group('main'))}, {AGAINST_WORDS[found.group('against')]}"
     if PLAIN_CONTRACT.match(contract):
         return contract
     found = MARRIAGES_CONTRACT.match(contract)
@@ -826,6 +907,11 @@ OPTION_LABELS: dict[str, Any] = {
     "stake": _("Stake"),
     "pauzirak_pays": _("The pauzírák pays"),
     "flek_liability": _("Who pays the fleks"),
+    "flek_giver_receives": _("The flek-giver is also paid"),
+    "joined_cap": _("Payment cap when both defenders flek"),
+    "flek_over_table": _("Fleks beyond the highest"),
+    "defence_silent_hundred": _("The defence's silent hundred"),
+    "last_trick_check": _("A seven takes the last trick"),
     "hundred_counts": _("Marriages for sto"),
     "misdeal_fee": _("Misdeal fee"),
     "renonc_fee": _("Renonc fee"),
@@ -953,6 +1039,21 @@ OPTION_HELP: dict[str, Any] = {
     "flek_liability": _(
         "each: every defender pays its own fleks; fleking_player: the first flek-giver pays the "
         "doubling for the whole defence"
+    ),
+    "flek_giver_receives": _(
+        "with the first flek-giver paying: when the declarer loses a fleked game, the first "
+        "flek-giver also receives the doubling for the whole defence (the earlier rules)"
+    ),
+    "joined_cap": _(
+        "the payment cap of a deal in which both defenders flek, in haléře (150 Kč); used only "
+        "at a table with a payment cap"
+    ),
+    "flek_over_table": _("a flek beyond the highest flek is accepted and paid at the highest flek"),
+    "defence_silent_hundred": _(
+        "the defence's unannounced hundred doubles the hra it wins, as the declarer's does"
+    ),
+    "last_trick_check": _(
+        "a seven that took the last trick must agree with the card points (10 for the last trick)"
     ),
     "hundred_counts": _("which of the declarer's marriages count towards sto"),
     "misdeal_fee": _(
@@ -1115,7 +1216,60 @@ def join_names(names: Sequence[str]) -> str:
     }
 
 
+# An entry's fields as the players call them, for the objections that name a field (FORMAT.md
+# keys are never shown).
+FIELD_WORDS: dict[str, Any] = {
+    "amount": _("the amount"),
+    "announced": _("what was announced"),
+    "bid": _("the bid"),
+    "card_points": _("the declarer's card points"),
+    "contract": _("the contract"),
+    "count": _("the number of marriages"),
+    "dark": _("dark"),
+    "declarer": _("who played"),
+    "first_flek_by": _("who gave the first flek"),
+    "fleks": _("the fleks"),
+    "game": _("the game"),
+    "kind": _("what it was"),
+    "marriages": _("the marriages"),
+    "melds": _("the melds"),
+    "played_out": _("played out"),
+    "points": _("the card points"),
+    "reason": _("the reason"),
+    "result": _("the result"),
+    "seat": _("who"),
+    "seven": _("the seven"),
+    "silent_seven": _("the silent seven"),
+    "sitting_out": _("who sits out"),
+    "trump": _("the trumps"),
+    "trump_nines": _("the trump nines"),
+    # the referee's questions
+    "hand": _("the hand"),
+    "trick": _("the trick"),
+    "tricks_done": _("the tricks played"),
+    "announced_seven": _("the announced seven"),
+    "declare_marriage": _("declaring a marriage"),
+}
+FIELD_PREFIX = re.compile(r"^(?P<field>[a-z]+(?:_[a-z]+)*): ")
+
+
+def _field_in_words(text: str) -> str:
+    """An objection that starts with the field it is about ("card_points: ...") names the field
+    as the players call it ("the declarer's card points: ...")."""
+    found = FIELD_PREFIX.match(text)
+    if found and found.group("field") in FIELD_WORDS:
+        return f"{FIELD_WORDS[found.group('field')]}: {text[found.end():]}"
+    return text
+
+
 SEAT_KEYS = ("declarer", "dealer", "payer", "payee", "flek_by", "first", "second", "winner")
+# The seven that took the last trick (the ``seven`` of the engine's last-trick objections).
+SEVEN_WORDS: dict[str, Any] = {
+    "silent": pgettext_lazy("with the ...", "silent seven"),
+    "won": pgettext_lazy("with the ...", "won seven"),
+    "lost": pgettext_lazy("with the ...", "lost seven"),
+    "against_won": pgettext_lazy("with the ...", "won seven against him"),
+}
 
 
 def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] = ()) -> dict[
@@ -1123,6 +1277,10 @@ def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] =
 ]:
     """The engine's params with the words a template may use besides them (module docstring)."""
     out: dict[str, Any] = dict(params)
+    if isinstance(params.get("field"), str) and params["field"] in FIELD_WORDS:
+        out["field"] = str(FIELD_WORDS[params["field"]])
+    if isinstance(params.get("option"), str):
+        out["option"] = option_label(params["option"])
     if (name := _seat_name(players, params.get("seat"))) is not None:
         out["name"] = name
     if isinstance(params.get("seat"), int):
@@ -1207,7 +1365,7 @@ def _marias_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
     from .paper import format_amount, paper_of
 
     paper = paper_of("marias")
-    for key in ("amount", "base", "extra"):
+    for key in ("amount", "base", "extra", "first_amount", "second_amount"):
         if isinstance(params.get(key), int):
             out[f"{key}_money"] = format_amount(params[key], paper)
     component = params.get("component")
@@ -1226,6 +1384,14 @@ def _marias_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
     most = params.get("max")
     if isinstance(most, int) and "component" in params:
         out["max_flek"] = flek_word(most)
+    written = params.get("written")
+    if isinstance(written, int):
+        out["written_flek"] = flek_word(written)
+    seven = params.get("seven")
+    if isinstance(seven, str):
+        out["seven_text"] = str(SEVEN_WORDS.get(seven, seven))
+    if "top" in params:  # flek_joined: the joining defender pays, or receives, the doubling
+        out["verb_text"] = str(_("pays")) if params.get("won", True) else str(_("receives"))
     kind = params.get("kind")
     if isinstance(kind, int):
         text = RENONC_TEXTS.get(kind)
@@ -1302,7 +1468,7 @@ def engine_message(
     if code == "bad_options" and "count" not in params:
         values["detail"] = message
     text = _fill(template, values)
-    return _capital(text if text is not None else message)
+    return _capital(_field_in_words(text if text is not None else message))
 
 
 def error_text(error: rules.RulesError, sheet: rules.Sheet | None = None) -> str:

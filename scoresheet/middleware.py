@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
 DEVICE_COOKIE = "listek_device"
@@ -27,6 +28,8 @@ class DeviceMiddleware:
         response = self.get_response(request)
         if fresh:
             response.set_cookie(
-                DEVICE_COOKIE, device, max_age=DEVICE_MAX_AGE, httponly=True, samesite="Lax"
+                DEVICE_COOKIE, device, max_age=DEVICE_MAX_AGE, httponly=True, samesite="Lax",
+                # under HTTPS never sent over plain HTTP (as the session and CSRF cookies)
+                secure=request.is_secure() or bool(settings.SESSION_COOKIE_SECURE),
             )
         return response

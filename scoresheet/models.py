@@ -97,6 +97,18 @@ class Sheet(models.Model):
         default="",
         help_text=_("The printed sheet, its PDF and its mail are in this language."),
     )
+    # The sheet's own identity, carried by its export (meta.listek.id); an imported sheet keeps
+    # the identity of the sheet it was exported from in ``origin`` (migration 0004), so that a
+    # sheet imported again is recognised and the statistics count it once.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    origin = models.UUIDField(null=True, blank=True, editable=False, db_index=True)
+
+    # The undo and redo stacks of the history, in O(1): the revision of the change an undo (a
+    # redo) would revert now, 0 for none; each change names the one below it (EntryChange.below).
+    undo_top = models.PositiveIntegerField(default=0)
+    redo_top = models.PositiveIntegerField(default=0)
+    # Tournaments (docs/tournament.md): a closed table sheet takes no writes.
+    closed = models.DateTimeField(_("closed"), null=True, blank=True)
 
     class Meta:
         ordering = ["-updated"]
@@ -109,6 +121,11 @@ class Sheet(models.Model):
     @property
     def player_names(self) -> list[str]:
         return [str(p) for p in self.players]
+
+    @property
+    def identity(self) -> uuid.UUID:
+        """The sheet this one is (itself, or the sheet it was imported from)."""
+        return self.origin or self.uid
 
 
 class Entry(models.Model):
@@ -149,6 +166,9 @@ class EntryChange(models.Model):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     at = models.DateTimeField(default=timezone.now)
+    # The revision of the change below this one on the stack it was pushed on (the undo stack
+    # for a change or a redo, the redo stack for an undo); 0 for none.
+    below = models.PositiveIntegerField(default=0)
     device = models.CharField(max_length=KEY_LENGTH, blank=True)
     user_agent = models.CharField(max_length=200, blank=True)
     user = models.ForeignKey(

@@ -26,9 +26,11 @@ WORKER = "js/sw.js"
 SHELL = (
     "css/app.css",
     "vendor/htmx.min.js",
+    "js/later.js",
     "js/offline.js",
     "js/marias.js",
     "js/referee.js",
+    "js/share.js",
     "manifest.webmanifest",
     "icons/icon.svg",
     "icons/icon-192.png",

@@ -15,6 +15,7 @@ from enum import StrEnum, unique
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -22,10 +23,12 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+import rules
+
 from . import services
 from .charts import progression_svg
-from .display import sheet_view
-from .messages import game_label, preset_label
+from .display import format_value, outcome_text, rows_view
+from .messages import game_label, option_label, preset_label
 from .models import Sheet
 from .paper import FLAGGED, Paper, format_amount, format_number, paper_of, winner_of
 
@@ -110,20 +113,57 @@ class PrintSheet:
     printed: datetime
     revision: int
     size: PaperSize
+    part: int = 1  # a long sheet is printed in parts of settings.PRINT_PART entries
+    parts: int = 1
+    first: int = 1  # the entry numbers this part prints
+    last: int = 0
+    carried: tuple[str, ...] = ()  # the totals before this part's first row (parts 2, 3, ...)
+    subtotals: tuple[str, ...] = ()  # the totals after this part's last row (all but the last)
+
+    @property
+    def last_part(self) -> bool:
+        return self.part == self.parts
 
 
-def print_sheet(loaded: services.Loaded, *, size: PaperSize) -> PrintSheet:
-    """The print view of a loaded sheet."""
+def parts_of(entries: int) -> int:
+    """How many parts a sheet of ``entries`` entries is printed in."""
+    size = int(settings.PRINT_PART)
+    return max(1, -(-entries // size))
+
+
+def part_of(value: object, entries: int) -> int:
+    """The part asked for in ``?part=`` (1-based); the last one (with the totals, the winner and
+    the signature) for anything else."""
+    parts = parts_of(entries)
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 6:
+        return min(max(int(value), 1), parts)
+    return parts
+
+
+def print_sheet(loaded: services.Loaded, *, size: PaperSize, part: int | None = None) -> PrintSheet:
+    """The print view of a loaded sheet: of one part of it when it is longer than
+    ``settings.PRINT_PART`` entries (by default the last part)."""
     document, scored, sheet = loaded.document, loaded.scored, loaded.sheet
     paper = paper_of(document.game)
-    view = sheet_view(document, scored)
     players = document.players
+    entries = len(document.entries)
+    parts = parts_of(entries)
+    part = parts if part is None else min(max(part, 1), parts)
+    first = (part - 1) * int(settings.PRINT_PART) + 1
+    last = min(entries, part * int(settings.PRINT_PART))
     rows = []
-    flagged: list[int] = []
-    for row in view.rows:
+    # the deals flagged on the whole sheet (listed above the signature), from the engine's marks
+    flagged = sorted({r.entry + 1 for r in scored.rows
+                      if any(FLAGGED in marks for marks in r.marks)})
+    before = [r for r in scored.rows if r.entry + 1 < first]
+    carried = tuple(format_number(t, paper) for t in before[-1].totals) if before else ()
+    inside = [r for r in scored.rows if first <= r.entry + 1 <= last]
+    subtotals: tuple[str, ...] = ()
+    if part < parts and inside:
+        subtotals = tuple(format_number(t, paper) for t in inside[-1].totals)
+    # only this part's rows are put into words: a long sheet costs what one part costs
+    for row in rows_view(inside, players, document.game):
         is_flagged = any(m.code == FLAGGED for c in row.cells for m in c.marks)
-        if is_flagged and row.number not in flagged:
-            flagged.append(row.number)
         rows.append(PrintRow(
             number=row.number if row.first else None,
             contract=row.contract or row.kind_label,
@@ -174,8 +214,11 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize) -> PrintSheet:
         totals=tuple(format_number(t, paper) for t in scored.totals),
         winner=winner,
         winner_name=players[winner] if winner is not None else "",
-        outcome=view.outcome,
-        differences=view.differences,
+        outcome=outcome_text(scored.outcome, players),
+        differences=tuple(
+            (option_label(k), format_value(v))
+            for k, v in rules.differences(rules.preset(document.ruleset), document.rules).items()
+        ),
         paper=paper,
         unit=_("Kč") if paper.money else _("points"),
         scorer=sheet.scorer,
@@ -187,16 +230,24 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize) -> PrintSheet:
         printed=timezone.now(),
         revision=sheet.revision,
         size=size,
+        part=part,
+        parts=parts,
+        first=first,
+        last=last,
+        carried=carried,
+        subtotals=subtotals,
     )
 
 
 def print_context(sheet: Sheet, *, size: PaperSize, pdf: bool = False,
-                  links: dict[str, str] | None = None) -> dict[str, Any]:
+                  links: dict[str, str] | None = None, part: int | None = None) -> dict[str, Any]:
     """The print template's context: the sheet, the page size, and whether it becomes a PDF."""
     loaded = services.load(sheet)
+    paper = print_sheet(loaded, size=size, part=part)
     return {
         "sheet": sheet,
-        "paper": print_sheet(loaded, size=size),
+        "paper": paper,
+        "part_links": [(n, f"?size={size.value}&part={n}") for n in range(1, paper.parts + 1)],
         "size": size,
         "sizes": list(PaperSize),
         "pdf": pdf,
@@ -206,13 +257,13 @@ def print_context(sheet: Sheet, *, size: PaperSize, pdf: bool = False,
 
 def print_html(sheet: Sheet, *, size: PaperSize, pdf: bool = False,
                links: dict[str, str] | None = None, extra: dict[str, Any] | None = None,
-               request: HttpRequest | None = None) -> str:
+               request: HttpRequest | None = None, part: int | None = None) -> str:
     """The printout in the sheet's print language (scoresheet/languages.py), if it has one;
     ``request`` for a page with a form on it (the CSRF token)."""
     from .languages import printing_in
 
     with printing_in(sheet):
-        context = print_context(sheet, size=size, pdf=pdf, links=links)
+        context = print_context(sheet, size=size, pdf=pdf, links=links, part=part)
         context.update(extra or {})
         return render_to_string(TEMPLATE, context, request=request)
 
@@ -244,6 +295,14 @@ def render_pdf(html: str, *, size: PaperSize = PaperSize.A4) -> bytes:
     return bytes(pdf)
 
 
-def sheet_pdf(sheet: Sheet, *, size: PaperSize = PaperSize.A4) -> bytes:
-    """The print view of ``sheet`` as a PDF."""
-    return render_pdf(print_html(sheet, size=size, pdf=True), size=size)
+def sheet_pdf(sheet: Sheet, *, size: PaperSize = PaperSize.A4, part: int | None = None) -> bytes:
+    """The print view of ``sheet`` (of one part of a long sheet) as a PDF, rendered once per
+    revision, size, part and language and kept (scoresheet/pdfstore.py)."""
+    from .pdfstore import stored_pdf
+
+    return stored_pdf(sheet, size=size, part=part)
+
+
+def make_pdf(sheet: Sheet, *, size: PaperSize, part: int | None) -> bytes:
+    """Render the PDF itself (what :func:`sheet_pdf` keeps)."""
+    return render_pdf(print_html(sheet, size=size, pdf=True, part=part), size=size)

@@ -1,13 +1,25 @@
-"""Rate limits on writes, per sheet and per client, with a fixed time window.
+"""Rate limits per sheet and per client with fixed time windows, and the budgets of mail.
 
-What is counted:
+What is counted, and only once the request has passed the CSRF check (the limiter runs after
+Django's CSRF middleware, so a flood of forged or token-less POSTs is refused with 403 and
+counts against nobody):
 
-* per client: every request that may write (POST, PUT, PATCH, DELETE) from one address
-  (an IPv6 client by its /64 network, since one phone may hold many of its addresses), at most
-  ``settings.RATELIMIT_CLIENT`` per window;
-* per sheet: every such request to one edit link (``/s/<token>/...``) that is not a live
-  preview of an entry form (``preview=1``, which never writes), at most
-  ``settings.RATELIMIT_SHEET`` per window.
+* writes to one sheet (any POST, PUT, PATCH or DELETE to an edit link ``/s/<token>/...`` of a
+  sheet that exists) count against that sheet, never against the client's address: a pub's
+  shared address, a carrier's NAT or a proxy left at ``PROXY_HOPS=0`` puts every phone behind
+  one address, and one of them must not lock the others out.  At most
+  ``settings.RATELIMIT_SHEET`` per window; the live previews of its entry forms (``preview=1``,
+  which never write) at most ``settings.RATELIMIT_PREVIEW``;
+* every other write (a new sheet, an import, a login, a language, a link to an unknown sheet)
+  from one address (an IPv6 client by its /64 network, since one phone may hold many of its
+  addresses), at most ``settings.RATELIMIT_CLIENT`` per window;
+* heavy work (the PDF, the print view, CSV and JSON export, the statistics, an import, mail)
+  from one address, at most ``settings.RATELIMIT_HEAVY`` per window, reads included;
+* logins to ``/admin/`` (when it is on) from one address, at most
+  ``settings.RATELIMIT_ADMIN_LOGIN`` per hour;
+* mail, in messages (one per address written to) per hour: per client
+  (``settings.MAIL_PER_CLIENT``, over all its sheets, so that a new sheet gives no new budget),
+  per sheet (``settings.MAIL_PER_SHEET``) and for the whole site (``settings.MAIL_GLOBAL``).
 
 The counts live in the database (:class:`scoresheet.limits.models.Hit`), incremented by one
 atomic upsert, so that every app server sees the same counts: app servers hold no state.  Over
@@ -25,9 +37,10 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
@@ -38,6 +51,13 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 SHEET_PATH = re.compile(r"^/s/(?P<token>[^/]+)/")
 IPV6_PREFIX = 64  # one client's IPv6 network: a phone may hold many addresses inside it
 PREVIEW_FIELD = "preview"  # entry forms' live preview: computed, never written
+HOUR = 3600  # the window of the mail budgets and of /admin/ logins
+# Views whose work grows with the sheet (or with every sheet): their own, tight limit.
+HEAVY_VIEWS = frozenset({
+    "pdf", "pdf_read", "print", "print_read", "export_json", "export_json_read", "export_csv",
+    "export_csv_read", "stats", "import", "mail",
+})
+ADMIN_LOGIN = "/admin/login/"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,6 +68,7 @@ class Verdict:
     count: int
     limit: int
     retry_after: int
+    window: int = 60
 
 
 def client_address(request: HttpRequest) -> str:
@@ -62,60 +83,71 @@ def client_address(request: HttpRequest) -> str:
     return address
 
 
-def client_bucket(address: str) -> str:
+def client_bucket(address: str, kind: str = "client") -> str:
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
-        return "client:" + _digest(address)
+        return f"{kind}:" + _digest(address)
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
-            return f"client:{ip.ipv4_mapped}"
+            return f"{kind}:{ip.ipv4_mapped}"
         network = ipaddress.ip_network(f"{ip}/{IPV6_PREFIX}", strict=False)
-        return f"client:{network.network_address}/{IPV6_PREFIX}"
-    return f"client:{ip}"
+        return f"{kind}:{network.network_address}/{IPV6_PREFIX}"
+    return f"{kind}:{ip}"
 
 
-def sheet_bucket(token: str) -> str:
+def sheet_bucket(token: str, kind: str = "sheet") -> str:
     """The bucket of one edit link: a hash, so that no token is copied into this table."""
-    return "sheet:" + _digest(token)
+    return f"{kind}:" + _digest(token)
 
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:40]
 
 
-def count(bucket: str, *, limit: int, window: int, now: float | None = None) -> Verdict:
-    """Count one request in ``bucket``'s current window (one atomic statement)."""
+def count(bucket: str, *, limit: int, window: int, now: float | None = None,
+          amount: int = 1) -> Verdict:
+    """Count ``amount`` requests in ``bucket``'s current window (one atomic statement).
+
+    A row's ``slot`` is the second its window ends, so that windows of every length share the
+    table and a row whose window is over can be deleted whatever its length.
+    """
     now = time.time() if now is None else now
-    slot = int(now // window)
+    end = (int(now // window) + 1) * window
     table = connection.ops.quote_name(Hit._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (bucket, slot, count) VALUES (%s, %s, 1) "  # noqa: S608
-            f"ON CONFLICT (bucket, slot) DO UPDATE SET count = {table}.count + 1 "
+            f"INSERT INTO {table} (bucket, slot, count) VALUES (%s, %s, %s) "  # noqa: S608
+            f"ON CONFLICT (bucket, slot) DO UPDATE SET count = {table}.count + %s "
             "RETURNING count",
-            [bucket, slot],
+            [bucket, end, amount, amount],
         )
         row = cursor.fetchone()
-        seen = int(row[0]) if row else 1
-        if seen == 1:
+        seen = int(row[0]) if row else amount
+        if seen == amount:
             # The first request of a new window: forget windows that are over.
-            cursor.execute(f"DELETE FROM {table} WHERE slot < %s", [slot - 1])  # noqa: S608
-    retry_after = max(1, math.ceil((slot + 1) * window - now))
-    return Verdict(allowed=seen <= limit, count=seen, limit=limit, retry_after=retry_after)
+            cursor.execute(f"DELETE FROM {table} WHERE slot <= %s", [int(now)])  # noqa: S608
+    retry_after = max(1, math.ceil(end - now))
+    return Verdict(allowed=seen <= limit, count=seen, limit=limit, retry_after=retry_after,
+                   window=window)
 
 
-def too_many(text: str, verdict: Verdict) -> HttpResponse:
-    title = _("Too many changes")
+def page(title: str, text: str, *, status: int) -> HttpResponse:
+    """A small page that needs no database, no session and no template."""
     body = (
         '<!doctype html><html><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title></head><body><main>"
         f'<h1>{escape(title)}</h1><p role="alert">{escape(text)}</p></main></body></html>'
     )
-    response = HttpResponse(body, status=429, content_type="text/html; charset=utf-8")
-    response["Retry-After"] = str(verdict.retry_after)
+    response = HttpResponse(body, status=status, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-store"
+    return response
+
+
+def too_many(text: str, verdict: Verdict, title: str | None = None) -> HttpResponse:
+    response = page(title or _("Too many changes"), text, status=429)
+    response["Retry-After"] = str(verdict.retry_after)
     return response
 
 
@@ -130,41 +162,100 @@ def is_preview(request: HttpRequest) -> bool:
         return False
 
 
+def _sheet_exists(token: str) -> bool:
+    """The token is a sheet's edit link (a link to no sheet counts against the client)."""
+    from .models import Sheet
+
+    return Sheet.objects.filter(edit_token=token).exists()
+
+
+def spend_mail(request: HttpRequest, sheet_token: str, messages: int) -> Verdict | None:
+    """Count ``messages`` mails against the client's, the sheet's and the site's hourly
+    budgets; None when all three allow them, else the verdict that refuses (nothing counted)."""
+    budgets = [
+        (client_bucket(client_address(request), "mail-client"), int(settings.MAIL_PER_CLIENT)),
+        (sheet_bucket(sheet_token, "mail-sheet"), int(settings.MAIL_PER_SHEET)),
+        ("mail-all", int(settings.MAIL_GLOBAL)),
+    ]
+    try:
+        with transaction.atomic():
+            for bucket, limit in budgets:
+                verdict = count(bucket, limit=limit, window=HOUR, amount=messages)
+                if not verdict.allowed:
+                    raise _OverBudget(verdict)
+    except _OverBudget as over:
+        return over.verdict
+    return None
+
+
+class _OverBudget(Exception):
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__("over the mail budget")
+        self.verdict = verdict
+
+
 class RateLimitMiddleware:
-    """Answers 429 to a write over the client's or the sheet's limit, before any view runs."""
+    """Answers 429 to a request over one of its limits, before its view runs and after the
+    CSRF check (it must come after ``CsrfViewMiddleware`` in ``MIDDLEWARE``)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        refused = self.check(request) if settings.RATELIMIT_ENABLED else None
-        return refused or self.get_response(request)
+        return self.get_response(request)
 
-    def check(self, request: HttpRequest) -> HttpResponse | None:
+    def process_view(self, request: HttpRequest, view: Any, args: Any,
+                     kwargs: Any) -> HttpResponse | None:
+        if not settings.RATELIMIT_ENABLED:
+            return None
+        match = getattr(request, "resolver_match", None)
+        name = match.url_name if match is not None else None
+        return self.heavy(request, name) or self.admin(request) or self.writes(request)
+
+    def heavy(self, request: HttpRequest, name: str | None) -> HttpResponse | None:
+        if name not in HEAVY_VIEWS or (name in ("import", "mail") and not is_write(request)):
+            return None
+        window = int(settings.RATELIMIT_WINDOW)
+        verdict = count(client_bucket(client_address(request), "heavy"),
+                        limit=int(settings.RATELIMIT_HEAVY), window=window)
+        if verdict.allowed:
+            return None
+        return too_many(
+            _(
+                "More than %(limit)s printouts, files or statistics were asked for from your "
+                "network in %(window)s seconds. Wait %(wait)s seconds and try again."
+            )
+            % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
+            verdict, title=_("Too many requests"),
+        )
+
+    def admin(self, request: HttpRequest) -> HttpResponse | None:
+        if not (is_write(request) and request.path_info == ADMIN_LOGIN):
+            return None
+        verdict = count(client_bucket(client_address(request), "admin-login"),
+                        limit=int(settings.RATELIMIT_ADMIN_LOGIN), window=HOUR)
+        if verdict.allowed:
+            return None
+        return too_many(
+            _("Too many login attempts from your network. Wait %(wait)s seconds and try again.")
+            % {"wait": verdict.retry_after},
+            verdict, title=_("Too many requests"),
+        )
+
+    def writes(self, request: HttpRequest) -> HttpResponse | None:
         if not is_write(request):
             return None
         window = int(settings.RATELIMIT_WINDOW)
-        verdict = count(
-            client_bucket(client_address(request)),
-            limit=int(settings.RATELIMIT_CLIENT),
-            window=window,
-        )
-        if not verdict.allowed:
-            return too_many(
-                _(
-                    "More than %(limit)s changes came from your network in %(window)s "
-                    "seconds. Nothing was saved: wait %(wait)s seconds and send again."
-                )
-                % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
-                verdict,
-            )
         match = SHEET_PATH.match(request.path_info)
-        if match is None or is_preview(request):
-            return None
-        verdict = count(
-            sheet_bucket(match["token"]), limit=int(settings.RATELIMIT_SHEET), window=window
-        )
-        if not verdict.allowed:
+        if match is not None and _sheet_exists(match["token"]):
+            preview = is_preview(request)
+            verdict = count(
+                sheet_bucket(match["token"], "preview" if preview else "sheet"),
+                limit=int(settings.RATELIMIT_PREVIEW if preview else settings.RATELIMIT_SHEET),
+                window=window,
+            )
+            if verdict.allowed:
+                return None
             return too_many(
                 _(
                     "This sheet got more than %(limit)s changes in %(window)s seconds. "
@@ -173,4 +264,18 @@ class RateLimitMiddleware:
                 % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
                 verdict,
             )
-        return None
+        verdict = count(
+            client_bucket(client_address(request)),
+            limit=int(settings.RATELIMIT_CLIENT),
+            window=window,
+        )
+        if verdict.allowed:
+            return None
+        return too_many(
+            _(
+                "More than %(limit)s changes came from your network in %(window)s "
+                "seconds. Nothing was saved: wait %(wait)s seconds and send again."
+            )
+            % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
+            verdict,
+        )

@@ -112,7 +112,12 @@ class DatabaseErrorMiddleware:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: a database trouble is a 503 (send again), anything else a plain 500."""
-    trouble = trouble_of(sys.exc_info()[1])
+    from .timelimit import TooSlow, too_slow
+
+    error = sys.exc_info()[1]
+    if isinstance(error, TooSlow):
+        return too_slow()
+    trouble = trouble_of(error)
     if trouble is not None:
         return unavailable(trouble)
     title = _("Server error")

@@ -7,10 +7,15 @@ style, no eval.  htmx would otherwise add an inline <style> for its request indi
 base template turns that off with ``<meta name="htmx-config">``.
 
 A view that needs another policy sets the header itself; it is then left as it is.
+
+A response that carries a sheet's secret token, in its URL (``/s/<token>/...``,
+``/v/<token>/...``) or in its body (a page that links to a sheet), gets
+``Cache-Control: no-store``: no browser, proxy or shared computer keeps a copy of the link.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from django.conf import settings
@@ -18,6 +23,18 @@ from django.http import HttpRequest, HttpResponse
 
 CSP_HEADER = "Content-Security-Policy"
 PERMISSIONS_HEADER = "Permissions-Policy"
+TOKEN_PATH = re.compile(r"^/[sv]/[^/]+/")
+TOKEN_LINK = re.compile(rb"/[sv]/[A-Za-z0-9_-]{20,}/")  # a link to a sheet, in a page
+
+
+def carries_token(request: HttpRequest, response: HttpResponse) -> bool:
+    if TOKEN_PATH.match(request.path_info):
+        return True
+    if getattr(response, "streaming", False):
+        return False
+    if not response.get("Content-Type", "").startswith("text/html"):
+        return False
+    return TOKEN_LINK.search(response.content) is not None
 
 
 class SecurityHeadersMiddleware:
@@ -34,4 +51,7 @@ class SecurityHeadersMiddleware:
             response[CSP_HEADER] = self.policy
         if self.permissions and PERMISSIONS_HEADER not in response:
             response[PERMISSIONS_HEADER] = self.permissions
+        if "no-store" not in response.get("Cache-Control", "") and carries_token(
+                request, response):
+            response["Cache-Control"] = "no-store"
         return response

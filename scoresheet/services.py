@@ -13,6 +13,7 @@ and :func:`scored`, and create them through :func:`create_sheet`.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import uuid
 from collections.abc import Mapping, Sequence
@@ -26,6 +27,7 @@ from django.utils import timezone
 
 import rules
 
+from . import derived
 from .models import KEY_LENGTH, Action, Entry, EntryChange, Sheet, WriteKey
 
 KEY_PATTERN = re.compile(rf"^[A-Za-z0-9_-]{{8,{KEY_LENGTH}}}$")
@@ -74,6 +76,24 @@ class Conflict(WriteError):
         self.current = current
 
 
+class KeyReused(Conflict):
+    """The idempotency key was already used for another write (another entry, another row,
+    another action): this write was *not* made.  A Conflict, so that every form answers it as
+    one (nothing saved, send again with a fresh form)."""
+
+
+class AlreadyWritten(Conflict):
+    """An append made against an older revision whose entry was written since, as ``position``.
+
+    Typically the same form sent again (the browser's Back and a reload, then "Write it down"):
+    nothing is written a second time.
+    """
+
+    def __init__(self, *, given: int, current: int, position: int) -> None:
+        super().__init__(given=given, current=current)
+        self.position = position
+
+
 class Rejected(WriteError):
     """The engine refuses the sheet as it would stand after the write.
 
@@ -101,6 +121,13 @@ class Rejected(WriteError):
     def elsewhere(self) -> bool:
         """The objection is about another entry than the one written."""
         return self.entry is not None and self.entry != self.changed
+
+
+class Closed(Rejected):
+    """The sheet is a tournament table closed by its scorer's signature (docs/tournament.md)."""
+
+    def __init__(self) -> None:
+        super().__init__(rules.IllegalEntry("the sheet is closed", code="sheet_closed"))
 
 
 class NothingToUndo(WriteError):
@@ -131,12 +158,40 @@ class UndoState:
 
 @dataclass(kw_only=True)
 class Loaded:
-    """A sheet with its entries and its replay, as the pages need it."""
+    """A sheet with its entries and its replay, as the pages need it.
+
+    Loaded by :func:`load_tail` (to write at the end of the sheet), ``document`` has no entries,
+    ``scored`` no rows, ``entries`` is read only when used, and ``tail`` is the derived data
+    of the sheet's revision.
+    """
 
     sheet: Sheet
-    entries: list[Entry]
+    entries: Sequence[Entry]
     document: rules.Sheet
     scored: rules.Scored
+    tail: derived.Derived | None = None
+
+
+class _LazyEntries(Sequence[Entry]):
+    """The entries of a sheet, read from the database only when one is asked for."""
+
+    def __init__(self, sheet: Sheet, count: int) -> None:
+        self.sheet, self.count = sheet, count
+        self.rows: list[Entry] | None = None
+
+    def __len__(self) -> int:
+        return self.count
+
+    def _all(self) -> list[Entry]:
+        if self.rows is None:
+            self.rows = entries_of(self.sheet)
+        return self.rows
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __iter__(self) -> Any:
+        return iter(self._all())
 
 
 # --------------------------------------------------------------------------- reading
@@ -187,37 +242,55 @@ def load(sheet: Sheet) -> Loaded:
     return Loaded(sheet=sheet, entries=entries, document=document, scored=rules.score(document))
 
 
+def load_tail(sheet: Sheet) -> Loaded:
+    """The sheet as a form that appends to it needs it: the derived data of its revision (from
+    the cache; one replay on a miss), no entry read."""
+    data = derived.of(sheet)
+    return Loaded(sheet=sheet, entries=_LazyEntries(sheet, data.entries),
+                  document=derived.header(sheet), scored=data.scored(), tail=data)
+
+
+def preview_append(loaded: Loaded, entry: Mapping[str, Any]) -> tuple[rules.Scored,
+                                                                      list[rules.Row]]:
+    """What appending ``entry`` would do, judged on the saved state; raises :class:`Rejected`."""
+    assert loaded.tail is not None
+    index = loaded.tail.entries
+    try:
+        state, rows = rules.advance(loaded.document, loaded.tail.state, dict(entry), index)
+    except rules.RulesError as exc:
+        raise Rejected(exc, changed=index) from None
+    scored = rules.Scored(rows=rows, totals=tuple(state.totals), outcome=state.outcome,
+                          dealer=state.dealer, state=state)
+    return scored, list(rows)
+
+
 def undo_state(sheet: Sheet) -> UndoState:
-    """What undo and redo would revert now, from the history (one query, two for the rows)."""
-    log = list(
-        EntryChange.objects.filter(sheet=sheet).order_by("revision").values_list("id", "action")
-    )
-    undo_stack, redo_stack = _stacks(log)
-    wanted = undo_stack[-1:] + redo_stack[-1:]
-    found = {c.id: c for c in EntryChange.objects.filter(id__in=wanted)} if wanted else {}
-    return UndoState(
-        undo=found.get(undo_stack[-1]) if undo_stack else None,
-        redo=found.get(redo_stack[-1]) if redo_stack else None,
-    )
+    """What undo and redo would revert now: the tops of the two stacks the sheet keeps (one
+    query, none when both are empty), whatever the length of the history."""
+    wanted = [r for r in (sheet.undo_top, sheet.redo_top) if r]
+    found = {c.revision: c for c in EntryChange.objects.filter(sheet=sheet, revision__in=wanted)
+             } if wanted else {}
+    return UndoState(undo=found.get(sheet.undo_top), redo=found.get(sheet.redo_top))
 
 
 def _stacks(log: Sequence[tuple[int, str]]) -> tuple[list[int], list[int]]:
-    """Replay the history into the undo and redo stacks (ids of changes).
+    """Replay a history into the undo and redo stacks (revisions of changes): what the stacks
+    the sheet keeps must always equal (tests), and how migration 0005 filled them.
 
     A new change clears the redo stack; an undo moves the top of the undo stack to the redo
     stack; a redo moves it back.
     """
     undo_stack: list[int] = []
     redo_stack: list[int] = []
-    for change_id, action in log:
+    for revision, action in log:
         if action == Action.UNDO:
             undo_stack.pop()
-            redo_stack.append(change_id)
+            redo_stack.append(revision)
         elif action == Action.REDO:
             redo_stack.pop()
-            undo_stack.append(change_id)
+            undo_stack.append(revision)
         else:
-            undo_stack.append(change_id)
+            undo_stack.append(revision)
             redo_stack.clear()
     return undo_stack, redo_stack
 
@@ -300,6 +373,7 @@ def create_sheet(
             updated=now,
             finished=now if scored.outcome is not None else None,
             revision=len(document.entries),
+            undo_top=len(document.entries),
         )
         if user is not None:
             sheet.keepers.add(user)
@@ -315,6 +389,7 @@ def create_sheet(
                 position=i,
                 before=None,
                 after=e.data,
+                below=i,
                 at=now,
                 device=device.id,
                 user_agent=device.user_agent,
@@ -329,9 +404,11 @@ def create_sheet(
 
 
 def add_entry(
-    sheet_id: int, *, revision: int, key: str, device: Device, entry: Mapping[str, Any]
+    sheet_id: int, *, revision: int, key: str, device: Device, entry: Mapping[str, Any],
+    known: derived.Derived | None = None,
 ) -> WriteResult:
-    """Append ``entry`` to the sheet."""
+    """Append ``entry`` to the sheet: judged on the saved state of the sheet's revision (no
+    replay) when the cache has it (or the caller, as ``known``), else on a replay."""
 
     def change(locked: Sheet, entries: list[Entry]) -> _Change:
         return _Change(
@@ -342,7 +419,8 @@ def add_entry(
             after=dict(entry),
         )
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  append=entry, known=known, intent=_Intent(action=Action.ADD, entry=entry))
 
 
 def update_entry(
@@ -366,7 +444,8 @@ def update_entry(
             after=dict(entry),
         )
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.EDIT, position=position, entry=entry))
 
 
 def delete_entry(
@@ -380,7 +459,8 @@ def delete_entry(
             action=Action.DELETE, uid=old.uid, position=position, before=old.data, after=None
         )
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.DELETE, position=position))
 
 
 def undo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResult:
@@ -392,7 +472,8 @@ def undo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResu
             raise NothingToUndo("there is nothing to undo")
         return _inverse(target, Action.UNDO)
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.UNDO))
 
 
 def redo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResult:
@@ -404,7 +485,17 @@ def redo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResu
             raise NothingToRedo("there is nothing to redo")
         return _inverse(target, Action.REDO)
 
-    return _write(sheet_id, revision=revision, key=key, device=device, make=change)
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.REDO))
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Intent:
+    """What a write asks for, to tell a retry (the same write again) from a reused key."""
+
+    action: Action
+    position: int | None = None
+    entry: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -447,22 +538,66 @@ def _write(
     key: str,
     device: Device,
     make: Any,
+    intent: _Intent,
+    append: Mapping[str, Any] | None = None,
+    known: derived.Derived | None = None,
 ) -> WriteResult:
     check_key(key)
     try:
         with transaction.atomic():
-            return _write_locked(sheet_id, revision=revision, key=key, device=device, make=make)
+            return _write_locked(sheet_id, revision=revision, key=key, device=device, make=make,
+                                 intent=intent, append=append, known=known)
     except IntegrityError:
         # Two writes raced past the checks (a database without row locks): the first one
         # committed.  The same key is the same write; another key was made against an old sheet.
         seen = WriteKey.objects.select_related("sheet").filter(sheet_id=sheet_id, key=key).first()
         if seen is not None:
-            return _replayed(seen)
+            return _replayed(seen, intent, given=revision)
         current = Sheet.objects.filter(pk=sheet_id).values_list("revision", flat=True).first()
         raise Conflict(given=revision, current=current or 0) from None
 
 
-def _replayed(seen: WriteKey) -> WriteResult:
+def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Two entries are the same content (compared as the JSON they are stored as)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def written_since(sheet: Sheet, revision: int, entry: Mapping[str, Any]) -> int | None:
+    """The position of a row on the sheet with ``entry``'s content written after ``revision``.
+
+    Only rows added or changed since that revision count: an equal row that was already on the
+    sheet when the form was made is another deal that happened to end the same way.
+    """
+    uids = set(
+        EntryChange.objects.filter(sheet=sheet, revision__gt=revision)
+        .exclude(after__isnull=True)
+        .values_list("entry_uid", flat=True)
+    )
+    if not uids:
+        return None
+    for row in Entry.objects.filter(sheet=sheet, uid__in=uids).order_by("position"):
+        if _same(row.data, entry):
+            return row.position
+    return None
+
+
+def changes_since(sheet: Sheet, revision: int) -> list[EntryChange]:
+    """The changes written to the sheet after ``revision``, oldest first."""
+    return list(EntryChange.objects.filter(sheet=sheet, revision__gt=revision).order_by("revision"))
+
+
+def _replayed(seen: WriteKey, intent: _Intent, *, given: int) -> WriteResult:
+    """What the first write of ``seen``'s key did, if ``intent`` asks for the same; else
+    :class:`KeyReused` (the key names another write, this one is not made)."""
+    done = EntryChange.objects.filter(sheet_id=seen.sheet_id, revision=seen.revision).first()
+    same = (
+        done is not None
+        and done.action == intent.action == seen.action
+        and (intent.position is None or intent.position == done.position)
+        and (intent.entry is None or _plain(intent.entry) == done.after)
+    )
+    if not same:
+        raise KeyReused(given=given, current=seen.sheet.revision)
     return WriteResult(
         sheet=seen.sheet,
         action=Action(seen.action),
@@ -472,33 +607,66 @@ def _replayed(seen: WriteKey) -> WriteResult:
     )
 
 
+def _plain(entry: Mapping[str, Any]) -> Any:
+    """An entry as the database gives it back (JSON: tuples become lists)."""
+    return json.loads(json.dumps(dict(entry)))
+
+
 def _write_locked(
-    sheet_id: int, *, revision: int, key: str, device: Device, make: Any
+    sheet_id: int, *, revision: int, key: str, device: Device, make: Any, intent: _Intent,
+    append: Mapping[str, Any] | None,
+    known: derived.Derived | None,
 ) -> WriteResult:
     sheet = Sheet.objects.select_for_update().get(pk=sheet_id)
     seen = WriteKey.objects.filter(sheet=sheet, key=key).first()
     if seen is not None:
         seen.sheet = sheet
-        return _replayed(seen)
+        return _replayed(seen, intent, given=revision)
+    if sheet.closed is not None:
+        raise Closed()
     if sheet.revision != revision:
+        if append is not None and revision < sheet.revision:
+            position = written_since(sheet, revision, append)
+            if position is not None:
+                raise AlreadyWritten(given=revision, current=sheet.revision, position=position)
         raise Conflict(given=revision, current=sheet.revision)
-    entries = entries_of(sheet)
-    change: _Change = make(sheet, entries)
-    new_data = _apply([e.data for e in entries], entries, change)
-    removed = change.after is None
-    try:
-        scored = _judge(sheet, new_data, changed=None if removed else change.position)
-    except Rejected as error:
-        if removed and error.entry is not None and error.entry >= change.position:
-            error.entry += 1  # name the row as it is numbered on the sheet the user sees
-        raise
+    if known is None or known.revision != sheet.revision:  # (derived data never changes)
+        known = derived.cached(sheet, sheet.revision, guarded=True)
+    if append is not None and known is None:  # a cold cache: one replay of the sheet as it is
+        data = [e.data for e in entries_of(sheet)]
+        known = derived.replayed(sheet.revision, len(data), _judge(sheet, data, changed=None),
+                                 None)
+    if append is not None and known is not None:
+        # An appended entry: judged on the saved state, nothing replayed, no entry read.
+        change = _Change(action=Action.ADD, uid=uuid.uuid4(), position=known.entries,
+                         before=None, after=dict(append))
+        try:
+            state, rows = rules.advance(derived.header(sheet), known.state, change.after,
+                                        change.position)
+        except rules.RulesError as exc:
+            raise Rejected(exc, changed=change.position) from None
+        Entry.objects.create(sheet=sheet, uid=change.uid, position=change.position,
+                             data=change.after)
+        after = derived.appended(known, state, rows)
+    else:
+        entries = entries_of(sheet)
+        change = make(sheet, entries)
+        new_data = _apply([e.data for e in entries], entries, change)
+        removed = change.after is None
+        try:
+            scored = _judge(sheet, new_data, changed=None if removed else change.position)
+        except Rejected as error:
+            if removed and error.entry is not None and error.entry >= change.position:
+                error.entry += 1  # name the row as it is numbered on the sheet the user sees
+            raise
+        _store(sheet, entries, change)
+        after = derived.replayed(sheet.revision + 1, len(new_data), scored, known)
 
     now = timezone.now()
-    _store(sheet, entries, change)
     sheet.revision += 1
     sheet.updated = now
-    sheet.finished = (sheet.finished or now) if scored.outcome is not None else None
-    sheet.save(update_fields=["revision", "updated", "finished"])
+    sheet.finished = (sheet.finished or now) if after.state.outcome is not None else None
+    below = _push(sheet, change)
     EntryChange.objects.create(
         sheet=sheet,
         revision=sheet.revision,
@@ -508,11 +676,13 @@ def _write_locked(
         before=change.before,
         after=change.after,
         reverts=change.reverts,
+        below=below,
         at=now,
         device=device.id,
         user_agent=device.user_agent,
         user_id=device.user_id,
     )
+    sheet.save(update_fields=["revision", "updated", "finished", "undo_top", "redo_top"])
     WriteKey.objects.create(
         sheet=sheet,
         key=key,
@@ -521,9 +691,27 @@ def _write_locked(
         position=change.position,
         at=now,
     )
+    transaction.on_commit(lambda: derived.store(sheet, after))
     return WriteResult(
         sheet=sheet, action=change.action, revision=sheet.revision, position=change.position
     )
+
+
+def _push(sheet: Sheet, change: _Change) -> int:
+    """Move the sheet's undo and redo stacks for the change written at ``sheet.revision``;
+    returns the revision below it on the stack it goes on (see :func:`_stacks`)."""
+    if change.action == Action.UNDO:
+        assert change.reverts is not None
+        below = sheet.redo_top
+        sheet.undo_top, sheet.redo_top = change.reverts.below, sheet.revision
+    elif change.action == Action.REDO:
+        assert change.reverts is not None
+        below = sheet.undo_top
+        sheet.undo_top, sheet.redo_top = sheet.revision, change.reverts.below
+    else:
+        below = sheet.undo_top
+        sheet.undo_top, sheet.redo_top = sheet.revision, 0
+    return below
 
 
 def _apply(

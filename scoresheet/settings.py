@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "template_partials",
     "scoresheet",
     "scoresheet.limits.apps.LimitsConfig",
+    "scoresheet.tournament.apps.TournamentConfig",
 ]
 
 MIDDLEWARE = [
@@ -95,13 +96,18 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "scoresheet.security.SecurityHeadersMiddleware",
+    # NUL and other bytes no link holds: 400 before anything reads them (scoresheet/guard.py)
+    "scoresheet.guard.HostileInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # no request holds a worker longer than REQUEST_TIMEOUT (scoresheet/timelimit.py)
+    "scoresheet.timelimit.TimeLimitMiddleware",
     "scoresheet.resilience.DatabaseErrorMiddleware",
-    "scoresheet.ratelimit.RateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # after the CSRF check: a refused forgery counts against nobody (scoresheet/ratelimit.py)
+    "scoresheet.ratelimit.RateLimitMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -123,6 +129,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scoresheet.views.theme.theme",
             ],
         },
     },
@@ -154,6 +161,10 @@ LANGUAGES = [
     ("ru", "Русский"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language tapped in the header is remembered on the phone (Django's default is a cookie that
+# dies with the browser session, and a phone's browser ends sessions whenever it likes).
+LANGUAGE_COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep a cookie
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Prague")
 USE_I18N = True
 USE_TZ = True
@@ -215,6 +226,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# A failed CSRF check: a sentence, without reading the request's body (scoresheet/guard.py)
+CSRF_FAILURE_VIEW = "scoresheet.guard.csrf_failure"
 # Only the app's own scripts and styles; no inline code, no eval (scoresheet/security.py).
 CONTENT_SECURITY_POLICY = os.environ.get(
     "LISTEK_CSP",
@@ -224,6 +237,30 @@ CONTENT_SECURITY_POLICY = os.environ.get(
 )
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
+# Derived data (scoresheet/derived.py): the engine's state and the rendered rows of each sheet
+# revision.  Immutable per revision, so never invalidated; a miss rebuilds it.  The database
+# cache is shared by every worker and every app server on the same database; its table is
+# created by a migration (and `manage.py createcachetable`).  LISTEK_CACHE=dummy runs without
+# (every request rebuilds), =locmem keeps it per process.
+CACHE_TABLE = "listek_cache"
+_CACHE_BACKENDS = {
+    "database": "django.core.cache.backends.db.DatabaseCache",
+    "dummy": "django.core.cache.backends.dummy.DummyCache",
+    "locmem": "django.core.cache.backends.locmem.LocMemCache",
+}
+_cache = os.environ.get("LISTEK_CACHE", "database")
+if _cache not in _CACHE_BACKENDS:
+    raise ImproperlyConfigured(f"LISTEK_CACHE must be one of {', '.join(_CACHE_BACKENDS)}")
+CACHES = {
+    "default": {
+        "BACKEND": _CACHE_BACKENDS[_cache],
+        "LOCATION": CACHE_TABLE if _cache == "database" else "listek",
+        # only the latest revisions are read again: a day is plenty, and keeps the table small
+        "TIMEOUT": int(os.environ.get("LISTEK_CACHE_SECONDS", str(24 * 3600))),
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("LISTEK_CACHE_ENTRIES", "100000"))},
+    }
+}
+
 # Rate limits on writes (scoresheet/ratelimit.py), counted in the database so that every app
 # server sees the same counts.  A fixed window of LISTEK_RATELIMIT_WINDOW seconds.
 RATELIMIT_ENABLED = env_bool("LISTEK_RATELIMIT", True)
@@ -232,7 +269,28 @@ RATELIMIT_SHEET = int(os.environ.get("LISTEK_RATELIMIT_SHEET", "60"))
 RATELIMIT_CLIENT = int(os.environ.get("LISTEK_RATELIMIT_CLIENT", "600"))
 # How many proxies in front of the app append to X-Forwarded-For (0: use the peer address).
 PROXY_HOPS = int(os.environ.get("LISTEK_PROXY_HOPS", "0"))
-for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_HOPS"):
+# Heavy reads (PDF, print, CSV and JSON export, statistics) and imports: a tight limit of their
+# own per client address and window.
+RATELIMIT_HEAVY = int(os.environ.get("LISTEK_RATELIMIT_HEAVY", "20"))
+# Live previews of one sheet's entry forms per window (they compute, never write).
+RATELIMIT_PREVIEW = int(os.environ.get("LISTEK_RATELIMIT_PREVIEW", "600"))
+# Logins to /admin/ (when it is on) per client address and hour.
+RATELIMIT_ADMIN_LOGIN = int(os.environ.get("LISTEK_RATELIMIT_ADMIN_LOGIN", "10"))
+# Mail budgets, in messages (one per address) per hour (scoresheet/ratelimit.py).
+MAIL_PER_CLIENT = int(os.environ.get("LISTEK_MAIL_PER_CLIENT", "30"))
+MAIL_PER_SHEET = int(os.environ.get("LISTEK_MAIL_PER_SHEET", "20"))
+MAIL_GLOBAL = int(os.environ.get("LISTEK_MAIL_GLOBAL", "300"))
+# How many PDFs the whole site renders at once; the rest wait a little or get a 503.
+PDF_CONCURRENT = int(os.environ.get("LISTEK_PDF_CONCURRENT", "2"))
+# Entries per printed part: a longer sheet is printed (and its PDF made) in parts.
+PRINT_PART = int(os.environ.get("LISTEK_PRINT_PART", "100"))
+# Seconds a request may take; then it is stopped and answered 503 (scoresheet/timelimit.py).
+REQUEST_TIMEOUT = int(os.environ.get("LISTEK_REQUEST_TIMEOUT", "20"))
+# The Django admin at /admin/: off unless this says true.
+ADMIN_ENABLED = env_bool("LISTEK_ADMIN", False)
+for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_HOPS",
+              "RATELIMIT_HEAVY", "RATELIMIT_PREVIEW", "RATELIMIT_ADMIN_LOGIN", "MAIL_PER_CLIENT",
+              "MAIL_PER_SHEET", "MAIL_GLOBAL", "PDF_CONCURRENT", "PRINT_PART", "REQUEST_TIMEOUT"):
     if globals()[_name] < (1 if _name != "PROXY_HOPS" else 0):
         raise ImproperlyConfigured(f"LISTEK_{_name} must be a positive number")
 

@@ -13,7 +13,8 @@ sheets is the same player.  Every number is read off the engine's replay of each
   betl or durch has no number and is not counted);
 - money: the sum of the player's final balances over the money games (haléře).
 
-A sheet whose ``in_stats`` is off is left out.
+A sheet whose ``in_stats`` is off is left out.  A sheet imported again (here, or its copy on
+this site) is the same sheet: only the most recently updated of them counts.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 import rules
 
@@ -38,6 +39,9 @@ from .paper import (
 )
 
 MAX_SHEETS = 1000  # sheets read for one statistics page (the newest first)
+# Entries replayed for one statistics page at most (about a second): older sheets beyond it are
+# not read, and the page says how many.
+MAX_ENTRIES = 30_000
 # Rows that decide a declarer's contract (FORMAT.md entry types of every game); a Mariáš renonc
 # row that settles the deal before it again is not counted a second time.
 DECIDING_KINDS = frozenset({"deal", "concession"})
@@ -81,6 +85,7 @@ class Stats:
     sheets: int  # sheets counted
     left_out: int  # sheets of the same set left out of the statistics
     unreadable: int  # sheets the engine refuses today (never expected; counted, not hidden)
+    not_read: int = 0  # older sheets beyond MAX_ENTRIES, not read for this page
 
 
 def player_key(name: str) -> str:
@@ -100,14 +105,33 @@ def collect(sheets: QuerySet[Sheet], *, game: str | None = None) -> Stats:
     if game:
         sheets = sheets.filter(game=game)
     left_out = sheets.filter(in_stats=False).count()
+    sizes = (
+        Sheet.objects.filter(pk__in=sheets.filter(in_stats=True).values("pk"))
+        .order_by("-updated")
+        .annotate(size=Count("entries"))
+        .values_list("pk", "size")[:MAX_SHEETS]
+    )
+    chosen: list[int] = []
+    budget = MAX_ENTRIES
+    not_read = 0
+    for pk, size in sizes:
+        if size > budget:
+            not_read += 1
+            continue
+        budget -= size
+        chosen.append(pk)
     counted = (
-        sheets.filter(in_stats=True)
+        Sheet.objects.filter(pk__in=chosen)
         .order_by("-updated")
         .prefetch_related(Prefetch("entries", queryset=Entry.objects.order_by("position")))
-    )[:MAX_SHEETS]
+    )
     players: dict[str, PlayerStats] = {}
     used = unreadable = 0
+    seen: set[object] = set()  # a sheet and its imported copies are one sheet: the newest counts
     for sheet in counted:
+        if sheet.identity in seen:
+            continue
+        seen.add(sheet.identity)
         # the prefetched entries, in order
         entries = list(sheet.entries.all())  # type: ignore[attr-defined]
         if not entries:
@@ -121,7 +145,8 @@ def collect(sheets: QuerySet[Sheet], *, game: str | None = None) -> Stats:
         used += 1
         add_sheet(players, document, scored)
     ordered = sorted(players.values(), key=lambda p: (-p.played, -p.won, p.name.casefold()))
-    return Stats(players=tuple(ordered), sheets=used, left_out=left_out, unreadable=unreadable)
+    return Stats(players=tuple(ordered), sheets=used, left_out=left_out, unreadable=unreadable,
+                 not_read=not_read)
 
 
 def add_sheet(players: dict[str, PlayerStats], document: rules.Sheet,

@@ -63,8 +63,25 @@ def setup(database_url: str | None) -> None:
     def empty(request: HttpRequest) -> HttpResponse:
         return HttpResponse(b"")
 
+    from django.shortcuts import render
+    from django.template import engines
+
+    floor_template = engines["django"].from_string(
+        '{% extends "_base.html" %}{% block content %}<p>{{ count }}</p>{% endblock %}')
+
+    def floor(request: HttpRequest) -> HttpResponse:
+        """The floor page: a session, one query and the base template."""
+        from scoresheet.models import Sheet
+
+        count = Sheet.objects.filter(pk=0).count()
+        return HttpResponse(floor_template.render(
+            {"count": count, "seen": request.session.get("seen")}, request))
+
+    del render
+
     urls = types.ModuleType("listek_bench_urls")
-    urls.urlpatterns = [path("__empty__/", empty), *scoresheet.urls.urlpatterns]  # type: ignore[attr-defined]
+    urls.urlpatterns = [  # type: ignore[attr-defined]
+        path("__empty__/", empty), path("__floor__/", floor), *scoresheet.urls.urlpatterns]
     urls.handler500 = scoresheet.urls.handler500  # type: ignore[attr-defined]
     sys.modules["listek_bench_urls"] = urls
     settings.ROOT_URLCONF = "listek_bench_urls"
@@ -158,9 +175,80 @@ def deal_data(sheet: Any) -> dict[str, str]:
             **deal_fields(declarer, points)}
 
 
+SIZES = (10, 200, 1000)  # sheet lengths of the growth table
+KINDS = ("edit_page", "read_page", "watcher_poll", "enter_deal", "poll_unchanged")
+
+
+def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
+    """Each request at 10, 200 and 1,000 deals and the floor page, interleaved round by round
+    (so that a disturbance of the machine hits every size alike); CPU medians, queries, bytes."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    hx = {"HX-Request": "true"}
+    sheets = {n: make_sheet(n) for n in SIZES}
+    writers = {n: make_sheet(n) for n in SIZES}
+    for s in sheets.values():  # one deal entered: the poll one revision behind sees it
+        app("POST", f"/s/{s.edit_token}/entries/new/deal/", deal_data(s))
+        s.refresh_from_db()
+
+    def request(kind: str, n: int) -> tuple[int, dict[str, str], bytes, float]:
+        s = sheets[n]
+        if kind == "edit_page":
+            return app("GET", f"/s/{s.edit_token}/")
+        if kind == "read_page":
+            return app("GET", f"/v/{s.view_token}/")
+        if kind == "watcher_poll":
+            return app("GET", f"/v/{s.view_token}/table?rev={s.revision - 1}",
+                       headers={**hx, "Accept-Encoding": "gzip"})
+        if kind == "poll_unchanged":
+            return app("GET", f"/v/{s.view_token}/table?rev={s.revision}", headers=hx)
+        w = writers[n]
+        out = app("POST", f"/s/{w.edit_token}/entries/new/deal/", deal_data(w))
+        assert out[0] == 302, out[0]
+        return out
+
+    for _ in range(3):  # warm up every path
+        app("GET", "/__floor__/")
+        for kind in KINDS:
+            for n in SIZES:
+                request(kind, n)
+    cpu: dict[str, list[float]] = {"floor_page": []}
+    for kind in KINDS:
+        for n in SIZES:
+            cpu[f"{kind}_{n}"] = []
+    for _ in range(runs):
+        app("GET", "/__floor__/")
+        cpu["floor_page"].append(app.cpu)
+        for kind in KINDS:
+            for n in SIZES:
+                request(kind, n)
+                cpu[f"{kind}_{n}"].append(app.cpu)
+    out: dict[str, Any] = {"cpu_median_ms": {k: round(statistics.median(v) * 1000, 3)
+                                             for k, v in cpu.items()}}
+    queries: dict[str, int] = {}
+    with CaptureQueriesContext(connection) as ctx:
+        app("GET", "/__floor__/")
+    queries["floor_page"] = len(ctx.captured_queries)
+    for kind in KINDS:
+        for n in SIZES:
+            with CaptureQueriesContext(connection) as ctx:
+                request(kind, n)
+            queries[f"{kind}_{n}"] = len(ctx.captured_queries)
+    out["queries"] = queries
+    sizes: dict[str, int] = {}
+    for n in SIZES:
+        s = sheets[n]
+        sent, _raw = fetch_sent(app, f"/v/{s.view_token}/table?rev={s.revision - 1}", hx)
+        sizes[f"watcher_update_{n}"] = sent
+    out["gzip_bytes"] = sizes
+    return out
+
+
 def measure(runs: int) -> dict[str, Any]:
     app = Wsgi()
     app("GET", "/")  # the CSRF cookie, the device cookie, warm caches
+    out: dict[str, Any] = {"growth": measure_growth(app, max(runs // 2, 5))}
     sheet = make_sheet(DEALS)
     page = f"/s/{sheet.edit_token}/"
     table = f"/s/{sheet.edit_token}/table"
@@ -170,8 +258,9 @@ def measure(runs: int) -> dict[str, Any]:
         app("GET", page)
         app("GET", table, headers={"HX-Request": "true"})
 
-    out: dict[str, Any] = {"deals": DEALS}
+    out["deals"] = DEALS
     out["empty_view"] = timed(runs * 4, lambda: app("GET", "/__empty__/")[3])
+    out["floor_page"] = timed(runs * 2, lambda: app("GET", "/__floor__/")[3])
     out["sheet_page"] = timed(runs, lambda: app("GET", page)[3])
     out["sheet_partial"] = timed(runs, lambda: app("GET", table,
                                                    headers={"HX-Request": "true"})[3])
@@ -207,13 +296,13 @@ def measure(runs: int) -> dict[str, Any]:
     empty_cpu = out["empty_view"]["cpu_median_ms"]
     out["cpu_ratios_to_empty_view"] = {
         k: round(out[k]["cpu_median_ms"] / empty_cpu, 1)
-        for k in ("enter_deal", "enter_deal_and_page", "sheet_page", "sheet_partial",
-                  "poll_unchanged", "deal_form")
+        for k in ("floor_page", "enter_deal", "enter_deal_and_page", "sheet_page",
+                  "sheet_partial", "poll_unchanged", "deal_form")
     }
     out["ratios_to_empty_view"] = {
         k: round(out[k]["median_ms"] / empty, 1)
-        for k in ("enter_deal", "enter_deal_and_page", "sheet_page", "sheet_partial",
-                  "poll_unchanged", "deal_form")
+        for k in ("floor_page", "enter_deal", "enter_deal_and_page", "sheet_page",
+                  "sheet_partial", "poll_unchanged", "deal_form")
     }
     out["bytes"] = page_bytes(app, sheet)
     return out
@@ -289,8 +378,25 @@ def main() -> int:
 
     out["database"] = connection.vendor
     print(f"web benchmark ({connection.vendor}, {DEALS}-deal sheet, median of {args.runs}+ runs)")
-    for key in ("empty_view", "enter_deal", "enter_deal_and_page", "deal_form", "sheet_page",
-                "sheet_partial", "poll_unchanged"):
+    growth = out["growth"]
+    cpu = growth["cpu_median_ms"]
+    floor = cpu["floor_page"]
+    print(f"growth (CPU medians, interleaved; floor page {floor:.2f} ms, "
+          f"{growth['queries']['floor_page']} queries)")
+    print(f"  {'request':16}" + "".join(f"{n:>10} deals" for n in SIZES)
+          + f"{'1000/10':>10}" + "".join(f"{'x floor ' + str(n):>14}" for n in SIZES)
+          + "   queries " + "/".join(str(n) for n in SIZES))
+    for kind in KINDS:
+        ms = [cpu[f"{kind}_{n}"] for n in SIZES]
+        q = "/".join(str(growth["queries"][f"{kind}_{n}"]) for n in SIZES)
+        print(f"  {kind:16}" + "".join(f"{m:13.2f} ms" for m in ms)
+              + f"{ms[-1] / ms[0]:9.2f}x" + "".join(f"{m / floor:13.2f}x" for m in ms)
+              + f"   {q}")
+    update = growth["gzip_bytes"]
+    print("  a watcher's update after one deal, gzip: " + ", ".join(
+        f"{n} deals {update[f'watcher_update_{n}']} B" for n in SIZES))
+    for key in ("empty_view", "floor_page", "enter_deal", "enter_deal_and_page", "deal_form",
+                "sheet_page", "sheet_partial", "poll_unchanged"):
         row = out[key]
         ratio = out["ratios_to_empty_view"].get(key, 1.0)
         cpu_ratio = out["cpu_ratios_to_empty_view"].get(key, 1.0)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import statistics
@@ -54,6 +55,22 @@ POLL_SECONDS = 3.0  # the sheet page polls its table this often (scoresheet/view
 CORRECTION_SHARE = 0.2  # of a phone's writes, the share that corrects an earlier deal
 ROW_NUMBER = re.compile(r"Row (\d+):")
 RETRIES = 8  # times a phone sends the same form again after a 5xx, a 429 or a lost answer
+
+
+def server_cpu(master: int) -> float:
+    """CPU seconds (user + system) used so far by the gunicorn master ``master`` and its workers
+    (Linux /proc; workers that were replaced meanwhile are not counted)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        if pid == master or ppid == master:
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
 
 
 @dataclass
@@ -303,11 +320,15 @@ def main() -> int:
         threads = [threading.Thread(target=p.run, daemon=True)
                    for ps in phones.values() for p in ps]
         started = time.monotonic()
+        assert server.process is not None
+        cpu_before = server_cpu(server.process.pid)
         for t in threads:
             t.start()
         for t in threads:
             t.join(timeout=duration + 120)
         elapsed = time.monotonic() - started
+        cpu_seconds = server_cpu(server.process.pid) - cpu_before
+        load_average = os.getloadavg()
         problems = [p for t in tokens for p in verify(db, server.port, t, phones[t])]
     finally:
         server.stop()
@@ -326,6 +347,9 @@ def main() -> int:
         "database": databases.kind, "tables": args.tables, "phones": len(everyone),
         "seconds": round(elapsed, 1), "requests": len(timings),
         "requests_per_second": round(len(timings) / elapsed, 1),
+        # the CPU time of gunicorn's workers (the server's work, SQLite included) per request
+        "server_cpu_ms_per_request": round(cpu_seconds * 1000 / max(len(timings), 1), 2),
+        "load_average_after": [round(x, 2) for x in load_average],
         "writes_acknowledged": acked, "writes_per_second": round(acked / elapsed, 1),
         "latency_ms": {
             kind: {"n": len(v), "p50": round(percentile(v, 50) * 1000, 1),
@@ -347,6 +371,8 @@ def main() -> int:
         print(f"{kind:8} {row['n']:>7} {row['p50']:>8} {row['p95']:>8} {row['p99']:>8}")
     overall = result["all_latency_ms"]
     print(f"{'all':8} {len(timings):>7} {overall[50]:>8} {overall[95]:>8} {overall[99]:>8}")
+    print(f"server CPU: {result['server_cpu_ms_per_request']} ms per request; load average "
+          f"{' '.join(str(x) for x in result['load_average_after'])}")
     print(f"throughput: {result['requests_per_second']} requests/s, "
           f"{result['writes_per_second']} acknowledged writes/s ({acked} in {elapsed:.0f} s)")
     print("statuses:", ", ".join(f"{k}: {v}" for k, v in result["statuses"].items()))

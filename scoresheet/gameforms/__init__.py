@@ -61,6 +61,8 @@ class EntryForm(forms.Form):
         self.group_errors: dict[str, list[str]] = {}
         super().__init__(*args, **kwargs)
         self.build()
+        for name, form_field in self.fields.items():
+            form_field.error_messages.update(players_words(name, form_field))
 
     def build(self) -> None:
         """Add the fields that depend on the sheet (seats, the table's options)."""
@@ -107,6 +109,53 @@ class EntryForm(forms.Form):
     def summary(cls, entry: Mapping[str, Any], players: Sequence[str]) -> str:
         """One line that says what ``entry`` holds, for the history."""
         return default_summary(entry)
+
+
+# What a field says when it is left empty or filled wrongly: in the players' words, naming the
+# field by its label (a question such as "Who gives up?", or a player's name), never Django's
+# bare "This field is required." under a field the scorer cannot see.
+REQUIRED_BY_NAME: dict[str, Any] = {
+    "contract": _("Type the contract."),
+    "bid": _("Type the bid."),
+}
+
+
+def _about(label: str, question: Any, statement: Any) -> str:
+    """``question`` after a label that asks ("Who? Tap one.", "Who played? (the declarer) Tap a
+    name."), else ``statement`` ("Trumps:
+    tap one."); Django's own placeholders (%(limit_value)s) are kept for it to fill in."""
+    template = question if label.rstrip().endswith(("?", ")")) and "?" in label else statement
+    return str(template) % {"label": label.replace("%", "%%"), "limit_value": "%(limit_value)s"}
+
+
+def players_words(name: str, form_field: forms.Field) -> dict[str, str]:
+    """The error messages of one entry-form field (Django's error codes -> the players' words)."""
+    label = str(form_field.label or "")
+    choice = isinstance(form_field, forms.ChoiceField)
+    out: dict[str, str] = {}
+    if name in REQUIRED_BY_NAME and not choice:
+        out["required"] = str(REQUIRED_BY_NAME[name])
+    elif isinstance(form_field, SeatField):
+        out["required"] = _about(label, _("%(label)s Tap a name."), _("%(label)s: tap a name."))
+    elif choice:
+        out["required"] = _about(label, _("%(label)s Tap one."), _("%(label)s: tap one."))
+    else:
+        out["required"] = _about(label, _("%(label)s Type a number."),
+                                 _("%(label)s: type a number."))
+    if choice:
+        out["invalid_choice"] = _about(label, _("%(label)s Tap one of the buttons."),
+                                       _("%(label)s: tap one of the buttons."))
+        out["invalid_list"] = out["invalid_choice"]
+    else:
+        out["invalid"] = _about(label, _("%(label)s Type a whole number, digits only."),
+                                _("%(label)s: type a whole number, digits only."))
+        out["min_value"] = _about(label, _("%(label)s It is at least %(limit_value)s."),
+                                  _("%(label)s: at least %(limit_value)s."))
+        out["max_value"] = _about(label, _("%(label)s It is at most %(limit_value)s."),
+                                  _("%(label)s: at most %(limit_value)s."))
+        out["step_size"] = _about(label, _("%(label)s It goes in steps of %(limit_value)s."),
+                                  _("%(label)s: in steps of %(limit_value)s."))
+    return out
 
 
 def default_summary(entry: Mapping[str, Any]) -> str:

@@ -206,7 +206,7 @@ class MeldsForm(EntryForm):
         self.fields["declarer"] = SeatField(ctx, label=self.declarer_label())
         self.fields["bid"] = forms.IntegerField(
             label=_("Bid"),
-            widget=number_input(step=options.step, min=0, placeholder=str(options.opening)),
+            widget=number_input(step=options.step, min=0),  # no grey number that looks filled in
         )
         self.build_trump()
         for seat, name in enumerate(ctx.players):
@@ -500,12 +500,11 @@ class DealForm(MeldsForm):
             rest = max(self.deal_total - sum(p for p in points if p is not None), 0)
             points[blank[0]] = rest
             self.filled = (blank[0], rest)
-        else:
-            for s in blank:
-                if f"points_{s}" not in self.errors:
-                    self.add_error(
-                        f"points_{s}", _("Type the trick points of every player but one.")
-                    )
+        elif blank and not any(f"points_{s}" in self.errors for s in blank):
+            # said once, on the first empty player (not under every player)
+            self.add_error(
+                f"points_{blank[0]}", _("Type the trick points of every player but one.")
+            )
         data["points"] = points
         if "nines_0" in self.fields:
             nines = []

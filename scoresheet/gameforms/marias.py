@@ -43,6 +43,10 @@ ANNOUNCE_LABELS: dict[str, Any] = {
     engine.Announce.SEVEN: _("Seven (sedma)"),
     engine.Announce.HUNDRED: _("Hundred (sto)"),
 }
+AGAINST_LABELS: dict[str, Any] = {
+    engine.Announce.SEVEN: _("Seven against (sedma proti)"),
+    engine.Announce.HUNDRED: _("Hundred against (sto proti)"),
+}
 RESULT_LABELS: dict[str, Any] = {
     engine.Result.WON: _("won"),
     engine.Result.LOST: _("lost"),
@@ -57,6 +61,14 @@ COMPONENT_LABELS: dict[str, Any] = {
     engine.Component.SEVEN: _("Seven (sedma)"),
     engine.Component.BETL: _("Betl"),
     engine.Component.DURCH: _("Durch"),
+    engine.Component.SEVEN_AGAINST: _("Seven against (sedma proti)"),
+    engine.Component.HUNDRED_AGAINST: _("Hundred against (sto proti)"),
+}
+# Who gave an odd flek level (the defence's word on the declarer's game), by level.
+GIVER_LABELS: dict[int, Any] = {
+    1: _("Who gave the flek?"),
+    3: _("Who gave the tutti?"),
+    5: _("Who gave the kalhoty?"),
 }
 # The words of the flek ladder (engine.FLEK_NAMES): the table's own words, level by level.
 FLEK_WORDS: dict[str, Any] = {
@@ -98,6 +110,17 @@ MARIAS_MARKS: dict[str, tuple[Any, Any]] = {
     "silent_seven_against": (_("7 against"),
                              _("a defender took the last trick with the trump seven")),
     "silent_hundred": (_("silent 100"), _("the hundred reached without announcing it")),
+    "silent_hundred_against": (_("silent 100 against"),
+                               _("the defence reached the hundred without announcing it")),
+    "seven_against_won": (_("7 proti won"),
+                          _("the seven announced against the declarer was won")),
+    "seven_against_lost": (_("7 proti lost"),
+                           _("the seven announced against the declarer was lost")),
+    "hundred_against_won": (_("100 proti won"),
+                            _("the hundred announced against the declarer was won")),
+    "hundred_against_lost": (_("100 proti lost"),
+                             _("the hundred announced against the declarer was lost")),
+    "over_table": (_("beyond"), _("fleked beyond the table's highest flek: paid at the highest")),
     "red": (_("♥"), _("hearts trumps: everything counts double")),
     "capped": (_("cap"), _("the payment cap was reached")),
     "premium": (_("premium"), _("premium points earned")),
@@ -110,6 +133,11 @@ MARIAS_MARKS: dict[str, tuple[Any, Any]] = {
 }
 for _code, _words in MARIAS_MARKS.items():
     MARKS.setdefault(_code, _words)  # words the core already has win
+
+
+def giver_field(component: str, level: int) -> str:
+    """The form field of who gave flek level ``level`` (1, 3, 5) of ``component``."""
+    return f"flek_by_{component}_{level}"
 
 
 def suit_label(suit: str) -> str:
@@ -180,7 +208,9 @@ class DealForm(EntryForm):
         "marriages.defence": "marriages",
         "fleks": "fleks",
         "first_flek_by": "fleks",
+        "flek_by": "fleks",
         "sitting_out": "declarer",
+        "against": "announced_against",
     }
 
     def build(self) -> None:
@@ -203,6 +233,12 @@ class DealForm(EntryForm):
             choices=[(a, ANNOUNCE_LABELS[a]) for a in engine.ANNOUNCES],
             widget=forms.CheckboxSelectMultiple,
         )
+        self.fields["announced_against"] = forms.MultipleChoiceField(
+            required=False,
+            label=_("Announced by the defence against the declarer"),
+            choices=[(a, AGAINST_LABELS[a]) for a in engine.ANNOUNCES],
+            widget=forms.CheckboxSelectMultiple,
+        )
         self.fields["card_points"] = ButtonsIntegerField(
             required=False,
             label=_("The declarer's card points (aces, tens, the last trick)"),
@@ -223,6 +259,12 @@ class DealForm(EntryForm):
         self.fields["seven"] = forms.ChoiceField(
             required=False,
             label=_("The announced seven"),
+            choices=[(r, RESULT_LABELS[r]) for r in engine.RESULTS],
+            widget=forms.RadioSelect,
+        )
+        self.fields["seven_against"] = forms.ChoiceField(
+            required=False,
+            label=_("The seven against (did the defender's trump seven take the last trick?)"),
             choices=[(r, RESULT_LABELS[r]) for r in engine.RESULTS],
             widget=forms.RadioSelect,
         )
@@ -249,10 +291,16 @@ class DealForm(EntryForm):
                     choices=flek_choices(options),
                     initial=0,
                 )
-                if self.needs_giver:
-                    self.fields[f"flek_by_{comp}"] = SeatField(
-                        ctx, required=False, label=_("Who gave the first flek?")
-                    )
+                if self.needs_giver and comp not in engine.AGAINST:
+                    for level in self.giver_levels():
+                        self.fields[giver_field(comp, level)] = SeatField(
+                            ctx, required=False, label=GIVER_LABELS[level]
+                        )
+
+    def giver_levels(self) -> list[int]:
+        """The defence's flek levels this table pays (flek, tutti, kalhoty): a tap each."""
+        top = min(self.context.options.max_fleks, engine.MAX_FLEK_LEVEL)
+        return [level for level in GIVER_LABELS if level <= top]
 
     # ------------------------------------------------------------------ for the template
 
@@ -275,7 +323,10 @@ class DealForm(EntryForm):
             {
                 "component": comp,
                 "field": self[f"flek_{comp}"],
-                "giver": self[f"flek_by_{comp}"] if self.needs_giver else None,
+                "givers": [
+                    {"level": level, "field": self[giver_field(comp, level)]}
+                    for level in self.giver_levels()
+                ] if self.needs_giver and comp not in engine.AGAINST else [],
                 "max": self.context.options.max_fleks,
             }
             for comp in engine.COMPONENTS
@@ -286,7 +337,9 @@ class DealForm(EntryForm):
     def components(self, data: Mapping[str, Any]) -> tuple[str, ...]:
         """The components the deal plays, as the engine says (each has its flek ladder)."""
         announced = frozenset(engine.Announce(a) for a in data.get("announced") or ())
-        deal = engine.Deal(declarer=0, game=engine.Contract(data["game"]), announced=announced)
+        against = frozenset(engine.Announce(a) for a in data.get("announced_against") or ())
+        deal = engine.Deal(declarer=0, game=engine.Contract(data["game"]), announced=announced,
+                           against=against)
         return tuple(c.value for c in deal.components())
 
     def to_entry(self, cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
@@ -304,28 +357,62 @@ class DealForm(EntryForm):
                 "declarer": list(data.get("marriages_declarer") or []),
                 "defence": list(data.get("marriages_defence") or []),
             }
-            if engine.Announce.SEVEN in announced:
-                if data.get("seven"):
-                    entry["seven"] = data["seven"]
-            elif data.get("silent_seven"):
+            against = [a for a in engine.ANNOUNCES if a in (data.get("announced_against") or ())]
+            if against:
+                entry["against"] = against
+            if engine.Announce.SEVEN in announced and data.get("seven"):
+                entry["seven"] = data["seven"]
+            if engine.Announce.SEVEN in against and data.get("seven_against"):
+                entry["seven_against"] = data["seven_against"]
+            if (engine.Announce.SEVEN not in announced and engine.Announce.SEVEN not in against
+                    and data.get("silent_seven")):
                 entry["silent_seven"] = data["silent_seven"]
         elif data.get("result"):
             entry["result"] = data["result"]
         if self.fleks:
             fleks: dict[str, int] = {}
-            givers: dict[str, int] = {}
+            givers: dict[str, list[int]] = {}
             for comp in self.components(data):
                 level = data.get(f"flek_{comp}")
                 if level:
                     fleks[comp] = level
-                giver = data.get(f"flek_by_{comp}")
-                if self.needs_giver and giver is not None and level:
-                    givers[comp] = giver
+                seats = self.givers_of(data, comp, level or 0)
+                if seats:
+                    givers[comp] = seats
             if fleks:
                 entry["fleks"] = fleks
             if givers:
-                entry["first_flek_by"] = givers
+                entry["flek_by"] = givers
         return entry
+
+    def givers_of(self, data: Mapping[str, Any], comp: str, level: int) -> list[int]:
+        """Who gave each flek level, as far as the taps say (the engine's ``flek_by``).
+
+        The declarer gives the re and the boty; a level of the defence left untapped is given
+        by the same defender as the one two below it, so the list stops at the last tap that
+        says something new (``[2]``: Cyril gave every flek of the defence).
+        """
+        if not self.needs_giver or comp in engine.AGAINST or not level:
+            return []
+        declarer = data.get("declarer")
+        seats: list[int] = []
+        keep = 0
+        for step in range(1, level + 1):
+            if step % 2 == 0:
+                seats.append(declarer)
+                continue
+            tapped = data.get(giver_field(comp, step)) if step in GIVER_LABELS else None
+            if step == 1:
+                if tapped is None:
+                    return []
+                seats.append(tapped)
+                keep = 1
+                continue
+            default = seats[-2]
+            seats.append(default if tapped is None else tapped)
+            if tapped is not None and tapped != default:
+                keep = step
+        return seats[:keep]
 
     @classmethod
     def initial_from_entry(cls, entry: Mapping[str, Any], context: FormContext) -> dict[str, Any]:
@@ -343,21 +430,32 @@ class DealForm(EntryForm):
             "silent_seven": entry.get("silent_seven") or "",
             "result": entry.get("result"),
         }
+        initial["announced_against"] = list(entry.get("against") or [])
+        initial["seven_against"] = entry.get("seven_against")
         fleks = entry.get("fleks")
         fleks = fleks if isinstance(fleks, Mapping) else {}
         by = entry.get("first_flek_by")
+        listed = entry.get("flek_by")
+        listed = listed if isinstance(listed, Mapping) else {}
         for comp in engine.COMPONENTS:
             initial[f"flek_{comp}"] = fleks.get(comp, 0)
-            initial[f"flek_by_{comp}"] = by.get(comp) if isinstance(by, Mapping) else by
+            seats = listed.get(comp)
+            if not isinstance(seats, list):
+                first = by.get(comp) if isinstance(by, Mapping) else by
+                seats = [] if first is None else [first]
+            for level in GIVER_LABELS:
+                if level <= len(seats):
+                    initial[giver_field(comp, level)] = seats[level - 1]
         return initial
 
     def add_engine_error(self, field_name: str | None, message: str) -> None:
         """Like the base, but ``fleks.game`` (a parse error) lands on that component's ladder;
         an objection to the fleks as a whole is shown above the ladders."""
         head, _dot, comp = (field_name or "").partition(".")
-        prefix = {"fleks": "flek_", "first_flek_by": "flek_by_"}.get(head)
-        if prefix and comp and prefix + comp in self.fields:
-            self.add_error(prefix + comp, message)
+        prefix = {"fleks": "flek_", "first_flek_by": "flek_by_", "flek_by": "flek_by_"}.get(head)
+        name = prefix + comp + ("_1" if head != "fleks" else "") if prefix else ""
+        if prefix and comp and name in self.fields:
+            self.add_error(name, message)
             return
         super().add_engine_error(field_name, message)
 
@@ -375,6 +473,9 @@ class DealForm(EntryForm):
             parts.append(str(deal.card_points))
         if deal.seven is not None:
             parts.append(_("seven %(result)s") % {"result": RESULT_LABELS[deal.seven]})
+        if deal.seven_against is not None:
+            parts.append(_("seven against %(result)s") % {
+                "result": RESULT_LABELS[deal.seven_against]})
         if deal.result is not None:
             parts.append(_("result %(result)s") % {"result": RESULT_LABELS[deal.result]})
         for comp, level in deal.fleks.items():

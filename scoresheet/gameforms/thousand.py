@@ -103,8 +103,8 @@ class DealForm(EntryForm):
             contract_attrs = {"data-opening": options.opening_bid, "data-holder": self.holder}
         self.fields["contract"] = forms.IntegerField(
             label=_("Contract"),
-            widget=number_input(step=options.bid_step, min=0, placeholder=str(options.opening_bid),
-                                **contract_attrs),
+            # no placeholder: a grey number in an empty field looks filled in
+            widget=number_input(step=options.bid_step, min=0, **contract_attrs),
         )
         if options.dark:
             self.fields["dark"] = forms.BooleanField(
@@ -156,13 +156,9 @@ class DealForm(EntryForm):
             rest = engine.CARD_POINTS - sum(p for p in points if p is not None)
             points[blank[0]] = max(rest, 0)
             self.filled = (blank[0], max(rest, 0))
-        elif blank:
-            for s in blank:
-                if f"points_{s}" not in self.errors:
-                    self.add_error(
-                        f"points_{s}",
-                        _("Type the card points of every player but one."),
-                    )
+        elif blank and not any(f"points_{s}" in self.errors for s in blank):
+            # said once, on the first empty player (not under every player)
+            self.add_error(f"points_{blank[0]}", _("Type the card points of every player but one."))
         data["points"] = points
         return data
 
@@ -224,7 +220,8 @@ class ConcessionForm(EntryForm):
         self.fields["declarer"] = SeatField(self.context, label=_("Who gives up?"))
         self.fields["contract"] = forms.IntegerField(
             label=_("Contract"),
-            widget=number_input(step=options.bid_step, min=0, placeholder=str(options.opening_bid)),
+            # no placeholder: a grey number in an empty field looks filled in
+            widget=number_input(step=options.bid_step, min=0),
         )
 
     @classmethod

@@ -25,3 +25,22 @@ class Hit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bucket}@{self.slot}: {self.count}"
+
+
+class Rendered(models.Model):
+    """A PDF rendered once for one revision of one sheet, size, part and language
+    (scoresheet/pdfstore.py), served from here after that.
+
+    ``content`` is empty while the first request renders it; the others wait for it instead of
+    rendering it again.  Rows of older revisions are deleted when a newer one is stored, and
+    every row goes with its sheet.
+    """
+
+    key = models.CharField(max_length=BUCKET_LENGTH, unique=True)
+    sheet = models.ForeignKey("scoresheet.Sheet", on_delete=models.CASCADE, related_name="+")
+    revision = models.PositiveIntegerField()
+    started = models.DateTimeField()
+    content = models.BinaryField(null=True)
+
+    def __str__(self) -> str:
+        return f"{self.sheet_id}@{self.revision}: {self.key}"

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
 
 import rules
 
 from .. import services
 from ..forms import NewSheetForm
 from ..messages import engine_message
-from .access import Mode, device_of, is_htmx, remember
+from .access import Mode, device_of, get_sheet_for_edit, is_htmx, remember
 
 DEFAULT_RULESET = "ru"  # offered first on a phone that has not started a sheet yet
 SESSION_RULESET = "last_ruleset"  # the preset this phone used last: offered next time
@@ -57,3 +59,27 @@ def new_sheet(request: HttpRequest) -> HttpResponse:
             request.session[SESSION_RULESET] = sheet.ruleset
             return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
     return render(request, "new_sheet.html", {"form": form}, status=400)
+
+
+@require_POST
+def rematch(request: HttpRequest, token: str) -> HttpResponse:
+    """After the game: a new sheet with the same players, preset and house rules.
+
+    The player who would have dealt next deals first, as if the evening went on.
+    """
+    sheet = get_sheet_for_edit(token)
+    loaded = services.load(sheet)
+    if loaded.scored.outcome is None:
+        messages.info(request, _("The game is not over yet."))
+        return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
+    new = services.create_sheet(
+        ruleset=sheet.ruleset,
+        options=dict(sheet.options),
+        players=list(sheet.players),
+        first_dealer=loaded.scored.dealer,
+        owner=request.user,
+        device=device_of(request),
+    )
+    remember(request, new, Mode.EDIT)
+    messages.success(request, _("A new game: the same players and rules."))
+    return HttpResponseRedirect(reverse("sheet", args=[new.edit_token]))

@@ -5,21 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 import rules
 
-from .. import services
-from ..display import rows_view
+from .. import reviewing, services
+from ..display import change_label, rows_view
 from ..forms import WriteForm
 from ..gameforms import EntryForm, FormContext, for_game, kind_label
 from ..messages import rejection_text
 from ..models import Sheet
+from ..tournament.dealform import add_trump_fields
 from .access import device_of, get_sheet_for_edit
 from .sheet import sheet_context
 
@@ -69,9 +72,12 @@ def preview(
         out["errors"] = [str(e) for errors in form.errors.values() for e in errors]
         return out
     entry = form.entry()
-    data = [e.data for e in loaded.entries]
     try:
-        scored, rows = services.preview(loaded.sheet, data, entry, position=position)
+        if position is None and loaded.tail is not None:
+            scored, rows = services.preview_append(loaded, entry)
+        else:
+            data = [e.data for e in loaded.entries]
+            scored, rows = services.preview(loaded.sheet, data, entry, position=position)
     except services.Rejected as error:
         out["objection"] = rejection_text(error, loaded.document)
         return out
@@ -105,6 +111,9 @@ def _entry_page(
     position: int | None,
     status: int = 200,
     conflict: str = "",
+    since: list[str] | None = None,
+    already: dict[str, Any] | None = None,
+    kept_preview: dict[str, Any] | None = None,
 ) -> HttpResponse:
     kinds = []
     if position is not None:
@@ -120,6 +129,10 @@ def _entry_page(
         "meta": meta,
         "position": position,
         "number": (position if position is not None else len(loaded.entries)) + 1,
+        "number_html": format_html(
+            '<span data-row-number>{}</span>',
+            (position if position is not None else len(loaded.entries)) + 1,
+        ),
         "kind_label": kind_label(form.kind),
         # the totals before this row, and who deals it
         "totals": list(zip(form.context.players, form.context.scored.totals, strict=True)),
@@ -127,11 +140,48 @@ def _entry_page(
         "back_url": sheet_url(sheet, position),
         "other_kinds": kinds,
         "conflict": conflict,
+        "since": since or [],
+        "already": already,
         "action_url": request.get_full_path(),
+        "reviewed": bool(request.GET.get("review")),
+        "review_url": (reverse("review", args=[sheet.edit_token]) + f"?deal={position}"
+                       if position is not None and form.kind == "deal" else ""),
+        # what a form kept on the phone needs to number the row and name its dealer offline
+        "moves_dealer": position is None and form.kind == _first_kind(sheet, loaded),
     }
     if conflict:
         context["current"] = sheet_context(sheet, can_edit=False, loaded=loaded)
+    if status == 400:
+        # refused: what the row would do stays in view, a summary of what to fix is at the top,
+        # and the first wrong field is where the page opens (and has the focus)
+        context["preview"] = kept_preview or preview(form, meta, loaded, position)
+        context["summary"] = error_summary(form)
     return render(request, "entry_form.html", context, status=status)
+
+
+def error_summary(form: EntryForm) -> list[dict[str, str]]:
+    """What to fix, field by field in the form's order, each with the id of its input; the
+    first wrong input gets ``autofocus``, so that the refused page opens on it."""
+    fields = list(form.fields)
+    wrong: list[tuple[int, str, str]] = []  # (place in the form, field, message)
+    for name, errors in form.errors.items():
+        if name in form.fields:
+            wrong += [(fields.index(name), name, str(e)) for e in errors]
+    for group, errors in form.group_errors.items():
+        members = [f for f in fields if f == group or f.startswith(f"{group}_")]
+        if members:
+            wrong += [(fields.index(members[0]), members[0], str(e)) for e in errors]
+    wrong.sort(key=lambda item: item[0])
+    out = []
+    for _place, name, message in wrong:
+        widget = form.fields[name].widget
+        anchor = form[name].auto_id or ""
+        if anchor and isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
+            anchor = f"{anchor}_0"  # the first button of the group
+        out.append({"id": anchor, "text": message})
+    if wrong:
+        form.fields[wrong[0][1]].widget.attrs["autofocus"] = True
+    return out
 
 
 def _preview_response(
@@ -145,7 +195,43 @@ def _preview_response(
     )
 
 
+def _first_kind(sheet: Sheet, loaded: services.Loaded) -> str:
+    kinds = for_game(sheet.game).kinds_for(loaded.document)
+    return kinds[0] if kinds else ""
+
+
+QUEUE_HEADER = "X-Listek-Queue"  # static/js/offline.js sends every row with it
+WRITTEN_HEADER = "X-Listek-Written"
+
+
+def written(request: HttpRequest, url: str) -> HttpResponse:
+    """The answer to a write that was stored: the sheet (a redirect), or for the phone's queue a
+    204 naming that page, so that its message is shown there and not used up by the queue."""
+    if request.headers.get(QUEUE_HEADER):
+        response = HttpResponse(status=204)
+        response[WRITTEN_HEADER] = url
+        return response
+    return HttpResponseRedirect(url)
+
+
+def made_at(request: HttpRequest, sheet: Sheet) -> int:
+    """The revision a new form is made at: the sheet page's that linked to it (``?at=``).
+
+    A form opened again by the browser's Back button is made at the revision the player saw
+    then, so that sending it again is recognised as the same row (services.AlreadyWritten).
+    """
+    at = request.GET.get("at", "")
+    if at.isdigit() and int(at) <= sheet.revision:
+        return int(at)
+    return sheet.revision
+
+
 def _conflict_text(error: services.Conflict) -> str:
+    if isinstance(error, services.KeyReused):
+        return _(
+            "This form was already used to write another row. Your entry was NOT saved: "
+            "check the sheet below and send your entry again."
+        )
     return _(
         "Another phone changed the sheet while you were typing (it is now at change "
         "%(current)s, your form was made at change %(given)s). Nothing was saved. "
@@ -160,23 +246,35 @@ def _write(
     kind: str,
     position: int | None,
 ) -> HttpResponse:
-    loaded = services.load(sheet)
+    # a new row is judged on the saved state of the sheet's revision: no replay, no entry read
+    loaded = services.load(sheet) if position is not None else services.load_tail(sheet)
     if position is not None and not 0 <= position < len(loaded.entries):
         raise Http404("no such entry")
     form_class = for_game(sheet.game).form_class(kind)
     if form_class is None:
         raise Http404("no such entry kind")
     context = context_before(loaded, position)
+    filled, kept = _from_review(request, loaded, kind, position)
+    if request.method == "GET" and position is None and loaded.scored.outcome is not None:
+        # the game is over: no form for a row that cannot be written (the sheet offers a rematch)
+        return render(request, "entry_closed.html", {
+            "sheet": sheet, "kind_label": kind_label(kind), "back_url": sheet_url(sheet),
+        })
     if request.method == "GET":
         initial = None
         if position is not None and loaded.entries[position].data.get("type") == kind:
             initial = form_class.initial_from_entry(loaded.entries[position].data, context)
+        if filled is not None:
+            initial = form_class.initial_from_entry(filled, context)
         form = form_class(context=context, initial=initial)
+        add_trump_fields(form, sheet, loaded.entries[position].data if initial else None)
+        revision = made_at(request, sheet) if position is None else sheet.revision
         return _entry_page(
             request, sheet=sheet, loaded=loaded, form=form,
-            meta=WriteForm.fresh(sheet.revision), position=position,
+            meta=WriteForm.fresh(revision), position=position,
         )
     form = form_class(request.POST, context=context)
+    add_trump_fields(form, sheet)
     meta = WriteForm(request.POST)
     if request.POST.get("preview"):
         return _preview_response(request, form, meta, loaded, position)
@@ -190,11 +288,15 @@ def _write(
             status=400,
         )
     entry = form.entry()
+    if kept is None and position is not None:  # a correction keeps the row's review
+        kept = reviewing.review_of(loaded.entries[position].data)
+    entry = reviewing.with_review(entry, kept)
     revision, key = meta.cleaned_data["revision"], meta.cleaned_data["key"]
     try:
         if position is None:
             result = services.add_entry(
-                sheet.pk, revision=revision, key=key, device=device_of(request), entry=entry
+                sheet.pk, revision=revision, key=key, device=device_of(request), entry=entry,
+                known=loaded.tail,
             )
         elif entry == loaded.entries[position].data:
             messages.info(request, _("Row %(number)s is unchanged.") % {"number": position + 1})
@@ -204,24 +306,41 @@ def _write(
                 sheet.pk, revision=revision, key=key, device=device_of(request),
                 position=position, entry=entry,
             )
+    except services.AlreadyWritten as error:
+        sheet.refresh_from_db()
+        loaded = services.load(sheet)
+        form = form_class(request.POST, context=context_before(loaded, None))
+        form.is_valid()
+        number = error.position + 1
+        return _entry_page(
+            request, sheet=sheet, loaded=loaded, form=form,
+            meta=WriteForm.rebound(sheet.revision), position=None, status=409,
+            already={"number": number, "url": sheet_url(sheet, error.position)},
+        )
     except services.Conflict as error:
         sheet.refresh_from_db()
         loaded = services.load(sheet)
         form = form_class(request.POST, context=context_before(loaded, position))
         form.is_valid()
+        since = [change_label(c) for c in services.changes_since(sheet, error.given)]
         return _entry_page(
             request, sheet=sheet, loaded=loaded, form=form,
             meta=WriteForm.rebound(sheet.revision), position=position, status=409,
-            conflict=_conflict_text(error),
+            conflict=_conflict_text(error), since=since,
         )
     except services.Rejected as error:
+        kept = preview(form, meta, loaded, position)  # the objection, as the preview said it
         form.add_rejection(error)
         return _entry_page(
             request, sheet=sheet, loaded=loaded, form=form, meta=meta, position=position,
-            status=400,
+            status=400, kept_preview=kept,
         )
-    if not result.replayed:
-        number = (result.position or 0) + 1
+    number = (result.position or 0) + 1
+    if result.replayed:
+        if request.headers.get(QUEUE_HEADER):
+            # the phone's queue sends a row again when the first answer was lost: confirm it
+            messages.success(request, _("Row %(number)s written.") % {"number": number})
+    else:
         if position is None:
             messages.success(request, _("Row %(number)s written.") % {"number": number})
         else:
@@ -229,7 +348,26 @@ def _write(
                 request,
                 _("Row %(number)s corrected; every later row was replayed.") % {"number": number},
             )
-    return HttpResponseRedirect(sheet_url(sheet, result.position))
+    return written(request, sheet_url(sheet, result.position))
+
+
+def _from_review(
+    request: HttpRequest, loaded: services.Loaded, kind: str, position: int | None
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """A deal's row filled from a finished review (``?review=`` carries the review page's
+    query), and what the entry keeps of the review; (None, None) without one."""
+    text = request.GET.get("review")
+    if not text or kind != "deal":
+        return None, None
+    setup, review = reviewing.from_query(text, loaded.document)
+    if review is None or not review.complete:
+        return None, None
+    base = loaded.entries[position].data if position is not None else {}
+    if base.get("type") not in (None, "deal"):
+        base = {}
+    filled = reviewing.fill_entry(loaded.document.game, review, base)
+    kept = reviewing.record(review, reviewing.deal_document(setup, loaded.document))
+    return filled, kept
 
 
 @require_http_methods(["GET", "POST"])

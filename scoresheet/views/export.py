@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.mail import BadHeaderError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -23,12 +24,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import rules
 from rules.engine import MAX_NAME
 
-from .. import exports, services, stats
+from .. import exports, pdfstore, ratelimit, services, stats
+from ..guard import SingleLineValidator
 from ..mailing import MailForm, send_sheet
 from ..messages import game_label
 from ..models import Sheet
 from ..paper import paper_of
-from ..printing import PaperSize, print_html, sheet_pdf
+from ..pdfstore import Busy
+from ..printing import PaperSize, part_of, print_html, sheet_pdf
+from ..ratelimit import page
 from .access import (
     Mode,
     device_of,
@@ -93,6 +97,7 @@ class SheetSettingsForm(forms.Form):
         label=gettext_lazy("Scorer (signs the printed sheet)"),
         max_length=MAX_NAME,
         required=False,
+        validators=[SingleLineValidator()],
     )
 
 
@@ -161,25 +166,46 @@ def export_csv(request: HttpRequest, token: str, mode: str) -> HttpResponse:
 # --------------------------------------------------------------------------- print and PDF
 
 
+def _part(request: HttpRequest, sheet: Sheet) -> int:
+    """The part of a long sheet asked for in ``?part=`` (scoresheet/printing.py)."""
+    return part_of(request.GET.get("part"), sheet.entries.count())
+
+
 @require_GET
 def print_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
-    """The sheet as it is printed (``?size=a4`` or ``a5``); the browser prints it."""
+    """The sheet as it is printed (``?size=a4`` or ``a5``, ``?part=`` of a long sheet); the
+    browser prints it."""
     sheet = get_sheet(token, mode)
     size = PaperSize.of(request.GET.get("size"))
+    part = _part(request, sheet)
     urls = links(sheet, mode)
-    urls["pdf"] = f"{urls['pdf']}?size={size.value}"
+    urls["pdf"] = f"{urls['pdf']}?size={size.value}&part={part}"
     # the edit link may choose the printout's language (scoresheet/languages.py)
     extra = {"choose_language": mode == EDIT}
-    return HttpResponse(print_html(sheet, size=size, links=urls, extra=extra, request=request))
+    return HttpResponse(print_html(sheet, size=size, links=urls, extra=extra, request=request,
+                                   part=part))
 
 
 @require_GET
 def pdf_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
-    """The print view as a PDF made on the server (``?size=a4`` or ``a5``)."""
+    """The print view as a PDF made on the server (``?size=a4`` or ``a5``, ``?part=``),
+    rendered once per revision and kept (scoresheet/pdfstore.py)."""
     sheet = get_sheet(token, mode)
     size = PaperSize.of(request.GET.get("size"))
-    return _download(sheet_pdf(sheet, size=size), "application/pdf",
-                     exports.filename(sheet, "pdf"), attachment=False)
+    try:
+        pdf = sheet_pdf(sheet, size=size, part=_part(request, sheet))
+    except Busy:
+        return _busy()
+    return _download(pdf, "application/pdf", exports.filename(sheet, "pdf", size.value),
+                     attachment=False)
+
+
+def _busy() -> HttpResponse:
+    response = page(_("The printout is being made"), _(
+        "The PDF of this sheet is being made for another request right now. Try again in a "
+        "few seconds."), status=503)
+    response["Retry-After"] = str(pdfstore.RETRY_AFTER)
+    return response
 
 
 # --------------------------------------------------------------------------- mail
@@ -195,10 +221,24 @@ def mail(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         context = _export_context(sheet, EDIT, mail_form=form)
         return render(request, "export/mail.html", context, status=400)
+    addresses = form.cleaned_data["addresses"]
+    over = ratelimit.spend_mail(request, token, len(addresses)) if settings.RATELIMIT_ENABLED \
+        else None
+    if over is not None:
+        form.add_error(None, _(
+            "No mail was sent: this would be more than %(limit)s messages in an hour. Try again "
+            "in %(minutes)s minutes, or download the PDF and send it yourself."
+        ) % {"limit": over.limit, "minutes": max(1, -(-over.retry_after // 60))})
+        context = _export_context(sheet, EDIT, mail_form=form)
+        response = render(request, "export/mail.html", context, status=429)
+        response["Retry-After"] = str(over.retry_after)
+        return response
     link = request.build_absolute_uri(reverse("sheet_read", args=[sheet.view_token]))
     try:
-        sent = send_sheet(sheet, form.cleaned_data["addresses"],
+        sent = send_sheet(sheet, addresses,
                           size=PaperSize.of(form.cleaned_data["size"]), link=link)
+    except Busy:
+        return _busy()
     except (OSError, BadHeaderError):
         form.add_error(None, _("The mail could not be sent now. Try again later."))
         context = _export_context(sheet, EDIT, mail_form=form)
@@ -221,6 +261,8 @@ class ImportForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
         max_length=exports.MAX_IMPORT_BYTES,
     )
+    # set by the "import a copy?" question: the same document is stored once more
+    copy = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -246,7 +288,11 @@ def import_view(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "export/import.html", {"form": form}, status=400)
     try:
-        doc = exports.read_document(form.content())
+        content = form.content()
+        doc = exports.read_document(content)
+        here = None if form.cleaned_data["copy"] else exports.already_here(doc)
+        if here is not None:
+            return _already_here(request, here, content)
         sheet = exports.import_sheet(doc, owner=request.user, device=device_of(request))
     except exports.ImportRefused as refused:
         return render(
@@ -256,6 +302,26 @@ def import_view(request: HttpRequest) -> HttpResponse:
     remember(request, sheet, Mode.EDIT)
     messages.success(request, _("The sheet was imported."))
     return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
+
+
+def _already_here(request: HttpRequest, here: Sheet, content: bytes | str) -> HttpResponse:
+    """Ask before storing a sheet this site already has: "import a copy?" (the same document,
+    carried in the answer's form), with a link to the sheet when this phone or account knows it."""
+    text = content.decode("utf-8-sig") if isinstance(content, bytes) else content
+    copy_form = ImportForm(initial={"text": text, "copy": True})
+    known = known_sheets(request)
+    link = ""
+    if here.pk in known:
+        edit = known[here.pk] == Mode.EDIT
+        link = reverse("sheet" if edit else "sheet_read",
+                       args=[here.edit_token if edit else here.view_token])
+    elif request.user.is_authenticated and (
+        here.owner_id == request.user.pk or here.keepers.filter(pk=request.user.pk).exists()
+    ):
+        link = reverse("sheet", args=[here.edit_token])
+    return render(request, "export/import.html", {
+        "form": ImportForm(), "already": here, "already_link": link, "copy_form": copy_form,
+    })
 
 
 # --------------------------------------------------------------------------- statistics

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 from ..display import action_label
 from ..gameforms import default_summary, for_game, kind_label
 from ..models import Entry, EntryChange, Sheet
+from ..reviewing import review_of, review_summary, setup_of_deal
 from .access import get_sheet_for_edit
 
 MAX_SHOWN = 500  # changes listed on the sheet's history page, newest first
@@ -40,6 +41,9 @@ def summary(game: str, entry: Mapping[str, Any] | None, players: Sequence[str]) 
     kind = str(entry.get("type", ""))
     form_class = for_game(game).form_class(kind)
     text = form_class.summary(entry, players) if form_class else default_summary(entry)
+    reviewed = review_summary(entry)
+    if reviewed:
+        text = f"{text} — {reviewed}"
     return f"{kind_label(kind)}: {text}" if kind else text
 
 
@@ -97,8 +101,19 @@ def entry_history(request: HttpRequest, token: str, pos: int) -> HttpResponse:
             "number": pos + 1,
             "back_url": reverse("sheet", args=[token]) + f"#e{pos}",
             "edit_url": reverse("entry_edit", args=[token, pos]),
+            "review_url": _review_url(token, pos, entry.data),
         },
     )
+
+
+def _review_url(token: str, pos: int, data: Any) -> str:
+    """The review page of the review kept with the entry, if it has one."""
+    kept = review_of(data)
+    deal = kept.get("deal") if kept is not None else None
+    if not isinstance(deal, Mapping):
+        return ""
+    query = replace(setup_of_deal(deal), deal=pos).query()
+    return reverse("review", args=[token]) + f"?{query}"
 
 
 @require_GET

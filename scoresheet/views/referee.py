@@ -53,6 +53,10 @@ class Place:
         return self._url("referee", "referee_read")
 
     @property
+    def review_url(self) -> str:
+        return self._url("review", "review_read")
+
+    @property
     def penalty_url(self) -> str:
         return self._url("penalty", "penalty_read")
 

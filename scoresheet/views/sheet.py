@@ -7,11 +7,13 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from .. import services
+from .. import derived, services
 from ..charts import progression_html
-from ..display import change_label, sheet_view
+from ..display import change_label, holder_of, sheet_view
 from ..forms import WriteForm
 from ..gameforms import for_game, kind_label
 from ..models import Sheet
@@ -23,25 +25,41 @@ POLL_SECONDS = 3  # how often a watcher's page asks whether the sheet changed
 def sheet_context(
     sheet: Sheet, *, can_edit: bool, loaded: services.Loaded | None = None
 ) -> dict[str, Any]:
-    """Everything sheet.html needs; a constant number of queries, whatever the sheet's length."""
-    loaded = loaded or services.load(sheet)
-    view = sheet_view(loaded.document, loaded.scored)
+    """Everything sheet.html needs.  At a revision already shown it replays nothing and renders
+    no row (scoresheet/derived.py); a constant number of queries, whatever the sheet's length."""
+    data = derived.of(sheet)
+    context = summary_context(sheet, data, can_edit=can_edit)
+    ctx = row_context(sheet, context, can_edit=can_edit)
+    context["rows_html"] = mark_safe(derived.table_rows(data, ctx))  # noqa: S308 (rendered)
+    return context
+
+
+def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> dict[str, Any]:
+    """The sheet's context without its rows: header, totals, outcome, buttons, links."""
+    sheet.revision = data.revision
+    document = derived.header(sheet)
+    view = sheet_view(document, data.scored(), row_count=len(data.versions),
+                      entry_count=data.entries)
     context: dict[str, Any] = {
         "sheet": sheet,
         "view": view,
         "can_edit": can_edit,
         "poll_seconds": POLL_SECONDS,
-        "chart": progression_html(loaded.document, loaded.scored),
+        "holder": holder_of(document),
     }
     if can_edit:
         token = sheet.edit_token
         state = services.undo_state(sheet)
-        kinds = [] if view.finished else for_game(sheet.game).kinds_for(loaded.document)
+        writable = not (view.finished or sheet.closed)  # a signed tournament table is closed
+        kinds = for_game(sheet.game).kinds_for(document) if writable else []
         context.update(
             page_url=reverse("sheet", args=[token]),
             table_url=reverse("sheet_table", args=[token]),
+            chart_url=reverse("sheet_chart", args=[token]),
             kinds=[
-                {"kind": k, "label": kind_label(k), "url": reverse("entry_new", args=[token, k])}
+                # the form carries the revision the player saw (views.entries.made_at)
+                {"kind": k, "label": kind_label(k),
+                 "url": reverse("entry_new", args=[token, k]) + f"?at={sheet.revision}"}
                 for k in kinds
             ],
             undo=state.undo,
@@ -55,8 +73,16 @@ def sheet_context(
         context.update(
             page_url=reverse("sheet_read", args=[sheet.view_token]),
             table_url=reverse("sheet_read_table", args=[sheet.view_token]),
+            chart_url=reverse("sheet_read_chart", args=[sheet.view_token]),
         )
     return context
+
+
+def row_context(sheet: Sheet, context: dict[str, Any], *, can_edit: bool) -> derived.RowContext:
+    view = context["view"]
+    return derived.RowContext(sheet=sheet, can_edit=can_edit, page_url=context["page_url"],
+                              players=tuple(view.players), game=view.game,
+                              holder=context.get("holder"))
 
 
 def render_sheet(
@@ -90,19 +116,71 @@ def sheet_read(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _table(request: HttpRequest, *, can_edit: bool, **lookup: str) -> HttpResponse:
-    """The live part of the sheet, or 204 when the caller's revision is still the current one.
-
-    The revision check costs one query on one row, so watchers may poll every few seconds.
-    """
+    """What changed since the caller's revision (``?rev=``): 204 when nothing did (one query on
+    one row, so watchers may poll every few seconds); the changed and new rows, the totals and
+    the outcome swapped in out of band when the rows still line up with the caller's; the whole
+    live part of the sheet otherwise (a correction that removed or moved rows, a caller too far
+    behind, a cold cache)."""
     revision = (
         Sheet.objects.filter(**lookup).values_list("revision", flat=True).first()
     )
     if revision is None:
         get_object_or_404(Sheet, **lookup)
-    if request.GET.get("rev") == str(revision):
+    given = request.GET.get("rev", "")
+    if given == str(revision):
         return HttpResponse(status=204)
     sheet = get_object_or_404(Sheet, **lookup)
-    return render(request, "sheet.html#live", sheet_context(sheet, can_edit=can_edit))
+    data = derived.of(sheet)
+    context = summary_context(sheet, data, can_edit=can_edit)
+    ctx = row_context(sheet, context, can_edit=can_edit)
+    since = int(given) if given.isdigit() and len(given) < 10 else None
+    changes = data.changed_since(since) if since is not None and is_htmx(request) else None
+    if changes is not None:
+        changed, added = changes
+        try:
+            html = derived.fresh_rows(data, ctx, changed + added)
+        except derived.Moved:
+            html = None
+        if html is not None:
+            context["changed_rows"] = [
+                mark_safe(html[i].replace("<tr ", '<tr hx-swap-oob="true" ', 1))  # noqa: S308
+                for i in changed
+            ]
+            context["added_rows"] = derived.safe_join(html[i] for i in added)
+            response = render(request, "sheet.html#changes", context)
+            response["HX-Reswap"] = "none"  # everything in it is swapped in out of band
+            return response
+    context["rows_html"] = mark_safe(derived.table_rows(data, ctx))  # noqa: S308 (rendered)
+    return render(request, "sheet.html#live", context)
+
+
+def _chart(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpResponse:
+    """The score progression, loaded after the page's first paint (one per revision and
+    language, kept in the cache)."""
+    data = derived.of(sheet)
+    key = f"c:{derived.sheet_key(sheet)}:{get_language()}:{data.revision}"
+    chart = derived.cached_text(key)
+    if chart is None:
+        loaded = services.load(sheet)
+        chart = str(progression_html(loaded.document, loaded.scored))
+        if loaded.sheet.revision == data.revision and len(loaded.entries) == data.entries:
+            derived.keep_text(key, chart)
+    context = {"chart": mark_safe(chart), "sheet": sheet}  # noqa: S308 (escaped SVG)
+    if is_htmx(request):
+        return render(request, "export/_chart.html", context)
+    context["page_url"] = (reverse("sheet", args=[sheet.edit_token]) if can_edit
+                           else reverse("sheet_read", args=[sheet.view_token]))
+    return render(request, "export/chart.html", context)
+
+
+@require_GET
+def sheet_chart(request: HttpRequest, token: str) -> HttpResponse:
+    return _chart(request, get_sheet_for_edit(token), can_edit=True)
+
+
+@require_GET
+def sheet_read_chart(request: HttpRequest, token: str) -> HttpResponse:
+    return _chart(request, get_sheet_for_view(token), can_edit=False)
 
 
 @require_GET

@@ -19,7 +19,10 @@
   var SEEN = "listek.revisions"; // localStorage: sheet path -> the newest revision seen
   var LOCK = "listek.sending"; // localStorage: a tab that is sending, and since when
   var LOCK_MS = 30000;
-  var RETRY_MS = 15000;
+  var RETRY_MS = 5000; // a row the server did not answer is tried again this often
+  var TIMEOUT_MS = 15000; // a write not answered in this time counts as not sent
+  var QUEUE_HEADER = "X-Listek-Queue"; // the server answers a stored row with 204 and ...
+  var WRITTEN_HEADER = "X-Listek-Written"; // ... the page of the row (views/entries.py)
   var SETTLE_MS = 500; // a page just opened waits this long before it sends: navigator.onLine
                        // is not yet reliable while a new page starts
   var WAITING = ["pending", "sending"];
@@ -155,6 +158,7 @@
       if (item.status === "conflict" || item.status === "refused") {
         var tools = document.createElement("p");
         tools.className = "pending-tools";
+        tools.appendChild(button(words.fix, "fix", item.id));
         tools.appendChild(button(item.status === "conflict" ? words.anyway : words.retry,
                                  "send", item.id));
         tools.appendChild(button(words.discard, "discard", item.id));
@@ -188,49 +192,107 @@
     return head + (parts.length ? ": " + parts.join(" · ") : "");
   }
 
-  function keepRow(form) {
-    var sheet = sheetOf(form.dataset.sheet);
+  function formFields(form) {
     var fields = [];
     new window.FormData(form).forEach(function (value, name) {
       if (name !== "preview" && typeof value === "string") { fields.push([name, value]); }
     });
+    return fields;
+  }
+
+  function keepRow(form, online) {
+    // online: the row is sent at once with the form's own revision and key, unless rows of
+    // its sheet are still waiting (it then goes after them, like a row typed offline)
+    var sheet = sheetOf(form.dataset.sheet);
+    var fields = formFields(form);
     var items = queue();
     var waiting = items.filter(function (item) {
       return item.sheet === sheet && WAITING.indexOf(item.status) !== -1;
     });
-    var base = seen(sheet);
+    var base = online ? null : seen(sheet);
     if (base === null) { base = Number(field(fields, "revision")); }
     var revision = waiting.length ? waiting[waiting.length - 1].revision + 1 : base;
-    var key = newKey();
+    var key = online && !waiting.length ? field(fields, "key") : newKey();
     fields = withField(withField(fields, "revision", revision), "key", key);
-    items.push({
+    var action = new URL(form.action, window.location.href);
+    var item = {
       id: newKey(),
       sheet: sheet,
-      action: new URL(form.action, window.location.href).pathname +
-              new URL(form.action, window.location.href).search,
+      action: action.pathname + action.search,
       fields: fields,
       revision: revision,
       key: key,
       summary: summary(form),
-      status: "pending",
+      moves: form.hasAttribute("data-moves-dealer"),
+      status: online && !waiting.length ? "sending" : "pending",
       message: "",
       created: Date.now()
-    });
+    };
+    items.push(item);
     saveQueue(items);
-    window.location.href = sheet;
+    return item;
+  }
+
+  function fixRow(form, id) {
+    // a refused row opened in the form and corrected: it takes its old place, as a new write
+    var item = queue().filter(function (other) { return other.id === id; })[0];
+    if (!item) { return false; }
+    requeue(item, formFields(form), summary(form));
+    window.location.href = item.sheet;
+    return true;
+  }
+
+  function sendNow(form, item) {
+    // the row is on the phone before it leaves: an answer that never comes leaves it waiting
+    // there ("not sent yet"), to be sent again with the same key
+    var button = form.querySelector("button[type=submit]");
+    if (button) {
+      button.disabled = true;
+      button.dataset.label = button.textContent;
+      button.textContent = words.sending || button.textContent;
+    }
+    function waitOnSheet() {
+      update(item.id, { status: "pending" });
+      window.location.href = item.sheet;
+    }
+    send(item).then(function (answer) {
+      var response = answer.response;
+      if (writtenAt(response)) {
+        remove(item.id);
+        see(item.sheet, item.revision + 1);
+        window.location.href = writtenAt(response);
+      } else if ([400, 403, 404, 409].indexOf(response.status) !== -1) {
+        // nothing was written: the server's page says why (the same key, so sending the form
+        // itself asks the same question and shows the answer where the player looks)
+        remove(item.id);
+        form.dataset.native = "1";
+        window.HTMLFormElement.prototype.submit.call(form);
+      } else {
+        waitOnSheet();
+      }
+    }, waitOnSheet);
   }
 
   function onSubmit(event) {
-    if (navigator.onLine) { return; }
     var form = event.target;
     var method = (form.getAttribute("method") || "get").toLowerCase();
-    if (method !== "post") { return; }
-    event.preventDefault();
+    if (method !== "post" || form.dataset.native) { return; }
     var submitter = event.submitter;
-    if (form.matches("form[data-offline-queue]") && !(submitter && submitter.name)) {
-      keepRow(form);
-    } else {
+    var queued = form.matches("form[data-offline-queue]") && !(submitter && submitter.name);
+    if (navigator.onLine && !queued) { return; }
+    event.preventDefault();
+    if (!queued) {
       window.alert(words.onlineOnly);
+      return;
+    }
+    if (form.dataset.sending) { return; } // a second tap while the first is on its way
+    form.dataset.sending = "1";
+    if (form.dataset.fixing && fixRow(form, form.dataset.fixing)) { return; }
+    var item = keepRow(form, navigator.onLine);
+    if (item.status === "sending") {
+      sendNow(form, item);
+    } else {
+      window.location.href = item.sheet;
     }
   }
 
@@ -265,6 +327,12 @@
     return texts.join(" ");
   }
 
+  function alreadyIn(html) {
+    var page = new window.DOMParser().parseFromString(html, "text/html");
+    var node = page.querySelector("[data-already] p");
+    return node ? node.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
   function locked() {
     // another page is sending (browsers without Web Locks: a lock in localStorage)
     var lock = read(LOCK, null);
@@ -277,15 +345,34 @@
     var body = new window.URLSearchParams();
     withField(withField(item.fields, "revision", item.revision), "key", item.key)
       .forEach(function (pair) { body.append(pair[0], pair[1]); });
-    return window.fetch(item.action, {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      redirect: "follow"
-    }).then(function (response) {
-      return response.text().then(function (html) { return { response: response, html: html }; });
+    var headers = { "Content-Type": "application/x-www-form-urlencoded" };
+    headers[QUEUE_HEADER] = "1";
+    var options = {
+      method: "POST", body: body, credentials: "same-origin", headers: headers, redirect: "follow"
+    };
+    var timer = null;
+    if (window.AbortController) {
+      var abort = new window.AbortController();
+      options.signal = abort.signal;
+      timer = window.setTimeout(function () { abort.abort(); }, TIMEOUT_MS);
+    }
+    return window.fetch(item.action, options).then(function (response) {
+      return response.text().then(function (html) {
+        window.clearTimeout(timer);
+        return { response: response, html: html };
+      });
+    }, function (error) {
+      window.clearTimeout(timer);
+      throw error;
     });
+  }
+
+  function writtenAt(response) {
+    // the row is on the sheet (written now, or before: the server knew its key)
+    if (response.status === 204 && response.headers.get(WRITTEN_HEADER)) {
+      return response.headers.get(WRITTEN_HEADER);
+    }
+    return response.ok && response.redirected ? response.url : null;
   }
 
   function next() {
@@ -359,7 +446,7 @@
       send(item).then(function (answer) {
         var response = answer.response;
         var status = response.status;
-        if (response.ok && response.redirected) {
+        if (writtenAt(response)) {
           // written (or written before: the key was seen): the rows after it follow on
           remove(item.id);
           var after = queue().filter(function (other) {
@@ -370,7 +457,8 @@
           changed[item.sheet] = true;
           step();
         } else if (status === 409) {
-          stopAt(item, "conflict", words.conflict, revisionIn(answer.html));
+          stopAt(item, "conflict", alreadyIn(answer.html) || words.conflict,
+                 revisionIn(answer.html));
           changed[item.sheet] = true;
           step();
         } else if (status === 400 || status === 404 || status === 403) {
@@ -383,8 +471,11 @@
           window.setTimeout(flush, RETRY_MS);
         }
       }, function () {
+        // no answer (no connection, or it was lost on the way): the row waits, and is sent
+        // again with the same key
         update(item.id, { status: "pending" });
         finish(changed);
+        window.setTimeout(flush, RETRY_MS);
       });
     })();
   }
@@ -398,9 +489,20 @@
       renderPending();
       return;
     }
-    // enter it anyway: a new write, with a new key, against the sheet as it is now
     var item = queue().filter(function (other) { return other.id === id; })[0];
     if (!item) { return; }
+    if (target.dataset.pendingAction === "fix") {
+      window.location.href = item.action.split("#")[0] + "#fix-" + item.id;
+      return;
+    }
+    // enter it anyway: a new write, with a new key, against the sheet as it is now
+    requeue(item, item.fields, item.summary);
+    renderPending();
+    flush();
+  }
+
+  function requeue(item, fields, text) {
+    var id = item.id;
     var current = seen(item.sheet);
     if (typeof item.current === "number" && (current === null || item.current > current)) {
       current = item.current;
@@ -411,9 +513,10 @@
       return other.sheet === item.sheet && other.status === "pending";
     });
     var moved = {
-      id: item.id, sheet: item.sheet, action: item.action, fields: item.fields,
+      id: item.id, sheet: item.sheet, action: item.action, fields: fields,
       revision: ahead.length ? ahead[ahead.length - 1].revision + 1 : current,
-      key: key, summary: item.summary, status: "pending", message: "", created: item.created
+      key: key, summary: text, moves: item.moves, status: "pending", message: "",
+      created: item.created
     };
     // the row goes first among those still waiting for a decision on its sheet
     var at = items.length;
@@ -422,8 +525,6 @@
     }
     items.splice(at, 0, moved);
     saveQueue(items);
-    renderPending();
-    flush();
   }
 
   // ------------------------------------------------------------------ the service worker
@@ -461,6 +562,60 @@
     }).then(ready, ready);
   }
 
+  // ------------------------------------------------------------------ the entry form
+
+  function fill(form, fields) {
+    var names = {};
+    fields.forEach(function (pair) { names[pair[0]] = true; });
+    ["csrfmiddlewaretoken", "revision", "key"].forEach(function (n) { delete names[n]; });
+    Object.keys(names).forEach(function (name) {
+      var values = fields.filter(function (p) { return p[0] === name; })
+        .map(function (p) { return p[1]; });
+      form.querySelectorAll("[name='" + name + "']").forEach(function (input) {
+        if (input.type === "radio" || input.type === "checkbox") {
+          input.checked = values.indexOf(input.value) !== -1;
+        } else {
+          input.value = values[0];
+        }
+      });
+    });
+  }
+
+  function prepareForm() {
+    // a row kept on the phone opened for correcting; the number and dealer of a new row
+    // counted after the rows still waiting on the phone
+    var form = document.querySelector("form[data-offline-queue]");
+    if (!form) { return; }
+    var sheet = sheetOf(form.dataset.sheet);
+    var mine = queue().filter(function (item) { return item.sheet === sheet; });
+    var found = /^#fix-([0-9a-f]+)$/.exec(window.location.hash);
+    var fixing = found ? mine.filter(function (item) { return item.id === found[1]; })[0] : null;
+    var ahead = mine;
+    if (fixing) {
+      form.dataset.fixing = fixing.id;
+      fill(form, fixing.fields);
+      ahead = mine.slice(0, mine.indexOf(fixing));
+      var note = document.getElementById("fixing-note");
+      if (note) { note.hidden = false; }
+      form.dispatchEvent(new window.Event("change", { bubbles: true }));
+    }
+    var number = document.querySelector("[data-row-number]");
+    if (!number || form.dataset.number === undefined) { return; }
+    var rows = ahead.filter(function (item) { return item.action.indexOf("/entries/new/") !== -1; });
+    number.textContent = String(Number(form.dataset.number) + rows.length);
+    var seats = Number(form.dataset.seats);
+    if (form.dataset.dealer === "" || !seats) { return; }
+    var moves = rows.filter(function (item) { return item.moves; }).length;
+    var dealer = (Number(form.dataset.dealer) + moves) % seats;
+    var strip = document.querySelectorAll(".totals-strip [data-seat]");
+    var mark = document.querySelector(".totals-strip .deals small");
+    strip.forEach(function (span) {
+      var deals = Number(span.dataset.seat) === dealer;
+      span.classList.toggle("deals", deals);
+      if (deals && mark) { span.appendChild(mark); }
+    });
+  }
+
   // ------------------------------------------------------------------ start
 
   function start() {
@@ -469,6 +624,7 @@
     noteRevisions();
     showBanner();
     renderPending();
+    prepareForm();
     document.addEventListener("submit", onSubmit, true);
     document.addEventListener("click", onPendingTap);
     document.body.addEventListener("htmx:afterSettle", function () {

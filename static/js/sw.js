@@ -51,6 +51,10 @@ function keep(request, response) {
 
 function fromCache(request) {
   return caches.match(request.url, { ignoreVary: true }).then(function (found) {
+    // an entry form's link names the revision the sheet page showed (?at=): any kept copy of
+    // that form will do
+    return found || caches.match(request.url, { ignoreVary: true, ignoreSearch: true });
+  }).then(function (found) {
     if (found) { return found; }
     if (request.mode === "navigate") {
       return caches.match(OFFLINE_PAGE, { ignoreVary: true });

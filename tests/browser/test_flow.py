@@ -107,6 +107,10 @@ def test_a_whole_game_is_entered_corrected_and_watched(
     assert page.get_by_role("link", name="+ Deal").count() == 0
     shot(page, "05-game-over", full_page=True)
     watcher.locator(".banner").wait_for(timeout=8_000)  # arrives by polling, no reload
+    # only the new row came (out of band), appended once, with the totals under it
+    assert watcher.locator("#live table.sheet > tbody > tr").count() == 4
+    assert watcher.locator("#e3 td.cell .total").all_inner_texts() == ["200", "305", "-65"]
+    expect(watcher.locator("tfoot")).to_contain_text("305")
 
     # Correct row 2: Anna took 35 and Boris 25 (Vera 60 as before).
     page.locator("#e1 th.no a").click()
@@ -124,6 +128,8 @@ def test_a_whole_game_is_entered_corrected_and_watched(
     # The watcher sees the corrected totals within a few seconds, without reloading.
     expect(watcher.locator("tfoot")).to_contain_text("195", timeout=8_000)
     assert totals(watcher) == "195 310 -65"
+    assert watcher.locator("#e1 td.cell .total").all_inner_texts() == ["65", "145", "-85"]
+    assert watcher.locator("#live table.sheet > tbody > tr").count() == 4
     assert watcher.evaluate("window.notReloaded") is True
     assert watcher.locator("a[href*='/edit/']").count() == 0
     shot(watcher, "07-watcher", full_page=True)
@@ -162,7 +168,8 @@ def test_undo_in_the_browser_and_a_conflict_between_two_phones(
     other.fill("#id_points_1", "20")
     other.get_by_text("Another phone changed the sheet meanwhile").wait_for()
     other.get_by_role("button", name="Write it down").click()
-    other.get_by_text("Nothing was saved").wait_for()
+    # both keepers typed the same deal: the second one is told where it already is
+    other.get_by_text("Already written as row 2").wait_for()
     shot(other, "09-conflict", full_page=True)
     assert totals(page) == "70 140 -85"
 

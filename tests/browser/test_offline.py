@@ -36,7 +36,7 @@ def open_sheet(page: Any, url: str) -> None:
 def type_deal(page: Any, deal: tuple[int, int, tuple[int, int, int]]) -> None:
     declarer, contract, points = deal
     page.get_by_role("link", name="+ Deal").click()
-    page.wait_for_url(re.compile(r"/entries/new/deal/$"))
+    page.wait_for_url(re.compile(r"/entries/new/deal/(\?at=\d+)?$"))
     page.check(f"#id_declarer_{declarer}")
     page.fill("#id_contract", str(contract))
     for seat, value in enumerate(points):

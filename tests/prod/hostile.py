@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import rules
 from rules.engine import MAX_NAME
 from scoresheet import services
+from scoresheet.guard import text_problem
 from scoresheet.models import Entry, EntryChange, Sheet, WriteKey
 
 MARKUP = [
@@ -182,7 +183,9 @@ def assert_sheet_whole(sheet: Sheet) -> None:
     for name in sheet.players:
         assert isinstance(name, str) and name == name.strip() and 1 <= len(name) <= MAX_NAME
         assert "\x00" not in name
+        assert text_problem(name) is None, name  # no control character, no line break
     assert len(sheet.scorer) <= MAX_NAME and "\x00" not in sheet.scorer
+    assert text_problem(sheet.scorer) is None, sheet.scorer
     entries = list(Entry.objects.filter(sheet=sheet).order_by("position"))
     assert [e.position for e in entries] == list(range(len(entries)))
     changes = list(EntryChange.objects.filter(sheet=sheet).order_by("revision"))

@@ -277,3 +277,31 @@ def test_sqlite_on_a_full_disk_answers_503_keeps_whole_deals_and_recovers(
     assert phone.post(url, refused).status == 302
     s = assert_whole(db, token)
     assert len(s.entries) == written + 1 and s.keys.count(refused["key"]) == 1
+
+
+# --------------------------------------------------------------------------- the time limit
+
+
+@pytest.mark.postgres
+def test_a_stalled_write_is_stopped_at_the_time_limit_and_the_worker_lives_on(
+    server_db: Database, start_server: Callable[..., Server], tmp_path: Path
+) -> None:
+    """gunicorn for real: a write that would sleep 60 s inside its transaction is stopped after
+    LISTEK_REQUEST_TIMEOUT (2 s) with a 503; the worker is not killed, nothing is kept, and
+    the same form sent again is written once."""
+    server = start_server(server_db, app=FAULTY_APP, workers=1, LISTEK_REQUEST_TIMEOUT=2)
+    phone = Phone(server.port)
+    token = phone.new_sheet()
+    url = f"/s/{token}/entries/new/deal/"
+    workers = server.worker_pids()
+    data = next_deal(phone, token)
+    stalled = phone.post(url, data, headers={"X-Listek-Stall": str(tmp_path / "stalled")})
+    assert stalled.status == 503 and stalled.headers.get("retry-after")
+    assert "longer than 2 seconds" in stalled.text and "Nothing was saved" in stalled.text
+    assert 1.5 < stalled.seconds < 10
+    assert server.worker_pids() == workers  # the same worker answered, and lives on
+    s = assert_whole(server_db, token)
+    assert s.revision == 0 and s.entries == []
+    assert phone.post(url, data).status == 302
+    s = assert_whole(server_db, token)
+    assert s.revision == 1 and len(s.entries) == 1

@@ -11,7 +11,7 @@ from django.test import Client, override_settings
 from scoresheet import ratelimit
 from scoresheet.models import Entry
 from tests.conftest import quiet_deals
-from tests.web.helpers import HX, page, write_fields
+from tests.web.helpers import HX, hidden, page, write_fields
 
 
 def deal_post(client: Client, sheet: Any, k: int, **extra: str) -> Any:
@@ -119,3 +119,106 @@ def test_an_ipv6_client_is_counted_by_its_network(address: str, bucket: str) -> 
 def test_a_sheet_bucket_does_not_store_the_token() -> None:
     token = "x" * 32
     assert token not in ratelimit.sheet_bucket(token)
+
+
+# --------------------------------------------------------------------------- who is counted
+
+
+@pytest.mark.postgres
+@override_settings(RATELIMIT_CLIENT=5, RATELIMIT_SHEET=1000)
+def test_posts_refused_by_the_csrf_check_count_against_nobody(make_sheet) -> None:
+    sheet = make_sheet()
+    forger = Client(REMOTE_ADDR="203.0.113.40", enforce_csrf_checks=True)
+    for _ in range(50):  # no CSRF token: 403, and not counted
+        assert forger.post("/new/", {"ruleset": "ru"}).status_code == 403
+        assert forger.post(f"/s/{sheet.edit_token}/undo/", {}).status_code == 403
+    player = Client(REMOTE_ADDR="203.0.113.40", enforce_csrf_checks=True)  # same address
+    url = f"/s/{sheet.edit_token}/entries/new/deal/"
+    form = page(player.get(url))
+    deal = quiet_deals(1)[0]
+    data = {**write_fields(form), "csrfmiddlewaretoken": hidden(form, "csrfmiddlewaretoken"),
+            "declarer": str(deal["declarer"]), "contract": "100",
+            **{f"points_{i}": str(p) for i, p in enumerate(deal["points"])}}
+    assert player.post(url, data).status_code == 302
+    assert Entry.objects.filter(sheet=sheet).count() == 1
+
+
+@pytest.mark.postgres
+@override_settings(RATELIMIT_CLIENT=3, RATELIMIT_SHEET=1000)
+def test_writes_to_a_sheet_count_per_sheet_not_against_the_address(make_sheet) -> None:
+    """A pub's phones behind one address: the tables' deals never lock each other out."""
+    tables = [make_sheet() for _ in range(3)]
+    pub = Client(REMOTE_ADDR="203.0.113.41")
+    for k in range(4):
+        for sheet in tables:
+            assert deal_post(pub, sheet, k).status_code == 302
+    assert Entry.objects.count() == 12
+    data = {"ruleset": "ru", "player_0": "A", "player_1": "B", "player_2": "C",
+            "first_dealer": "0"}
+    for _ in range(3):  # other writes are still counted per address
+        assert pub.post("/new/", data).status_code == 302
+    assert pub.post("/new/", data).status_code == 429
+
+
+@pytest.mark.postgres
+@override_settings(RATELIMIT_CLIENT=3, RATELIMIT_SHEET=1000)
+def test_writes_to_unknown_sheets_count_against_the_address(db: None) -> None:
+    prober = Client(REMOTE_ADDR="203.0.113.42")
+    for i in range(3):
+        assert prober.post(f"/s/{'x' * 31}{i}/undo/", {}).status_code == 404
+    assert prober.post(f"/s/{'y' * 32}/undo/", {}).status_code == 429
+
+
+@pytest.mark.postgres
+@override_settings(RATELIMIT_PREVIEW=3, RATELIMIT_SHEET=1000)
+def test_previews_of_one_sheet_have_a_limit_of_their_own(client: Client, make_sheet) -> None:
+    sheet = make_sheet()
+    for _ in range(3):
+        assert deal_post(client, sheet, 0, preview="1").status_code == 200
+    assert deal_post(client, sheet, 0, preview="1").status_code == 429
+    assert deal_post(client, sheet, 0).status_code == 302  # a real deal is still taken
+
+
+# --------------------------------------------------------------------------- /admin/
+
+
+def _urls_with_admin(enabled: bool) -> None:
+    import importlib
+
+    from django.urls import clear_url_caches
+
+    import scoresheet.urls
+
+    with override_settings(ADMIN_ENABLED=enabled):
+        importlib.reload(scoresheet.urls)
+    clear_url_caches()
+
+
+@pytest.fixture
+def admin_on() -> Any:
+    _urls_with_admin(True)
+    yield
+    _urls_with_admin(False)
+
+
+def test_admin_is_off_by_default(client: Client, db: None) -> None:
+    from django.conf import settings
+
+    assert settings.ADMIN_ENABLED is False
+    assert client.get("/admin/").status_code == 404
+    assert client.post("/admin/login/", {"username": "a", "password": "b"}).status_code == 404
+
+
+@pytest.mark.postgres
+@override_settings(RATELIMIT_ADMIN_LOGIN=3, RATELIMIT_CLIENT=1000)
+def test_admin_when_enabled_has_a_tight_login_limit(admin_on: None, db: None) -> None:
+    guesser = Client(REMOTE_ADDR="203.0.113.43")
+    assert guesser.get("/admin/login/").status_code == 200
+    for i in range(3):
+        wrong = guesser.post("/admin/login/", {"username": "admin", "password": f"guess{i}"})
+        assert wrong.status_code == 200  # the login form again, with its error
+    refused = guesser.post("/admin/login/", {"username": "admin", "password": "guess9"})
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 60  # an hour's window
+    assert Client(REMOTE_ADDR="203.0.113.44").post(
+        "/admin/login/", {"username": "admin", "password": "x"}).status_code == 200

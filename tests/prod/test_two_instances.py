@@ -13,11 +13,13 @@ from collections.abc import Callable
 import pytest
 
 from tests.prod.live import (
+    EDIT_LINK,
     Database,
     Phone,
     Server,
     assert_whole,
     deal_fields,
+    hidden_fields,
     quiet_deal,
     shown_totals,
     stored,
@@ -45,8 +47,6 @@ def enter_deal(phone: Phone, token: str, *, attempts: int = 50) -> str:
 
 
 def _hidden(html: str) -> dict[str, str]:
-    from tests.prod.live import hidden_fields
-
     return hidden_fields(html)
 
 
@@ -155,3 +155,45 @@ def test_rate_limit_counts_across_servers(
     assert "This sheet got more than 4 changes" in refused.text
     assert int(refused.headers["retry-after"]) >= 1
     assert stored(server_db, token).revision == limit
+
+
+def test_a_correction_of_row_3_on_a_500_deal_sheet_reaches_a_watcher_on_the_other_server(
+    server_db: Database, start_server: Callable[..., Server]
+) -> None:
+    """Two app servers share the database and its cache: the keeper writes through A, the
+    watcher polls B and gets the changed row out of band; no page on either is older."""
+    import json
+
+    from tests.conftest import deal, quiet_deals
+
+    a, b = start_server(server_db), start_server(server_db)
+    keeper, watcher = Phone(a.port), Phone(b.port)
+    doc = {"format": "scoresheet/1", "game": "thousand", "ruleset": "ru", "options": {},
+           "players": ["Anna", "Boris", "Vera"], "first_dealer": 0,
+           "entries": quiet_deals(500)}
+    keeper.get("/import/")
+    imported = keeper.post("/import/", {"text": json.dumps(doc)})
+    assert imported.status == 302, imported.text[:500]
+    token = EDIT_LINK.search(imported.location)["token"]  # type: ignore[index]
+    share = keeper.get(f"/s/{token}/share/")
+    view = re.search(r"/v/([A-Za-z0-9_-]+)/", share.text)[1]  # type: ignore[index]
+    seen = watcher.get(f"/v/{view}/")  # through B
+    revision = int(re.search(r'data-revision="(\d+)"', seen.text)[1])  # type: ignore[index]
+    assert revision == 500 and seen.text.count('class="row kind-deal') == 500
+    # Row 3 written again through A: Anna fails 100 with 24 instead of 20, the defenders' 48
+    # are written 50 as before (nearest 5): the same scores, only row 3 itself changed.
+    url = f"/s/{token}/entries/2/edit/"
+    fields = hidden_fields(keeper.get(url).text)
+    corrected = keeper.post(url, {**fields, **deal_fields(0, [24, 48, 48])})
+    assert corrected.status == 302, corrected.text[:500]
+    poll = watcher.get(f"/v/{view}/table?rev={revision}", headers={"HX-Request": "true"})
+    assert poll.status == 200 and poll.headers.get("hx-reswap") == "none"
+    assert re.findall(r'<tr hx-swap-oob="true" id="(e\d+)"', poll.text) == ["e2"]
+    assert re.search(r'id="live-poll"[^>]*data-revision="501"', poll.text)
+    assert poll.size < 4096  # what the phone downloads
+    for phone, path in ((watcher, f"/v/{view}/"), (keeper, f"/s/{token}/"),
+                        (Phone(a.port), f"/v/{view}/"), (Phone(b.port), f"/s/{token}/")):
+        page = phone.get(path)
+        assert 'data-revision="501"' in page.text, path
+    assert watcher.get(f"/v/{view}/table?rev=501", headers={"HX-Request": "true"}).status == 204
+    assert deal(0, 100, [24, 48, 48]) == stored(server_db, token).entries[2]

@@ -23,9 +23,11 @@ PAUZIRAK_KINDS = (5, 6, 10)
 
 
 def marias_doc(entries: list[dict[str, Any]], *, players: int = 3,
-               options: dict[str, Any] | None = None, first_dealer: int = 0) -> dict[str, Any]:
-    """A FORMAT.md document of a Mariáš sheet (also used by the example-based tests)."""
-    return {
+               options: dict[str, Any] | None = None, first_dealer: int = 0,
+               edition: int | None = None) -> dict[str, Any]:
+    """A FORMAT.md document of a Mariáš sheet (also used by the example-based tests); without
+    ``edition`` it plays the latest rules."""
+    doc: dict[str, Any] = {
         "format": "scoresheet/1",
         "game": "marias",
         "ruleset": "marias",
@@ -34,6 +36,9 @@ def marias_doc(entries: list[dict[str, Any]], *, players: int = 3,
         "first_dealer": first_dealer,
         "entries": entries,
     }
+    if edition is not None:
+        doc["edition"] = edition
+    return doc
 
 
 @st.composite
@@ -51,6 +56,8 @@ def marias_options(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         options["flek_liability"] = draw(st.sampled_from(("each", "fleking_player")))
     if draw(st.booleans()):
+        options["flek_giver_receives"] = draw(st.booleans())
+    if draw(st.booleans()):
         options["hundred_counts"] = draw(st.sampled_from(("trump_marriage",
                                                           "all_own_marriages")))
     if draw(st.booleans()):
@@ -60,7 +67,12 @@ def marias_options(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def deal_entry(draw: st.DrawFn, n: int, dealer: int, options: dict[str, Any]) -> dict[str, Any]:
-    """One valid deal when ``dealer`` deals."""
+    """One valid deal when ``dealer`` deals (the latest rules edition).
+
+    Suit games may carry the defence's announcements (sedma proti, sto proti); fleks may go
+    beyond the table's highest flek; who gave each flek level is written as a list, a single
+    first flek-giver or (at an ``each`` table) not at all, and both defenders may flek.
+    """
     out = dealer if n == 4 else None
     playing = [s for s in range(n) if s != out]
     declarer = draw(st.sampled_from(playing))
@@ -75,33 +87,55 @@ def deal_entry(draw: st.DrawFn, n: int, dealer: int, options: dict[str, Any]) ->
         trump = draw(st.sampled_from(SUITS))
         announced = draw(st.lists(st.sampled_from(("seven", "hundred")), unique=True,
                                   max_size=2))
+        against = draw(st.lists(st.sampled_from(("seven", "hundred")), unique=True,
+                                max_size=2))
+        against = [a for a in against if a not in announced]
         entry["trump"] = trump
         entry["announced"] = announced
-        entry["card_points"] = draw(st.integers(0, 9)) * 10
+        if against:
+            entry["against"] = against
+        points = draw(st.integers(0, 9)) * 10
+        entry["card_points"] = points
         owners = draw(st.lists(st.sampled_from((None, "declarer", "defence")), min_size=4,
                                max_size=4))
         entry["marriages"] = {
             side: [s for s, o in zip(SUITS, owners, strict=True) if o == side]
             for side in ("declarer", "defence")
         }
-        comps = ["game"]
+        comps = ["hundred_against" if "hundred" in against else "game"]
+        # a seven that took the last trick agrees with the card points (the last trick is 10)
+        declarer_last = ("won",) if points >= 10 else ()
+        defence_last = ("lost",) if points <= 80 else ()
         if "seven" in announced:
-            entry["seven"] = draw(st.sampled_from(("won", "lost")))
+            entry["seven"] = draw(st.sampled_from(declarer_last + defence_last))
             comps.append("seven")
-        else:
-            entry["silent_seven"] = draw(st.sampled_from((None, "declarer", "defence")))
+        if "seven" in against:
+            entry["seven_against"] = draw(st.sampled_from(
+                (("won",) if points <= 80 else ()) + ("lost",)))
+            comps.append("seven_against")
+        if "seven" not in announced and "seven" not in against:
+            silent = (None,) + (("declarer",) if points >= 10 else ()) + (
+                ("defence",) if points <= 80 else ())
+            entry["silent_seven"] = draw(st.sampled_from(silent))
     else:
         entry["result"] = draw(st.sampled_from(("won", "lost")))
         comps = [game]
-    fleks = {c: draw(st.integers(0, max_fleks)) for c in comps}
+    fleks = {c: draw(st.integers(0, min(max_fleks + 1, 5))) for c in comps}
     entry["fleks"] = fleks
-    fleked = [c for c in comps if fleks[c]]
-    must_name = options.get("flek_liability", "each") == "fleking_player" and fleked
-    if must_name or (fleked and draw(st.booleans())):
-        if draw(st.booleans()):
+    own = [c for c in comps if fleks[c] and not c.endswith("_against")]
+    must_name = options.get("flek_liability", "fleking_player") == "fleking_player" and own
+    style = draw(st.sampled_from(("list", "first", "map")))
+    if own and (must_name or draw(st.booleans())):
+        if style == "first":
             entry["first_flek_by"] = draw(st.sampled_from(defenders))
+        elif style == "map":
+            entry["first_flek_by"] = {c: draw(st.sampled_from(defenders)) for c in own}
         else:
-            entry["first_flek_by"] = {c: draw(st.sampled_from(defenders)) for c in fleked}
+            entry["flek_by"] = {
+                c: [draw(st.sampled_from(defenders)) if k % 2 == 0 else declarer
+                    for k in range(draw(st.integers(1, fleks[c])))]
+                for c in own
+            }
     return entry
 
 

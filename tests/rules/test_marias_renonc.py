@@ -2,6 +2,9 @@
 
 The deal under most renonc tests: three players, Anna deals, Bohouš (seat 1) wins hra in acorns
 at flek (20 x 2 = 40 from each defender), first flek by Cyril.  Its row: [-40, +80, -40].
+
+These sheets play the first rules edition (every sheet stored before the corrections of
+test_marias_seed.py), so they also check that such sheets keep their totals.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ def renonc(seat: int, kind: int, played_out: bool = False) -> dict[str, Any]:
 
 def play(*entries: dict[str, Any], players: int = 3,
          options: dict[str, Any] | None = None) -> Scored:
-    doc = marias_doc(list(entries), players=players, options=options)
+    doc = marias_doc(list(entries), players=players, options=options, edition=1)
     assert rules.problems(doc) == []
     return rules.score(rules.load(doc))
 
@@ -34,7 +37,7 @@ def play(*entries: dict[str, Any], players: int = 3,
 def problems(*entries: dict[str, Any], players: int = 3,
              options: dict[str, Any] | None = None) -> list[str]:
     return [str(p) for p in rules.problems(marias_doc(list(entries), players=players,
-                                                      options=options))]
+                                                      options=options, edition=1))]
 
 
 def last(*entries: dict[str, Any], **kw: Any) -> Row:
@@ -121,21 +124,21 @@ def test_renonc_fee_is_paid_to_the_pauzirak_too() -> None:
 
 def test_renonc_pauzirak_cannot_commit_a_renonc_of_play() -> None:
     found = problems(DEAL, renonc(0, 1), players=4)
-    assert found == ["entry 1: seat: renonc 1 (did not follow suit) is committed by a player "
+    assert found == ["entry 1: Renonc 1 (did not follow suit) is committed by a player "
                      "of the deal, and Anna is the pauzírák of that deal"]
 
 
 def test_renonc_of_the_talon_is_the_declarers() -> None:
     assert problems(DEAL, renonc(2, 12)) == [
-        "entry 1: seat: renonc 12 (an ace or a ten in the talon) is committed by the declarer, "
+        "entry 1: Renonc 12 (an ace or a ten in the talon) is committed by the declarer, "
         "and Cyril is a defender of that deal"]
-    assert problems(DEAL, renonc(1, 10))[0].startswith("entry 1: seat: renonc 10")
+    assert problems(DEAL, renonc(1, 10))[0].startswith("entry 1: Renonc 10")
 
 
 def test_renonc_12_is_not_a_renonc_in_betl_or_durch() -> None:
     betl = {"type": "deal", "declarer": 1, "game": "betl", "result": "won"}
     assert problems(betl, renonc(1, 12)) == [
-        "entry 1: kind: an ace or a ten may lie in the talon in betl; renonc 12 is for suit "
+        "entry 1: An ace or a ten may lie in the talon in betl; renonc 12 is for suit "
         "games"]
 
 
@@ -238,4 +241,4 @@ def test_misdeal_the_same_dealer_deals_again() -> None:
 
 def test_misdeal_is_the_dealers() -> None:
     assert problems({"type": "misdeal", "seat": 2}) == [
-        "entry 0: seat: Anna deals now, so only Anna can misdeal, not Cyril"]
+        "entry 0: Anna deals now, so only Anna can misdeal, not Cyril"]

@@ -113,18 +113,33 @@ def test_entry_kinds_of_the_sheet() -> None:
     assert game.entry_kinds == ("deal", "renonc", "misdeal")
     assert {s.name for s in rules.specs(rules.preset("marias"))} == {
         "max_fleks", "payment_cap", "stake", "pauzirak_pays", "flek_liability",
-        "hundred_counts", "misdeal_fee", "renonc_fee", "renonc_talon_fee", "tariff",
-        "premium_points", "must_follow", "must_beat", "must_trump", "must_overtrump"}
+        "flek_giver_receives", "joined_cap", "flek_over_table", "defence_silent_hundred",
+        "last_trick_check", "hundred_counts", "misdeal_fee", "renonc_fee", "renonc_talon_fee",
+        "tariff", "premium_points", "must_follow", "must_beat", "must_trump", "must_overtrump"}
+
+
+FIRST_EDITION = {
+    "max_fleks": 4, "payment_cap": 0, "stake": 20, "pauzirak_pays": True,
+    "flek_liability": "each", "flek_giver_receives": True, "joined_cap": 15000,
+    "flek_over_table": False, "defence_silent_hundred": False, "last_trick_check": False,
+    "hundred_counts": "trump_marriage", "misdeal_fee": 200, "renonc_fee": 200,
+    "renonc_talon_fee": 1000,
+    "tariff": {"hra": 20, "sedma": 40, "sto": 80, "betl": 300, "durch": 600},
+    "premium_points": {}, "must_follow": True, "must_beat": True, "must_trump": True,
+    "must_overtrump": True}
 
 
 def test_preset_defaults_are_those_of_the_rules() -> None:
+    """RULES.md section 2: the tournament preset plays rule II.15 (flek_liability
+    fleking_player), a flek beyond the table, the defence's silent hundred and the last-trick
+    check of a seven."""
     assert rules.as_json(rules.preset("marias")) == {
-        "max_fleks": 4, "payment_cap": 0, "stake": 20, "pauzirak_pays": True,
-        "flek_liability": "each", "hundred_counts": "trump_marriage", "misdeal_fee": 200,
-        "renonc_fee": 200, "renonc_talon_fee": 1000,
-        "tariff": {"hra": 20, "sedma": 40, "sto": 80, "betl": 300, "durch": 600},
-        "premium_points": {}, "must_follow": True, "must_beat": True, "must_trump": True,
-        "must_overtrump": True}
+        **FIRST_EDITION, "flek_liability": "fleking_player", "flek_giver_receives": False,
+        "flek_over_table": True, "defence_silent_hundred": True, "last_trick_check": True}
+
+
+def test_first_edition_defaults_are_those_every_stored_sheet_was_scored_under() -> None:
+    assert rules.as_json(rules.preset("marias", 1)) == FIRST_EDITION
 
 
 def test_doctests_of_the_public_helpers() -> None:

@@ -85,7 +85,7 @@ def test_deal_form_has_seat_buttons_trumps_and_a_calculator_per_seat(client, mak
     words = text(html)
     assert "Trumpf-Familie 15" in words and "Doppelbinokel 30" in words and "Diss 1" in words
     assert "they are the rest of 25" in words
-    assert 'placeholder="15"' in html  # the opening bid
+    assert 'placeholder="15"' not in html  # no grey opening bid that looks filled in
     assert 'action="' + new_url(sheet) + '"' in html  # works without JavaScript
 
 
@@ -165,22 +165,22 @@ def test_a_blank_meld_field_is_nothing_melded(client, make_sheet):
 @pytest.mark.parametrize(
     ("change", "where", "message"),
     [
-        ({"declarer": ""}, "", "This field is required."),
-        ({"declarer": "3"}, "", "Select a valid choice."),
-        ({"bid": ""}, "", "This field is required."),
-        ({"bid": "a lot"}, "", "Enter a whole number."),
-        ({"trump": ""}, "", "This field is required."),
-        ({"trump": "acorns"}, "", "Select a valid choice."),
-        ({"melds_0": "four"}, "calc-out-0", "Enter a whole number."),
-        ({"melds_2": "-2"}, "calc-out-2", "Ensure this value is greater than or equal to 0."),
-        ({"points_0": "seven"}, "", "Enter a whole number."),
-        ({"points_1": "-8"}, "", "Ensure this value is greater than or equal to 0."),
+        ({"declarer": ""}, "", "Who played? Tap a name."),
+        ({"declarer": "3"}, "", "Who played? Tap one of the buttons."),
+        ({"bid": ""}, "", "Type the bid."),
+        ({"bid": "a lot"}, "", "Bid: type a whole number, digits only."),
+        ({"trump": ""}, "", "Trumps: tap one."),
+        ({"trump": "acorns"}, "", "Trumps: tap one of the buttons."),
+        ({"melds_0": "four"}, "calc-out-0", "Melds of Anna: type a whole number, digits only."),
+        ({"melds_2": "-2"}, "calc-out-2", "Melds of Cem: at least 0."),
+        ({"points_0": "seven"}, "", "Trick points of Anna: type a whole number, digits only."),
+        ({"points_1": "-8"}, "", "Trick points of Bea: at least 0."),
         ({"points_0": ""}, "", "Type the trick points of every player but one."),
-        ({"calc_1_pair": "two"}, "calc-out-1", "Paar of Bea: Enter a whole number."),
+        ({"calc_1_pair": "two"}, "calc-out-1", "Paar of Bea: type a whole number, digits only."),
         ({"calc_1_diss": "-1"}, "calc-out-1",
-         "Diss of Bea: Ensure this value is greater than or equal to 0."),
+         "Diss of Bea: at least 0."),
         ({"calc_0_binokel": "10"}, "calc-out-0",
-         "Binokel of Anna: Ensure this value is less than or equal to 9."),
+         "Binokel of Anna: at most 9."),
     ],
 )
 def test_bad_input_is_refused_on_its_field(client, make_sheet, change, where, message):
@@ -196,7 +196,7 @@ def test_nine_trump_nines_typed_are_refused_on_their_field(client, make_sheet):
     sheet = binokel(make_sheet, keep_trump_nines=True)
     response = post(client, sheet, {**BEA_18, "nines_2": "many"})
     assert response.status_code == 400
-    assert "Enter a whole number." in text(page(response))
+    assert "Trump nines of Cem: type a whole number, digits only." in text(page(response))
 
 
 @pytest.mark.parametrize(
@@ -208,7 +208,7 @@ def test_nine_trump_nines_typed_are_refused_on_their_field(client, make_sheet):
                                "25 trick points and 70 in melds)"),
         # 15 cards show at most 70; the message names the player
         ({"melds_0": "71"}, "calc-out-0",
-         "Melds of Anna are 71, more than one hand can show (at most 70)"),
+         "Anna melds 71, more than one hand can show (at most 70)"),
         # 7 + 8 + 11 = 26
         ({"points_2": "11"}, "points", "Trick points add up to 26, a deal has 25"),
     ],
@@ -236,7 +236,7 @@ def test_scale_10_refuses_melds_no_set_of_melds_adds_up_to(client, make_sheet):
             "points_0": "70", "points_1": "80"}
     response = post(client, sheet, data)
     assert response.status_code == 400
-    assert ("Melds of Anna are 45, not a multiple of 10: no set of melds adds up to that"
+    assert ("Anna melds 45, not a multiple of 10: no set of melds adds up to that"
             in block(page(response), "calc-out-0"))
 
 
@@ -445,7 +445,8 @@ def test_concession_bad_input(client, make_sheet):
     response = post(client, sheet, {"declarer": "", "bid": "twenty"}, "concession")
     words = text(page(response))
     assert response.status_code == 400
-    assert "This field is required." in words and "Enter a whole number." in words
+    assert "Who goes off? Tap a name." in words
+    assert "Bid: type a whole number, digits only." in words
     response = post(client, sheet, {"declarer": "0", "bid": "12"}, "concession")
     assert "Bid 12 is below the opening bid 15" in text(page(response))
     assert entries(sheet) == []
@@ -514,8 +515,8 @@ def test_a_whole_game_through_the_web_ends_with_the_banner(client, make_sheet):
     html = page(client.get(sheet_url))
     assert re.findall(r'<span class="c">([^<]+)</span>', html) == [
         "30 ♥", "20 off", "40 ♦", "20 ♠"]
-    # nothing can be added after the winning row
-    response = post(client, sheet, BEA_18)
+    # nothing can be added after the winning row (a form kept from before the end)
+    response = client.post(new_url(sheet), {**write_fields(html), **BEA_18})
     assert response.status_code == 400
     assert "The game is already over" in text(page(response))
     assert len(entries(sheet)) == 5

@@ -140,8 +140,8 @@ def test_saving_an_unchanged_row_writes_nothing(client, make_sheet):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"contract": "x"}, "Enter a whole number."),
-        ({"declarer": "9"}, "Select a valid choice."),
+        ({"contract": "x"}, "Contract: type a whole number, digits only."),
+        ({"declarer": "9"}, "Who played? Tap one of the buttons."),
         ({"points_0": "", "points_1": ""}, "Type the card points of every player but one."),
         ({"key": ""}, "This form is damaged"),
     ],

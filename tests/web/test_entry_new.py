@@ -192,13 +192,14 @@ def test_a_write_against_an_old_revision_is_refused_with_the_current_sheet(
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        ({"declarer": ""}, "declarer", "This field is required."),
-        ({"declarer": "7"}, "declarer", "Select a valid choice."),
-        ({"contract": ""}, "contract", "This field is required."),
-        ({"contract": "a lot"}, "contract", "Enter a whole number."),
-        ({"points_0": "thirty"}, "points_0", "Enter a whole number."),
+        ({"declarer": ""}, "declarer", "Who played? Tap a name."),
+        ({"declarer": "7"}, "declarer", "Who played? Tap one of the buttons."),
+        ({"contract": ""}, "contract", "Type the contract."),
+        ({"contract": "a lot"}, "contract", "Contract: type a whole number, digits only."),
+        ({"points_0": "thirty"}, "points_0", "Anna: type a whole number, digits only."),
         ({"points_0": ""}, "points_0", "Type the card points of every player but one."),
-        ({"marriages_1": ["trumps"]}, "marriages_1", "Select a valid choice."),
+        ({"marriages_1": ["trumps"]}, "marriages_1",
+         "Marriages of Boris: tap one of the buttons."),
     ],
 )
 def test_bad_input_is_refused_on_its_field(client, make_sheet, change, field, message):
@@ -262,9 +263,21 @@ def test_the_engines_objection_is_shown_and_nothing_written(
 def test_nothing_can_be_added_after_the_winning_row(client, make_sheet):
     win = deal(1, 120, [30, 75, 15], {1: ["hearts"]})
     sheet = make_sheet(options={"target": 200, "barrel_at": 0}, entries=[win, win])
-    response = client.post(new_url(sheet), {**form_of(client, sheet), **BORIS_120})
+    # a form kept from before the end (its revision and key as any form on the page carries)
+    fields = write_fields(page(client.get(reverse("sheet", args=[sheet.edit_token]))))
+    response = client.post(new_url(sheet), {**fields, **BORIS_120})
     assert response.status_code == 400
     assert "The game is already over" in page(response)
+
+
+def test_after_the_game_no_entry_form_opens(client, make_sheet):
+    win = deal(1, 120, [30, 75, 15], {1: ["hearts"]})
+    sheet = make_sheet(options={"target": 200, "barrel_at": 0}, entries=[win, win])
+    response = client.get(new_url(sheet))
+    assert response.status_code == 200
+    assert "The game is over: nothing more can be written" in text(page(response))
+    assert 'name="contract"' not in page(response)
+    assert reverse("rematch", args=[sheet.edit_token]) in page(response)
 
 
 # --------------------------------------------------------------------------- other kinds
@@ -331,3 +344,63 @@ def test_marriages_in_hand_count_is_a_button(client, make_sheet):
     assert 'name="count" value="3"' in html and 'name="count" value="4"' in html
     bad = {**write_fields(html), "seat": "0", "count": "5"}
     assert client.post(new_url(sheet, "marriages_in_hand"), bad).status_code == 400
+
+
+# --------------------------------------------------------------------------- the same form again
+
+
+def test_the_deal_button_makes_the_form_at_the_revision_the_sheet_page_showed(client, make_sheet,
+                                                                              write):
+    sheet = make_sheet()
+    link = reverse("entry_new", args=[sheet.edit_token, "deal"]) + "?at=0"
+    assert link in page(client.get(reverse("sheet", args=[sheet.edit_token])))
+    write(sheet, THREE_DEALS[0])
+    assert write_fields(page(client.get(link)))["revision"] == "0"
+    assert write_fields(page(client.get(new_url(sheet))))["revision"] == "1"
+    # a revision the sheet never had is not believed
+    assert write_fields(page(client.get(new_url(sheet) + "?at=9")))["revision"] == "1"
+
+
+def test_back_and_write_again_answers_already_written_with_a_link(client, make_sheet):
+    sheet = make_sheet()
+    link = new_url(sheet) + "?at=0"
+    assert client.post(link, {**form_of(client, sheet), **BORIS_120}).status_code == 302
+    # Back reloads the form: made at revision 0 again, with a new key; the same deal is sent
+    again = client.post(link, {**write_fields(page(client.get(link))), **BORIS_120})
+    html = page(again)
+    assert again.status_code == 409
+    assert "Already written as row 1" in text(html)
+    assert f'href="{reverse("sheet", args=[sheet.edit_token])}#e0"' in html
+    assert len(entries(sheet)) == 1
+
+
+def test_another_deal_from_an_old_form_shows_what_was_written_and_asks(client, make_sheet):
+    sheet = make_sheet()
+    link = new_url(sheet) + "?at=0"
+    old = write_fields(page(client.get(link)))
+    assert client.post(link, {**form_of(client, sheet), **BORIS_120}).status_code == 302
+    other = {"declarer": "2", "contract": "100", "points_0": "40", "points_1": "20"}
+    asked = client.post(link, {**old, **other})
+    html = page(asked)
+    assert asked.status_code == 409
+    assert "Written since your form was made: row 1 (Deal)" in text(html)
+    assert "Write it down anyway" in html
+    assert len(entries(sheet)) == 1
+    # the player looked and writes it: the form now carries the current revision
+    assert client.post(link, {**write_fields(html), **other}).status_code == 302
+    assert [e["declarer"] for e in entries(sheet)] == [1, 2]
+
+
+def test_the_phones_queue_gets_the_rows_page_and_a_lost_answer_is_confirmed_once(
+    client, make_sheet
+):
+    sheet = make_sheet()
+    data = {**form_of(client, sheet), **BORIS_120}
+    first = client.post(new_url(sheet), data, HTTP_X_LISTEK_QUEUE="1")
+    again = client.post(new_url(sheet), data, HTTP_X_LISTEK_QUEUE="1")  # the answer was lost
+    target = reverse("sheet", args=[sheet.edit_token]) + "#e0"
+    assert first.status_code == again.status_code == 204
+    assert first["X-Listek-Written"] == again["X-Listek-Written"] == target
+    assert len(entries(sheet)) == 1
+    shown = text(page(client.get(target)))
+    assert shown.count("Row 1 written.") == 2  # once per answer: the first one never arrived

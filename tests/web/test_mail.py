@@ -8,6 +8,8 @@ import pytest
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 
 from scoresheet import exports
 from tests.web.golden_docs import golden_named
@@ -43,7 +45,9 @@ def test_mail_text_has_the_totals_the_winner_and_the_read_only_link(
     sheet = exports.import_sheet(golden_named("ru/barrel-win"))
     client.post(mail_url(sheet), {"addresses": "anna@example.org", "size": "a4"})
     [message] = mailoutbox
-    assert "Anna, Boris, Vera" in message.subject
+    # the subject is the app's words only: no name a player (or an attacker) typed
+    assert message.subject == "Lístek: your score sheet of Thousand, " + date_format(
+        timezone.localtime(sheet.created).date(), "SHORT_DATE_FORMAT")
     assert "Anna: 1000" in message.body and "Vera: 150" in message.body  # hand-worked totals
     assert "Winner: Anna" in message.body
     assert f"/v/{sheet.view_token}/" in message.body

@@ -37,9 +37,10 @@ def stored(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 def marias_sheet(make_sheet: Any, *, players: tuple[str, ...] = FOUR, first_dealer: int = 3,
-                 options: Mapping[str, Any] | None = None, entries: Any = ()) -> Sheet:
+                 options: Mapping[str, Any] | None = None, entries: Any = (),
+                 edition: int | None = None) -> Sheet:
     return make_sheet(ruleset="marias", players=players, first_dealer=first_dealer,
-                      options=options or {}, entries=entries)
+                      options=options or {}, entries=entries, edition=edition)
 
 
 def post_data(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -53,11 +54,13 @@ def post_data(entry: Mapping[str, Any]) -> dict[str, Any]:
     if kind == "misdeal":
         return {"seat": str(entry["seat"])} if "seat" in entry else {"seat": ""}
     data = {"declarer": str(entry["declarer"]), "game": entry["game"]}
-    for key in ("trump", "seven", "silent_seven", "result"):
+    for key in ("trump", "seven", "silent_seven", "result", "seven_against"):
         if entry.get(key):
             data[key] = entry[key]
     if entry.get("announced"):
         data["announced"] = list(entry["announced"])
+    if entry.get("against"):
+        data["announced_against"] = list(entry["against"])
     if "card_points" in entry:
         data["card_points"] = str(entry["card_points"])
     marriages = entry.get("marriages") or {}
@@ -69,7 +72,11 @@ def post_data(entry: Mapping[str, Any]) -> dict[str, Any]:
     by = entry.get("first_flek_by")
     givers = {c: by for c in fleks} if isinstance(by, int) else dict(by or {})
     for comp, seat in givers.items():
-        data[f"flek_by_{comp}"] = str(seat)
+        data[f"flek_by_{comp}_1"] = str(seat)
+    for comp, seats in (entry.get("flek_by") or {}).items():
+        for level in (1, 3, 5):  # a tap per flek of the defence; the re is the declarer's
+            if level <= len(seats):
+                data[f"flek_by_{comp}_{level}"] = str(seats[level - 1])
     return data
 
 
@@ -116,13 +123,13 @@ def test_deal_form_offers_the_games_trumps_announcements_and_card_points_as_butt
 
 
 def test_flek_ladder_climbs_to_the_tables_highest_word(client, make_sheet):
-    sheet = marias_sheet(make_sheet)  # max_fleks 4: flek, re, tutti, boty
+    sheet = marias_sheet(make_sheet, options={"flek_liability": "each"})  # max_fleks 4
     html = page(client.get(new_url(sheet)))
     for comp in ("game", "seven", "betl", "durch"):
         assert re.findall(rf'name="flek_{comp}" value="(\d)"', html) == ["0", "1", "2", "3", "4"]
     assert "boty ×16" in html and "kalhoty" not in html
     assert "data-flek-up" in html and "js/marias.js" in html  # the tap-to-increase button
-    assert 'name="flek_by_game"' not in html  # each defender pays his own fleks
+    assert 'name="flek_by_game_1"' not in html  # each defender pays his own fleks
     wide = marias_sheet(make_sheet, options={"max_fleks": 5})
     assert "kalhoty ×32" in page(client.get(new_url(wide)))
     none = marias_sheet(make_sheet, options={"max_fleks": 0})
@@ -130,10 +137,18 @@ def test_flek_ladder_climbs_to_the_tables_highest_word(client, make_sheet):
 
 
 def test_a_fleking_player_table_asks_who_gave_the_first_flek(client, make_sheet):
-    sheet = marias_sheet(make_sheet, options={"flek_liability": "fleking_player"})
+    """Seed 004 II.15 is the tournament preset's default: a tap for who gave the flek and the
+    tutti (the declarer gives the re and the boty); the announcements against are fleked by the
+    declarer, so they have no such tap."""
+    sheet = marias_sheet(make_sheet)
     html = page(client.get(new_url(sheet)))
     for comp in ("game", "seven", "betl", "durch"):
-        assert f'name="flek_by_{comp}" value="2"' in html
+        assert f'name="flek_by_{comp}_1" value="2"' in html
+        assert f'name="flek_by_{comp}_3" value="2"' in html
+        assert f'name="flek_by_{comp}_5"' not in html  # boty is the highest at this table
+    for comp in ("seven_against", "hundred_against"):
+        assert f'name="flek_{comp}" value="1"' in html
+        assert f'name="flek_by_{comp}_1"' not in html
 
 
 def test_deal_form_marks_the_pauzirak_who_deals_this_deal(client, make_sheet):
@@ -154,7 +169,7 @@ def test_preview_shows_the_ledger_and_every_players_change_in_crowns(client, mak
     # EVENING deal 2 after deal 1 ([60, -20, -20, -20]): Anna deals and sits out, Bohouš plays
     # sedma in hearts: hra lost 0.40 to each of 3, the seven won at flek 0.80 x 2 = 1.60 from
     # each of 3 -> [-120, +360, -120, -120] -> [-60, 340, -140, -140].
-    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:1])
+    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:1], edition=1)
     data = {**fields_of(client, sheet), "preview": "1", **post_data(EVENING["entries"][1])}
     response = client.post(new_url(sheet), data, **HX)
     html = page(response)
@@ -174,12 +189,12 @@ def test_preview_says_the_engines_objection_naming_the_field(client, make_sheet)
     data = {**fields_of(client, sheet), "preview": "1", "declarer": "0", "game": "suit",
             "trump": "bells", "card_points": "55"}
     words = text(page(client.post(new_url(sheet), data, **HX)))
-    assert "Not possible:" in words and "card_points must be 0..90 in tens" in words.lower()
+    assert "Not possible:" in words and "card points must be 0..90 in tens" in words.lower()
     assert "not 55" in words
 
 
 def test_preview_in_czech_writes_crowns_with_a_decimal_comma(client, make_sheet):
-    sheet = marias_sheet(make_sheet)
+    sheet = marias_sheet(make_sheet, edition=1)
     data = {**fields_of(client, sheet), "preview": "1", **post_data(EVENING["entries"][0])}
     words = text(page(client.post(new_url(sheet), data, HTTP_ACCEPT_LANGUAGE="cs", **HX)))
     assert "0,60" in words and "-0,20" in words  # Anna +0.60, the others -0.20 each
@@ -189,7 +204,7 @@ def test_preview_in_czech_writes_crowns_with_a_decimal_comma(client, make_sheet)
 
 
 def test_writing_a_suit_deal_stores_the_format_entry(client, make_sheet):
-    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:1])
+    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:1], edition=1)
     data = {**fields_of(client, sheet), **post_data(EVENING["entries"][1]), "flek_game": "0"}
     response = client.post(new_url(sheet), data)
     assert response.status_code == 302
@@ -208,15 +223,17 @@ def test_a_betl_sends_only_what_a_betl_has(client, make_sheet):
     sheet = marias_sheet(make_sheet, players=THREE, first_dealer=0)
     data = {**fields_of(client, sheet), "declarer": "1", "game": "betl", "trump": "hearts",
             "card_points": "40", "announced": ["seven"], "seven": "won", "flek_game": "2",
-            "flek_betl": "2", "result": "lost"}
+            "flek_by_game_1": "0", "announced_against": ["hundred"], "flek_betl": "2",
+            "flek_by_betl_1": "2", "result": "lost"}
     assert client.post(new_url(sheet), data).status_code == 302
     assert stored(sheet) == [
-        {"type": "deal", "declarer": 1, "game": "betl", "result": "lost", "fleks": {"betl": 2}}
+        {"type": "deal", "declarer": 1, "game": "betl", "result": "lost", "fleks": {"betl": 2},
+         "flek_by": {"betl": [2]}}
     ]
 
 
 def test_editing_a_deal_shows_it_as_it_was_entered(client, make_sheet):
-    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:2])
+    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:2], edition=1)
     html = page(client.get(reverse("entry_edit", args=[sheet.edit_token, 1])))
     for name, value in (("declarer", "1"), ("game", "suit"), ("trump", "hearts"),
                         ("announced", "seven"), ("card_points", "30"),
@@ -241,25 +258,28 @@ SEDMA = {"declarer": "0", "game": "suit", "trump": "bells", "card_points": "50"}
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        ({"declarer": ""}, "declarer", "This field is required."),
-        ({"declarer": "4"}, "declarer", "Select a valid choice."),
+        ({"declarer": ""}, "declarer", "Who played? (the declarer) Tap a name."),
+        ({"declarer": "4"}, "declarer", "Who played? (the declarer) Tap one of the buttons."),
         ({"declarer": "3"}, "declarer", "so cannot declare"),  # Dana is the pauzírák
-        ({"game": ""}, "game", "This field is required."),
-        ({"game": "skat"}, "game", "Select a valid choice."),
+        ({"game": ""}, "game", "Game: tap one."),
+        ({"game": "skat"}, "game", "Game: tap one of the buttons."),
         ({"trump": ""}, "trump", "a suit game names its trumps"),
-        ({"trump": "clubs"}, "trump", "Select a valid choice."),
-        ({"announced": ["grand"]}, "announced", "Select a valid choice."),
+        ({"trump": "clubs"}, "trump", "Trumps: tap one of the buttons."),
+        ({"announced": ["grand"]}, "announced", "Announced: tap one of the buttons."),
         ({"card_points": ""}, "card_points", "write the declarer's card points"),
         ({"card_points": "55"}, "card_points", "must be 0..90 in tens"),
-        ({"card_points": "many"}, "card_points", "Enter a whole number."),
-        ({"marriages_declarer": ["spades"]}, "marriages_declarer", "Select a valid choice."),
+        ({"card_points": "many"}, "card_points", "type a whole number, digits only."),
+        ({"marriages_declarer": ["spades"]}, "marriages_declarer",
+         "Marriages of the declarer: tap one of the buttons."),
         ({"announced": ["seven"]}, "seven", "write whether it was won or lost"),
-        ({"announced": ["seven"], "seven": "maybe"}, "seven", "Select a valid choice."),
-        ({"silent_seven": "nobody"}, "silent_seven", "Select a valid choice."),
+        ({"announced": ["seven"], "seven": "maybe"}, "seven",
+         "The announced seven: tap one of the buttons."),
+        ({"silent_seven": "nobody"}, "silent_seven", "tap one of the buttons."),
         ({"game": "durch", "result": ""}, "result", "write whether the declarer won or lost"),
-        ({"game": "betl", "result": "draw"}, "result", "Select a valid choice."),
-        ({"flek_game": "x"}, "flek_game", "Enter a whole number."),
-        ({"flek_game": "-1"}, "flek_game", "must be at least 0"),
+        ({"game": "betl", "result": "draw"}, "result",
+         "Result for the declarer: tap one of the buttons."),
+        ({"flek_game": "x"}, "flek_game", "type a whole number, digits only."),
+        ({"flek_game": "-1"}, "flek_game", "at least 0"),
     ],
 )
 def test_bad_input_on_a_deal_field_is_refused_on_that_field(
@@ -282,12 +302,10 @@ def test_bad_input_on_a_deal_field_is_refused_on_that_field(
     [
         ({}, {"marriages_declarer": ["leaves"], "marriages_defence": ["leaves"]}, "marriages",
          "each marriage is declared once per deal"),
-        ({}, {"flek_game": "5"}, "fleks", "this table allows at most 4 (boty)"),
-        ({"max_fleks": 2}, {"flek_game": "3"}, "fleks", "at most 2 (re)"),
-        ({"flek_liability": "fleking_player"}, {"flek_game": "1"}, "fleks",
-         "write who gave the first flek"),
-        ({"flek_liability": "fleking_player"}, {"flek_game": "1", "flek_by_game": "0"},
-         "fleks", "Anna is the declarer; the first flek is given by a defender"),
+        ({}, {"flek_game": "1"}, "fleks", "write who gave the flek"),
+        ({}, {"flek_game": "1", "flek_by_game_1": "0"},
+         "fleks", "The flek on Game (hra or sto) is given by a defender, not by Anna (the "
+         "declarer)"),
     ],
 )
 def test_an_objection_to_marriages_or_fleks_is_shown_on_that_group(
@@ -313,7 +331,7 @@ def test_a_flek_on_a_component_not_played_is_not_sent(client, make_sheet):
 
 
 def test_renonc_form_lists_the_twelve_kinds_and_the_deal_it_refers_to(client, make_sheet):
-    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:3])
+    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:3], edition=1)
     html = page(client.get(new_url(sheet, "renonc")))
     words = text(html)
     assert re.findall(r'name="kind" value="(\d+)"', html) == [str(k) for k in range(1, 13)]
@@ -327,7 +345,7 @@ def test_renonc_after_a_deal_cancels_it_and_charges_the_offender(client, make_sh
     # EVENING row 4: Dana (a defender) signals in Cyril's lost betl, renonc 6, not played out:
     # the betl lines are cancelled, Dana pays Cyril 3 x 3.00 = 9.00 for the whole defence and
     # 2.00 to each other player: [-100, -100, +2000, -1800] -> [140, 540, 960, -1640].
-    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:3])
+    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:3], edition=1)
     data = {**fields_of(client, sheet, "renonc"), **post_data(EVENING["entries"][3])}
     preview = client.post(new_url(sheet, "renonc"), {**data, "preview": "1"}, **HX)
     words = text(page(preview))
@@ -345,10 +363,10 @@ def test_renonc_after_a_deal_cancels_it_and_charges_the_offender(client, make_sh
 @pytest.mark.parametrize(
     ("entries", "data", "field", "message"),
     [
-        (1, {"seat": "", "kind": "1"}, "seat", "This field is required."),
-        (1, {"seat": "0", "kind": ""}, "kind", "This field is required."),
-        (1, {"seat": "0", "kind": "13"}, "kind", "must be at most 12"),
-        (1, {"seat": "0", "kind": "one"}, "kind", "Enter a whole number."),
+        (1, {"seat": "", "kind": "1"}, "seat", "Who made the renonc? Tap a name."),
+        (1, {"seat": "0", "kind": ""}, "kind", "What was it? Type a number."),
+        (1, {"seat": "0", "kind": "13"}, "kind", "at most 12"),
+        (1, {"seat": "0", "kind": "one"}, "kind", "What was it? Type a whole number, digits only."),
         # Dana dealt row 1 and sat it out: she cannot fail to follow suit in it
         (1, {"seat": "3", "kind": "1"}, "seat", "Dana is the pauzírák of that deal"),
         # row 3 is a betl: no ace or ten can lie in its talon to be paid for
@@ -358,7 +376,7 @@ def test_renonc_after_a_deal_cancels_it_and_charges_the_offender(client, make_sh
 def test_bad_input_on_a_renonc_field_is_refused_on_that_field(
     client, make_sheet, entries, data, field, message
 ):
-    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:entries])
+    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:entries], edition=1)
     response = _post(client, sheet, "renonc", data)
     assert any(message in e for e in response.context["form"].errors[field])
     assert "has-error" in field_block(page(response), field)[:80]
@@ -395,7 +413,7 @@ def test_misdeal_form_offers_the_dealer_and_the_first_one_is_free(client, make_s
 @pytest.mark.parametrize(
     ("seat", "message"),
     [("1", "Anna deals now, so only Anna can misdeal, not Bohouš"),
-     ("x", "Select a valid choice.")],
+     ("x", "Who misdealt? (the dealer) Tap one of the buttons.")],
 )
 def test_bad_input_on_the_misdeal_seat_is_refused_on_it(client, make_sheet, seat, message):
     sheet = marias_sheet(make_sheet, players=THREE, first_dealer=0)
@@ -418,7 +436,8 @@ def test_a_whole_evening_entered_through_the_web_matches_the_golden_sheet(
 ):
     doc = golden(path)
     sheet = marias_sheet(make_sheet, players=tuple(doc["players"]),
-                         first_dealer=doc["first_dealer"], options=doc["options"])
+                         first_dealer=doc["first_dealer"], options=doc["options"],
+                         edition=doc.get("edition"))
     working = doc["meta"]["working"]
     html = ""
     for number, entry in enumerate(doc["entries"]):
@@ -445,7 +464,7 @@ def _row(html: str, entry: int) -> str:
 def test_the_sheet_greys_the_pauzirak_column_of_each_deal(client, make_sheet):
     # EVENING: Dana deals row 1, Anna row 2, Bohouš row 3 (each sits the deal out); the renonc of
     # row 4 belongs to row 3's deal, so Bohouš is still out there.
-    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:4])
+    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:4], edition=1)
     html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
     assert "game-marias" in html
     for entry, out in ((0, 3), (1, 0), (2, 1), (3, 1)):
@@ -454,7 +473,7 @@ def test_the_sheet_greys_the_pauzirak_column_of_each_deal(client, make_sheet):
 
 
 def test_each_row_opens_its_ledger_on_tap_without_javascript(client, make_sheet):
-    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:4])
+    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:4], edition=1)
     html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
     row = _row(html, 1)
     assert '<details class="ledger">' in row and "<summary>" in row
@@ -467,9 +486,9 @@ def test_each_row_opens_its_ledger_on_tap_without_javascript(client, make_sheet)
 
 
 def test_the_sheet_writes_the_running_balance_in_crowns(client, make_sheet):
-    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:2])
+    sheet = marias_sheet(make_sheet, entries=EVENING["entries"][:2], edition=1)
     html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
-    cells = re.findall(r'<span class="total">([^<]+)</span>\s*<span class="delta">([^<]+)<',
+    cells = re.findall(r'<span class="total">([^<]+)</span>\s*<span class="delta[^"]*">([^<]+)<',
                        _row(html, 1))
     # [60, -20, -20, -20] + [-120, +360, -120, -120] = [-60, 340, -140, -140]
     assert cells == [("-0.60", "-1.20"), ("3.40", "+3.60"), ("-1.40", "-1.20"),

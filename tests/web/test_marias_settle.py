@@ -24,7 +24,8 @@ TEN_HALER = golden(GOLDEN / "marias" / "ten_haler_house_rules.json")
 
 def from_golden(make_sheet: Any, doc: dict[str, Any]) -> Sheet:
     return make_sheet(ruleset="marias", players=doc["players"], first_dealer=doc["first_dealer"],
-                      options=doc["options"], entries=doc["entries"])
+                      options=doc["options"], entries=doc["entries"],
+                      edition=doc.get("edition"))
 
 
 def settle_url(sheet: Sheet) -> str:

@@ -118,8 +118,8 @@ def test_an_empty_row_between_names_closes_up(client, db):
         ({"ruleset": "whist"}, "Select a valid choice."),
         ({"opt_barrel_at": "850"}, "Select a valid choice."),
         ({"opt_bolt_limit": "many"}, "Enter a whole number."),
-        ({"opt_bolt_limit": "99"}, "Option bolt_limit: must be at most 10"),
-        ({"opt_marriages__hearts": "-5"}, "Option marriages: hearts must be at least 0"),
+        ({"opt_bolt_limit": "99"}, "Option Bolt limit: must be at most 10"),
+        ({"opt_marriages__hearts": "-5"}, "Option Marriage values: hearts must be at least 0"),
         ({"opt_target": "800"}, "Option barrel_at: the barrel must be below the target"),
     ],
 )

@@ -63,7 +63,9 @@ def test_the_manifest_installs_the_app_on_the_home_screen():
 def test_every_page_links_the_manifest_and_the_offline_script(client):
     html = page(client.get(reverse("home")))
     assert f'<link rel="manifest" href="{static("manifest.webmanifest")}">' in html
-    assert f'<script src="{static("js/offline.js")}" defer></script>' in html
+    # loaded once the page is painted (static/js/later.js): not part of the first load
+    assert (f'<script src="{static("js/later.js")}" data-later="{static("js/offline.js")}" '
+            "defer></script>") in html
     assert 'id="offline-strings"' in html and 'data-conflict="' in html
 
 

@@ -111,12 +111,23 @@ def test_chart_steps_are_round_numbers(span: int, count: int, step: int) -> None
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("read", [False, True])
-def test_chart_is_inline_on_the_sheet_page(client: Client, make_sheet: Any, read: bool) -> None:
+def test_chart_is_loaded_after_the_first_paint_of_the_sheet_page(
+    client: Client, make_sheet: Any, read: bool
+) -> None:
+    """The page is painted without the chart; htmx fetches it on load (a link without JS)."""
     sheet = make_sheet(entries=THREE_DEALS)
     name, token = ("sheet_read", sheet.view_token) if read else ("sheet", sheet.edit_token)
+    chart_url = reverse(f"{name}_chart" if read else "sheet_chart", args=[token])
     html = client.get(reverse(name, args=[token])).content.decode()
-    assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart"') == 1
-    assert html.count('class="chart-line"') == 3
+    assert "<svg" not in html
+    assert f'hx-get="{chart_url}?rev={sheet.revision}" hx-trigger="load"' in html
+    assert f'<a href="{chart_url}?rev={sheet.revision}">' in html
+    fragment = client.get(chart_url, headers={"HX-Request": "true"}).content.decode()
+    assert fragment.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart"') == 1
+    assert fragment.count('class="chart-line"') == 3
+    assert "<html" not in fragment
+    page = client.get(chart_url).content.decode()  # without JavaScript: a page of its own
+    assert "<html" in page and page.count('class="chart-line"') == 3
 
 
 @pytest.mark.django_db

@@ -121,5 +121,57 @@ def test_two_phones_writing_at_once_never_both_win():
         t.start()
     for t in threads:
         t.join()
-    assert sorted(type(r).__name__ for r in results) == ["Conflict", "WriteResult"], results
+    # the second one is refused (the same deal: services.AlreadyWritten, a Conflict)
+    kinds = sorted("Conflict" if isinstance(r, services.Conflict) else type(r).__name__
+                   for r in results)
+    assert kinds == ["Conflict", "WriteResult"], results
     assert len(positions(sheet)) == 1
+
+
+# --------------------------------------------------------------------------- the same row again
+
+
+def test_an_append_from_an_older_revision_already_on_the_sheet_is_not_written_again(make_sheet):
+    """The browser's Back and "Write it down" again: the form was made before row 1 was written,
+    row 1 has the same content, so it is the same deal and the answer names its row."""
+    sheet = make_sheet()
+    services.add_entry(sheet.pk, revision=0, key=new_key(), device=PHONE, entry=THREE_DEALS[0])
+    with pytest.raises(services.AlreadyWritten) as caught:
+        services.add_entry(sheet.pk, revision=0, key=new_key(), device=PHONE,
+                           entry=THREE_DEALS[0])
+    assert caught.value.position == 0
+    assert (caught.value.given, caught.value.current) == (0, 1)
+    assert positions(sheet) == [0]
+    assert Sheet.objects.get(pk=sheet.pk).revision == 1
+
+
+def test_an_other_append_from_an_older_revision_is_a_conflict_naming_what_was_written(
+    make_sheet,
+):
+    sheet = make_sheet()
+    services.add_entry(sheet.pk, revision=0, key=new_key(), device=PHONE, entry=THREE_DEALS[0])
+    with pytest.raises(services.Conflict) as caught:
+        services.add_entry(sheet.pk, revision=0, key=new_key(), device=PHONE,
+                           entry=THREE_DEALS[1])
+    assert not isinstance(caught.value, services.AlreadyWritten)
+    since = services.changes_since(Sheet.objects.get(pk=sheet.pk), caught.value.given)
+    assert [(c.action, c.position) for c in since] == [("add", 0)]
+    assert positions(sheet) == [0]
+
+
+def test_an_equal_row_that_was_on_the_sheet_before_the_form_is_another_deal(make_sheet):
+    """Two deals may end alike: only rows written after the form was made count as the same."""
+    sheet = make_sheet(entries=THREE_DEALS[:1])
+    services.add_entry(sheet.pk, revision=1, key=new_key(), device=PHONE, entry=THREE_DEALS[1])
+    with pytest.raises(services.Conflict) as caught:
+        services.add_entry(sheet.pk, revision=1, key=new_key(), device=PHONE,
+                           entry=THREE_DEALS[0])
+    assert not isinstance(caught.value, services.AlreadyWritten)
+
+
+def test_an_equal_append_at_the_current_revision_is_written(make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS[:1])
+    result = services.add_entry(sheet.pk, revision=1, key=new_key(), device=PHONE,
+                                entry=THREE_DEALS[0])
+    assert result.position == 1 and not result.replayed
+    assert positions(sheet) == [0, 1]

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoresheet.models import Sheet
 from tests.conftest import deal, quiet_deals
 from tests.web.helpers import HX, THREE_DEALS, page, text
 
@@ -133,13 +134,76 @@ def test_sheet_page_query_count_is_constant_as_the_sheet_grows(
     urls = [reverse(url_name, args=[getattr(s, token)]) for s in (short, long)]
     for url in urls:  # the first visit puts the sheet into this browser's list
         client.get(url)
-    # edit page: session, sheet, entries, the history's undo stack, the undo/redo rows;
-    # read-only page: session, sheet, entries.
+    # read-only page: session, sheet, and two cache reads (the derived data and the rendered
+    # rows of the revision) -- or, without a cache, the entries and the revision they were
+    # read at; the edit page: and the tops of the undo and redo stacks.
     counts = []
     for url in urls:
-        with django_assert_num_queries(5 if url_name == "sheet" else 3) as captured:
+        with django_assert_num_queries(5 if url_name == "sheet" else 4) as captured:
             response = client.get(url)
         assert response.status_code == 200
         counts.append(len(captured))
     assert counts[0] == counts[1]
     assert page(response).count('class="row kind-deal') == 200
+
+
+# --------------------------------------------------------------------------- reading the sheet
+
+
+def test_the_game_column_names_who_played(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS[:2])
+    html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
+    assert [text(w) for w in re.findall(r'<span class="who">([^<]*)</span>', html)] == [
+        "Boris", "Vera"]
+
+
+def test_the_sheet_explains_the_dealer_dot(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS[:1])
+    html = text(page(client.get(reverse("sheet", args=[sheet.edit_token]))))
+    assert "● dealt this row" in html
+
+
+def test_a_negative_total_is_never_the_leaders_green(client, make_sheet):
+    """Everyone fails 120 once (RULES.md 1.1: -120 for the declarer, card points for the
+    defenders, already multiples of 5):
+
+      1. Anna with 110:  Anna -120, Boris +5,  Vera +5     -> -120,    5,    5
+      2. Boris with 100: Anna +10,  Boris -120, Vera +10   -> -110, -115,   15
+      3. Vera with 90:   Anna +15,  Boris +15, Vera -120   ->  -95, -100, -105
+
+    Anna leads alone with -95: below zero, so not in the leader's green."""
+    sheet = make_sheet(entries=[
+        deal(0, 120, [110, 5, 5]), deal(1, 120, [10, 100, 10]), deal(2, 120, [15, 15, 90])])
+    html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
+    footer = html.split("<tfoot>")[1]
+    assert 'class="sum negative">-95<' in footer
+    assert "leader" not in footer
+
+
+def test_a_leader_above_zero_is_green(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)  # 170 / 185 / -80 (tests/web/helpers.py)
+    footer = page(client.get(reverse("sheet", args=[sheet.edit_token]))).split("<tfoot>")[1]
+    assert 'class="sum leader">185<' in footer
+    assert 'class="sum negative">-80<' in footer
+
+
+def test_after_the_game_a_rematch_with_the_same_players_and_the_next_dealer(client, make_sheet):
+    win = deal(1, 120, [30, 75, 15], {1: ["hearts"]})
+    sheet = make_sheet(options={"target": 200, "barrel_at": 0}, entries=[win, win],
+                       players=["Anna", "Boris", "Vera"], first_dealer=0)
+    html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
+    assert "Rematch" in html and "+ Deal" not in text(html)
+    response = client.post(reverse("rematch", args=[sheet.edit_token]))
+    new = Sheet.objects.exclude(pk=sheet.pk).get()
+    assert response["Location"] == reverse("sheet", args=[new.edit_token])
+    assert (new.ruleset, new.players, new.options) == (sheet.ruleset, sheet.players, sheet.options)
+    # Anna dealt row 1, Boris row 2: Vera deals first
+    assert new.first_dealer == 2
+    assert new.revision == 0
+
+
+def test_no_rematch_before_the_game_is_over(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS[:1])
+    assert "Rematch" not in page(client.get(reverse("sheet", args=[sheet.edit_token])))
+    client.post(reverse("rematch", args=[sheet.edit_token]))
+    assert Sheet.objects.count() == 1

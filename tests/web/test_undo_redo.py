@@ -132,3 +132,73 @@ def test_undo_and_redo_need_post_and_the_edit_link(client, make_sheet):
     assert client.post(reverse("redo", args=[sheet.view_token]),
                        {"revision": 3, "key": new_key()}).status_code == 404
     assert stored(sheet) == THREE_DEALS
+
+
+def test_the_undo_and_redo_stacks_kept_on_the_sheet_equal_a_replay_of_the_whole_history(
+    make_sheet, django_assert_max_num_queries
+):
+    """Undo/redo state in O(1): the sheet keeps the tops of both stacks and each change the one
+    below it; after any mix of rows, corrections, undos and redos they say what a replay of
+    the whole history says, and reading them is one query, whatever the history's length."""
+    import random
+
+    from tests.conftest import quiet_deals
+
+    rng = random.Random(13)
+    deals = quiet_deals(60)
+    sheet = make_sheet(entries=deals[:3])
+    for step in range(120):
+        sheet.refresh_from_db()
+        count = Entry.objects.filter(sheet=sheet).count()
+        state = services.undo_state(sheet)
+        action = rng.choice(["add", "add", "edit", "undo", "undo", "redo", "redo", "delete"])
+        common = {"revision": sheet.revision, "key": new_key(), "device": PHONE}
+        if action == "undo" and state.undo is not None:
+            services.undo(sheet.pk, **common)
+        elif action == "redo" and state.redo is not None:
+            services.redo(sheet.pk, **common)
+        elif action == "edit" and count:
+            position = rng.randrange(count)
+            data = Entry.objects.get(sheet=sheet, position=position).data
+            services.update_entry(sheet.pk, position=position, entry=dict(data), **common)
+        elif action == "delete" and count > 1:
+            services.delete_entry(sheet.pk, position=count - 1, **common)
+        elif count < len(deals):
+            services.add_entry(sheet.pk, entry=deals[count], **common)
+        sheet.refresh_from_db()
+        log = list(EntryChange.objects.filter(sheet=sheet).order_by("revision")
+                   .values_list("revision", "action"))
+        undo_stack, redo_stack = services._stacks(log)
+        assert sheet.undo_top == (undo_stack[-1] if undo_stack else 0), step
+        assert sheet.redo_top == (redo_stack[-1] if redo_stack else 0), step
+        below = dict(EntryChange.objects.filter(sheet=sheet).values_list("revision", "below"))
+        for stack in (undo_stack, redo_stack):
+            for lower, upper in zip([0, *stack], stack, strict=False):
+                assert below[upper] == lower, (step, stack)
+    with django_assert_max_num_queries(1):
+        state = services.undo_state(sheet)
+    assert (state.undo.revision if state.undo else 0) == sheet.undo_top
+
+
+def test_the_migration_gives_stored_sheets_the_stacks_their_history_says(make_sheet):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("scoresheet.migrations.0005_undo_redo_stacks")
+    sheet = make_sheet(entries=THREE_DEALS)
+    for write in (services.undo, services.undo, services.redo):
+        sheet.refresh_from_db()
+        write(sheet.pk, revision=sheet.revision, key=new_key(), device=PHONE)
+    sheet.refresh_from_db()
+    expected = (sheet.undo_top, sheet.redo_top,
+                dict(EntryChange.objects.filter(sheet=sheet).values_list("revision", "below")))
+    # adds 1-3; undo 4 reverts 3, undo 5 reverts 2, redo 6 reverts 5: undo stack 1, 6; redo 4
+    assert expected[:2] == (6, 4)
+    EntryChange.objects.filter(sheet=sheet).update(below=0)  # as before the migration
+    Sheet.objects.filter(pk=sheet.pk).update(undo_top=0, redo_top=0)
+    migration.fill_stacks(apps, None)
+    sheet.refresh_from_db()
+    assert (sheet.undo_top, sheet.redo_top,
+            dict(EntryChange.objects.filter(sheet=sheet).values_list("revision", "below"))
+            ) == expected

@@ -1,0 +1,432 @@
+"""Derived data of a sheet, kept per revision in Django's cache.
+
+Everything the sheet page shows follows from (entries, options), and so from (sheet, revision).
+Derived data is therefore immutable: what was computed for revision 7 of a sheet stays true for
+ever, and is never invalidated.  Kept in the cache (settings.CACHES, shared by every worker):
+
+* ``Derived``: the engine's saved state after the last entry (to judge an appended entry without
+  a replay), and for each row of the sheet its entry, a digest of what it shows, the revision
+  it last changed at and the revision it first appeared at (so a watcher one revision behind
+  gets only the rows that changed);
+* the rendered rows of each revision, per language and per link (edit or read-only).
+
+Correctness never depends on the cache: every miss (an evicted entry, a dummy cache, a cache
+that fails) rebuilds from the database, with at most one replay of the sheet per request.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import logging
+import re
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.template.loader import get_template
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+import rules
+
+from .display import Holder, RowView, row_view
+from .models import Entry, Sheet
+
+log = logging.getLogger(__name__)
+
+ROW_LIST_TEMPLATE = "sheet.html#rowlist"
+ROW_END = "<!--/row-->"  # after each row of the list (player names are escaped: never in them)
+FRESH_MAX = 50  # rows changed at one revision kept with its derived data to be rendered from
+INDENT = re.compile(r"\n\s+")
+
+
+def _code_digest() -> str:
+    """A digest of the engine's source and the sheet template: cached data made by other code
+    (before a deploy) is never read back."""
+    base = Path(__file__).resolve().parent.parent
+    files = sorted((base / "rules").glob("*.py")) + [base / "templates" / "sheet.html",
+                                                    Path(__file__).resolve()]
+    crc = 0
+    for path in files:
+        try:
+            crc = zlib.crc32(path.read_bytes(), crc)
+        except OSError:
+            crc = zlib.crc32(str(path).encode(), crc)
+    return f"{crc:08x}"
+
+
+CODE = _code_digest()
+
+
+# --------------------------------------------------------------------------- the cache
+
+
+def sheet_key(sheet: Sheet) -> str:
+    """The sheet's part of every key: its id and a digest of its secret token (an id alone may
+    be reused by a database that was reset; the token never is)."""
+    token = hashlib.blake2s(sheet.edit_token.encode(), digest_size=6).hexdigest()
+    return f"{CODE}:{sheet.pk}.{token}"
+
+
+def _get(key: str, *, guarded: bool = False) -> Any:
+    """``guarded``: inside a write's transaction, where a failing read must not break the
+    write around it (a savepoint)."""
+    try:
+        if guarded and connection.in_atomic_block:
+            with transaction.atomic():
+                return cache.get(key)
+        return cache.get(key)
+    except Exception:  # a cache that fails is a miss
+        log.warning("cache read failed", exc_info=True)
+        return None
+
+
+def _get_many(keys: Sequence[str]) -> dict[str, Any]:
+    try:
+        return cache.get_many(keys)
+    except Exception:
+        log.warning("cache read failed", exc_info=True)
+        return {}
+
+
+def _set(key: str, value: Any) -> None:
+    try:
+        cache.set(key, value)
+    except Exception:  # a cache that fails only costs the next request a rebuild
+        log.warning("cache write failed", exc_info=True)
+
+
+# --------------------------------------------------------------------------- derived data
+
+
+def digest(row: rules.Row) -> int:
+    """What a row shows, as one number: two rows with the same digest render the same."""
+    text = repr((row.entry, row.kind, row.deltas, row.totals, row.dealer, row.marks, row.auto,
+                 row.declarer, row.sitting_out, row.contract, row.round_end, row.ledger,
+                 tuple((n.code, n.text, sorted(n.params.items())) for n in row.notes)))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Derived:
+    """What a sheet at one revision derives from its entries (see the module's docstring)."""
+
+    revision: int
+    entries: int
+    state: rules.State  # the saved state after the last entry (its rows list is empty)
+    row_entries: tuple[int, ...]  # per row: the entry it belongs to
+    digests: tuple[int, ...]  # per row: what it shows
+    versions: tuple[int, ...]  # per row: the revision it last changed at
+    born: tuple[int, ...]  # per row: the revision it first appeared at
+    stable: int  # at every revision from this one on, the rows line up with these, index by index
+    fresh: Mapping[int, rules.Row] = field(default_factory=dict)  # the rows changed at `revision`
+    # every row, when this object was just built by a replay (never kept in the cache): what a
+    # cold cache renders from without a second replay in the same request
+    replayed: tuple[rules.Row, ...] | None = field(default=None, compare=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["replayed"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self.state.totals)
+
+    def scored(self) -> rules.Scored:
+        """The replay's summary (no rows): totals, outcome, next dealer and the state."""
+        return rules.Scored(rows=(), totals=self.totals, outcome=self.state.outcome,
+                            dealer=self.state.dealer, state=self.state)
+
+    def changed_since(self, revision: int) -> tuple[list[int], list[int]] | None:
+        """(rows changed in place, rows added) since ``revision``; None when the rows do not
+        line up with those of ``revision`` (a row was removed or moved): then the whole table."""
+        if not self.stable <= revision <= self.revision:
+            return None
+        if not any(b <= revision for b in self.born[:1]):
+            return None  # the table was empty then: its "no rows yet" line goes with a reload
+        changed = [i for i, v in enumerate(self.versions) if v > revision
+                   and self.born[i] <= revision]
+        added = [i for i, b in enumerate(self.born) if b > revision]
+        return changed, added
+
+
+def header(sheet: Sheet) -> rules.Sheet:
+    """The engine's sheet without entries: players, options (cheap)."""
+    from .services import engine_sheet
+
+    return engine_sheet(sheet, [])
+
+
+def _rebuilt(revision: int, entries: int, scored: rules.Scored,
+             previous: Derived | None) -> Derived:
+    """Derived data from a full replay; rows that show what they showed in ``previous`` (the
+    revision before) keep their versions."""
+    rows = scored.rows
+    digests = tuple(digest(r) for r in rows)
+    entries_of = tuple(r.entry for r in rows)
+    if previous is not None and previous.revision == revision - 1:
+        same_layout = previous.row_entries == entries_of[:len(previous.row_entries)]
+        versions = []
+        born = []
+        for i, d in enumerate(digests):
+            if same_layout and i < len(previous.digests):
+                versions.append(previous.versions[i] if previous.digests[i] == d else revision)
+                born.append(previous.born[i])
+            else:
+                versions.append(revision)
+                born.append(revision)
+        stable = previous.stable if same_layout else revision
+    else:
+        versions = [revision] * len(rows)
+        born = [revision] * len(rows)
+        stable = revision
+    fresh = {i: rows[i] for i, v in enumerate(versions) if v == revision}
+    if len(fresh) > FRESH_MAX:  # a cold start: the rendered rows are kept instead
+        fresh = {}
+    return Derived(revision=revision, entries=entries,
+                   state=rules.saved(scored.state), row_entries=entries_of, digests=digests,
+                   versions=tuple(versions), born=tuple(born), stable=stable, fresh=fresh,
+                   replayed=rows)
+
+
+def appended(previous: Derived, state: rules.State, rows: Sequence[rules.Row]) -> Derived:
+    """The next revision's data after an entry was appended: nothing replayed."""
+    revision = previous.revision + 1
+    start = len(previous.row_entries)
+    new = len(rows)
+    return Derived(
+        revision=revision, entries=previous.entries + 1, state=state,
+        row_entries=previous.row_entries + tuple(r.entry for r in rows),
+        digests=previous.digests + tuple(digest(r) for r in rows),
+        versions=previous.versions + (revision,) * new,
+        born=previous.born + (revision,) * new,
+        stable=previous.stable,
+        fresh={start + i: r for i, r in enumerate(rows)},
+    )
+
+
+def replayed(revision: int, entries: int, scored: rules.Scored,
+             previous: Derived | None) -> Derived:
+    """The revision's data from a full replay (a correction, a deletion, an undo)."""
+    return _rebuilt(revision, entries, scored, previous)
+
+
+def key(sheet: Sheet, revision: int) -> str:
+    return f"d:{sheet_key(sheet)}:{revision}"
+
+
+def cached(sheet: Sheet, revision: int, *, guarded: bool = False) -> Derived | None:
+    found = _get(key(sheet, revision), guarded=guarded)
+    return found if isinstance(found, Derived) and found.revision == revision else None
+
+
+def store(sheet: Sheet, derived: Derived) -> None:
+    _set(key(sheet, derived.revision), derived)
+
+
+def of(sheet: Sheet) -> Derived:
+    """The derived data of ``sheet`` at its revision: from the cache, or rebuilt (one query for
+    the entries, one replay) and kept.  ``sheet.revision`` is moved on to the revision the
+    entries were read at when a write came in meanwhile."""
+    found = cached(sheet, sheet.revision)
+    if found is not None:
+        return found
+    from .services import engine_sheet
+
+    consistent = False
+    for _attempt in range(3):
+        entries = list(Entry.objects.filter(sheet=sheet).order_by("position")
+                       .values_list("data", flat=True))
+        now = Sheet.objects.filter(pk=sheet.pk).values_list("revision", flat=True).first()
+        if now is None:
+            raise Sheet.DoesNotExist
+        if now == sheet.revision:
+            consistent = True  # read between two reads of the same revision: they are its
+            break
+        sheet.revision = now  # a write came in: read again, at the revision it made
+        found = cached(sheet, now)
+        if found is not None:
+            return found
+    document = engine_sheet(sheet, entries)
+    scored = rules.score(document)
+    built = _rebuilt(sheet.revision, len(entries), scored, cached(sheet, sheet.revision - 1))
+    if consistent:
+        store(sheet, built)
+    return built
+
+
+def all_rows(sheet: Sheet, derived: Derived) -> tuple[tuple[rules.Row, ...], bool]:
+    """Every row of the sheet (one replay): what a cold cache renders from.  The flag says
+    whether they are the rows of ``derived`` (a write may have come in since): only then may
+    what is rendered from them be kept under its revision."""
+    if derived.replayed is not None:
+        return derived.replayed, True
+    from .services import load
+
+    rows = load(sheet).scored.rows
+    same = tuple(r.entry for r in rows) == derived.row_entries and all(
+        digest(r) == d for r, d in zip(rows, derived.digests, strict=True))
+    return rows, same
+
+
+# --------------------------------------------------------------------------- rendered rows
+
+
+@dataclass(frozen=True, kw_only=True)
+class RowContext:
+    """What a rendered row depends on besides the row itself."""
+
+    sheet: Sheet
+    can_edit: bool
+    page_url: str
+    players: tuple[str, ...]
+    game: str
+    holder: Holder | None = None  # who held the opening bid of a deal (display.holder_of)
+
+    @property
+    def mode(self) -> str:
+        return "e" if self.can_edit else "v"
+
+
+def row_views(rows: Sequence[rules.Row], indices: Iterable[int], row_entries: Sequence[int],
+              ctx: RowContext) -> dict[int, RowView]:
+    out = {}
+    for i, row in zip(indices, rows, strict=True):
+        first = i == 0 or row_entries[i - 1] != row.entry
+        # the table shows no notes
+        out[i] = row_view(row, ctx.players, first, ctx.game, ctx.holder, notes=False)
+    return out
+
+
+def render_rows(views: Mapping[int, RowView], row_entries: Sequence[int],
+                ctx: RowContext) -> dict[int, str]:
+    """Each row through the sheet's row template (templates/sheet.html, partial ``row``), all
+    in one pass of the template (partial ``rowlist``), cut apart after each row."""
+    if not views:
+        return {}
+    template = get_template(ROW_LIST_TEMPLATE)
+    order = list(views)
+    text = template.render({
+        "can_edit": ctx.can_edit,
+        "page_url": ctx.page_url,
+        "view": {"players": ctx.players, "game": ctx.game},
+        "correct_title": _("correct this row"),
+        "dealt_title": _("dealt this row"),
+        # each row's place in its entry: 0 for the row of the entry itself
+        "rows": [(views[i], i - bisect.bisect_left(row_entries, views[i].entry)) for i in order],
+    })
+    parts = text.split(ROW_END)
+    # the template's indentation, kept once per row and sent to every phone, is not needed
+    return {i: INDENT.sub("\n", part).strip() for i, part in zip(order, parts, strict=False)}
+
+
+def _rows_key(sheet: Sheet, ctx: RowContext, revision: int) -> str:
+    return f"t:{sheet_key(sheet)}:{translation.get_language()}:{ctx.mode}:{revision}"
+
+
+def _fresh_key(sheet: Sheet, ctx: RowContext, index: int, version: int) -> str:
+    return f"r:{sheet_key(sheet)}:{translation.get_language()}:{ctx.mode}:{index}:{version}"
+
+
+def _pack(html: Sequence[str]) -> tuple[str, tuple[int, ...]]:
+    """The rows as one text (what a page reads: one string to unpickle) and where each ends."""
+    ends = []
+    at = 0
+    for part in html:
+        at += len(part)
+        ends.append(at)
+    return "".join(html), tuple(ends)
+
+
+def _unpack(packed: Any, count: int | None = None) -> list[str] | None:
+    if not (isinstance(packed, tuple) and len(packed) == 2 and isinstance(packed[0], str)):
+        return None
+    text, ends = packed
+    if count is not None and len(ends) != count:
+        return None
+    starts = (0, *ends[:-1])
+    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+def table_rows(derived: Derived, ctx: RowContext) -> str:
+    """The rendered rows of the sheet at ``derived.revision``, as one text: from the cache,
+    else the previous revision's rows with the changed ones rendered, else all rendered (one
+    replay).  Kept per revision, language and link."""
+    sheet = ctx.sheet
+    found = _get(_rows_key(sheet, ctx, derived.revision))
+    if (isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], str)
+            and len(found[1]) == len(derived.versions)):
+        return str(found[0])
+    html: list[str] | None = None
+    previous = _unpack(_get(_rows_key(sheet, ctx, derived.revision - 1)))
+    if (previous is not None and derived.stable <= derived.revision - 1
+            and len(previous) <= len(derived.versions)
+            and all(derived.born[i] < derived.revision for i in range(len(previous)))
+            and set(derived.fresh) == {i for i, v in enumerate(derived.versions)
+                                       if v == derived.revision}):
+        html = previous + [""] * (len(derived.versions) - len(previous))
+        for i, text in fresh_rows(derived, ctx, sorted(derived.fresh)).items():
+            html[i] = text
+    if html is None:
+        rows, same = all_rows(sheet, derived)
+        if not same:  # a write came in meanwhile: show its rows, keep nothing
+            entries = tuple(r.entry for r in rows)
+            views = row_views(rows, range(len(rows)), entries, ctx)
+            return "".join(render_rows(views, entries, ctx).values())
+        views = row_views(rows, range(len(rows)), derived.row_entries, ctx)
+        rendered = render_rows(views, derived.row_entries, ctx)
+        html = [rendered[i] for i in range(len(rows))]
+    packed = _pack(html)
+    _set(_rows_key(sheet, ctx, derived.revision), packed)
+    return packed[0]
+
+
+def fresh_rows(derived: Derived, ctx: RowContext, indices: Sequence[int]) -> dict[int, str]:
+    """The rendered rows ``indices`` (rows that changed at some revision), each kept in the
+    cache under its index and version, so that every watching phone gets them rendered once."""
+    keys = {i: _fresh_key(ctx.sheet, ctx, i, derived.versions[i]) for i in indices}
+    found = _get_many(list(keys.values()))
+    out = {i: found[k] for i, k in keys.items() if isinstance(found.get(k), str)}
+    missing = [i for i in indices if i not in out]
+    if missing:
+        keep = True
+        if all(i in derived.fresh for i in missing):
+            rows = [derived.fresh[i] for i in missing]
+        else:
+            every, keep = all_rows(ctx.sheet, derived)
+            if not keep:
+                raise Moved
+            rows = [every[i] for i in missing]
+        views = row_views(rows, missing, derived.row_entries, ctx)
+        for i, text in render_rows(views, derived.row_entries, ctx).items():
+            out[i] = text
+            _set(keys[i], text)
+    return out
+
+
+class Moved(Exception):
+    """The sheet moved on while its rows were being rendered: start again from the new one."""
+
+
+def cached_text(key: str) -> str | None:
+    found = _get(key)
+    return found if isinstance(found, str) else None
+
+
+def keep_text(key: str, text: str) -> None:
+    _set(key, text)
+
+
+def safe_join(parts: Iterable[str]) -> SafeString:
+    return mark_safe("".join(parts))  # noqa: S308 (each part was rendered by the template)

@@ -1,0 +1,70 @@
+"""The trumps held, on the Mariáš deal form of a tournament that awards premium points.
+
+Seed 004 awards a won announced sedma by the trumps its announcer held, a sto by the trumps of
+the side that announced it (rules.tournament.PremiumTable).  Only a table sheet of such a
+tournament asks for them; they go into the entry's ``meta`` (the engine ignores it, the
+premium points read it), so the sheet's money never depends on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules import tournament as draw_rules
+
+from ..models import Sheet
+
+MAX_TRUMPS = 8  # a Mariáš suit has eight cards
+FIELDS = {
+    "seven": _("Trumps the announcer of the sedma held"),
+    "hundred": _("Trumps the side that announced sto held together"),
+}
+AGAINST_FIELDS = {  # asked when the deal form records announcements against the declarer
+    "seven_against": _("Trumps the defender who announced sedma proti held"),
+    "hundred_against": _("Trumps the defence held together (sto proti)"),
+}
+
+
+def uses_premium(sheet: Sheet) -> bool:
+    """A tournament table whose tournament counts premium points (no query without a scorer)."""
+    if sheet.game != "marias" or not sheet.scorer:
+        return False
+    from .models import Table
+
+    return Table.objects.filter(sheet=sheet, round__tournament__premium__isnull=False).exists()
+
+
+def add_trump_fields(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None = None) -> None:
+    """Give a deal form the trumps-held fields, and put their values into the entry's meta."""
+    if getattr(form, "kind", "") != "deal" or not uses_premium(sheet):
+        return
+    held = draw_rules.trumps_of(entry) if entry is not None else {}
+    names = []
+    asked = dict(FIELDS)
+    if any("against" in name for name in form.fields):
+        asked.update(AGAINST_FIELDS)
+    for key, label in asked.items():
+        name = f"trumps_{key}"
+        form.fields[name] = forms.IntegerField(
+            label=label, required=False, min_value=1, max_value=MAX_TRUMPS, initial=held.get(key),
+            help_text=_("Only for a won announced game; it decides the premium points."),
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "num",
+                                            "min": 1, "max": MAX_TRUMPS}),
+        )
+        names.append(name)
+    form.extra_fields = [form[n] for n in names]
+    to_entry = form.to_entry
+
+    def with_trumps(cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
+        out = to_entry({k: v for k, v in cleaned_data.items() if k not in names})
+        given = {key: cleaned_data[f"trumps_{key}"] for key in asked
+                 if cleaned_data.get(f"trumps_{key}") is not None}
+        if given:
+            out["meta"] = {**dict(out.get("meta") or {}), "trumps": given}
+        return out
+
+    form.to_entry = with_trumps

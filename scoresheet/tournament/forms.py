@@ -1,0 +1,169 @@
+"""The director's forms: a new tournament (the sheet's house-rule fields reused), the round's
+swap, closing, reopening and reviewing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules import tournament as draw_rules
+
+from ..forms import NewSheetForm
+from .logic import MAX_DEALS, MAX_PLAYERS, MAX_ROUNDS, NewPlayer
+from .models import CLUB_LENGTH, NAME_LENGTH, REASON_LENGTH, TITLE_LENGTH
+
+BAND_LABELS = (_("4 trumps or fewer"), _("5 trumps"), _("6 trumps"), _("7 trumps or more"))
+
+
+def _num(**attrs: Any) -> forms.NumberInput:
+    return forms.NumberInput(attrs={"inputmode": "numeric", "class": "num", **attrs})
+
+
+class TournamentForm(NewSheetForm):
+    """Name, game and house rules (as a new sheet has them), rounds, tables, players."""
+
+    name = forms.CharField(label=_("Name of the tournament"), max_length=TITLE_LENGTH)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MAX_ROUNDS, initial=3,
+                                widget=_num(min=1, max=MAX_ROUNDS))
+    table_size = forms.TypedChoiceField(
+        label=_("Players at a table"), coerce=int, widget=forms.RadioSelect,
+        choices=[("4", _("4 (Mariáš: 3 play, the dealer sits out; odd numbers make tables of 3)")),
+                 ("3", _("3 (odd numbers get a bye)"))], initial="4",
+    )
+    deals_per_round = forms.IntegerField(
+        label=_("Deals per round"), min_value=1, max_value=MAX_DEALS, required=False,
+        help_text=_("Empty: Thousand and Binokel play each round to the end of the game. "
+                    "Mariáš needs a number."), widget=_num(min=1, max=MAX_DEALS),
+    )
+    players_text = forms.CharField(
+        label=_("Players"), widget=forms.Textarea(attrs={"rows": 8, "autocapitalize": "words"}),
+        help_text=_("One player a line; a club after a comma: “Jana Nováková, KM Brno”."),
+    )
+    use_premium = forms.BooleanField(
+        label=_("Premium points (Mariáš)"), required=False,
+        help_text=_("Asks for the trumps held on the deal form and adds premium points to "
+                    "the standings."),
+    )
+
+    def __init__(self, *args: Any, ruleset: str, **kwargs: Any) -> None:
+        super().__init__(*args, ruleset=ruleset, **kwargs)
+        for name in [n for n in self.fields if n.startswith("player_")] + ["first_dealer"]:
+            del self.fields[name]
+        default = draw_rules.PremiumTable()
+        for key, values in (("seven", default.seven), ("hundred", default.hundred)):
+            for i, value in enumerate(values):
+                self.fields[f"premium_{key}_{i}"] = forms.IntegerField(
+                    label=BAND_LABELS[i], min_value=0, max_value=10_000, initial=value,
+                    required=False, widget=_num(min=0))
+        self.fields["premium_betl"] = forms.IntegerField(
+            label=_("betl"), min_value=0, max_value=10_000, initial=default.betl, required=False,
+            widget=_num(min=0))
+        self.fields["premium_durch"] = forms.IntegerField(
+            label=_("durch"), min_value=0, max_value=10_000, initial=default.durch,
+            required=False, widget=_num(min=0))
+        self.fields["premium_red"] = forms.BooleanField(
+            label=_("Red (hearts) games count double"), required=False,
+            initial=default.red_factor == 2)
+
+    def premium_rows(self) -> list[tuple[Any, list[forms.BoundField]]]:
+        return [
+            (_("sedma, by the trumps its announcer held"),
+             [self[f"premium_seven_{i}"] for i in range(4)]),
+            (_("sto, by the trumps of the side that announced it"),
+             [self[f"premium_hundred_{i}"] for i in range(4)]),
+        ]
+
+    def players(self) -> list[tuple[int, str]]:  # the sheet form's players: none here
+        return []
+
+    def clean(self) -> dict[str, Any]:
+        return forms.Form.clean(self) or {}
+
+    def people(self) -> list[NewPlayer]:
+        out = []
+        for line in (self.cleaned_data.get("players_text") or "").splitlines():
+            name, _comma, club = line.partition(",")
+            if name.strip():
+                out.append(NewPlayer(name=name.strip(), club=club.strip()[:CLUB_LENGTH]))
+        return out[:MAX_PLAYERS + 1]
+
+    def premium(self) -> dict[str, Any] | None:
+        data = self.cleaned_data
+        if not data.get("use_premium") or self.game != "marias":
+            return None
+        default = draw_rules.PremiumTable()
+
+        def value(name: str, fallback: int) -> int:
+            v = data.get(name)
+            return fallback if v is None else int(v)
+
+        return draw_rules.PremiumTable(
+            seven=tuple(value(f"premium_seven_{i}", default.seven[i])  # type: ignore[arg-type]
+                        for i in range(4)),
+            hundred=tuple(value(f"premium_hundred_{i}", default.hundred[i])  # type: ignore[arg-type]
+                          for i in range(4)),
+            betl=value("premium_betl", default.betl),
+            durch=value("premium_durch", default.durch),
+            red_factor=2 if data.get("premium_red") else 1,
+        ).to_json()
+
+    def arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "name": data["name"], "ruleset": self.chosen, "options": self.overrides(),
+            "rounds": data["rounds"], "table_size": data["table_size"],
+            "deals_per_round": data.get("deals_per_round"), "premium": self.premium(),
+            "players": self.people(),
+        }
+
+
+class SwapForm(forms.Form):
+    first = forms.TypedChoiceField(label=_("Swap"), coerce=int)
+    second = forms.TypedChoiceField(label=_("with"), coerce=int)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(str(pk), name) for pk, name in players]
+        self.fields["first"].choices = choices  # type: ignore[attr-defined]
+        self.fields["second"].choices = choices  # type: ignore[attr-defined]
+
+
+class DrawForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("Seed (empty: a new one by lot)"), required=False, min_value=1,
+        max_value=draw_rules.MAX_SEED, widget=_num(min=1, max=draw_rules.MAX_SEED),
+    )
+
+
+class SignForm(forms.Form):
+    name = forms.CharField(
+        label=_("Your name, as the scorer drawn for this table"), max_length=NAME_LENGTH)
+    confirm = forms.BooleanField(
+        label=_("I checked the sheet: it is what the table played."), required=True)
+
+
+class ConfirmForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Who are you?"), coerce=int)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(str(pk), n) for pk, n in players]  # type: ignore[attr-defined]
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(label=_("Why is the table reopened?"), max_length=REASON_LENGTH)
+
+
+class ReviewForm(forms.Form):
+    entry = forms.UUIDField(widget=forms.HiddenInput)
+    winnable = forms.TypedChoiceField(
+        label=_("Could the game be won?"), coerce=lambda v: v == "yes", widget=forms.RadioSelect,
+        choices=[("yes", _("Yes: premium points count")), ("no", _("No: no premium points"))],
+    )
+    note = forms.CharField(label=_("Note"), max_length=REASON_LENGTH, required=False)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Tournament file (JSON)"))

@@ -1,0 +1,681 @@
+"""Running a tournament evening: the only code that writes tournament rows.
+
+Every change is one transaction that locks the tournament row and bumps its revision (the wall
+page and the director's page poll it).  A refused change raises :class:`TournamentError` with a
+code and params the pages translate (:data:`scoresheet.views.tournament.ERROR_TEXTS`), and
+changes nothing.
+
+The engine judges the rules and the table sheets; :mod:`rules.tournament` draws the rounds and
+computes premium points and standings.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import Count
+from django.utils import timezone
+
+import rules
+from rules import tournament as draw_rules
+
+from .. import services
+from ..models import Entry, Sheet
+from .models import (
+    NAME_LENGTH,
+    Action,
+    Confirmation,
+    Event,
+    Player,
+    Review,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+
+EXPORT_FORMAT = "listek-tournament/1"
+MAX_PLAYERS = 400
+MAX_ROUNDS = 20
+MAX_DEALS = 200
+TABLE_CACHE_SECONDS = 3600  # a table's numbers under its sheet's and tournament's revisions
+DEAL_KINDS = ("deal", "concession")  # the rows that count towards a round's deals
+PLAYERS_OPTION = "players"  # Thousand's option for the number of players at the sheet
+
+
+def sizes_of(ruleset: str) -> tuple[int, ...]:
+    """The table sizes a preset is played at (Mariáš 3 or 4, Binokel 3, Thousand 3 or 4)."""
+    from ..forms import seat_limits
+
+    low, high = seat_limits(ruleset)
+    return tuple(range(max(low, draw_rules.MIN_TABLE), high + 1))
+
+
+def sheet_options(t: Tournament, count: int) -> dict[str, Any]:
+    """The tournament's rules for a table of ``count`` players (Thousand names the count)."""
+    options = dict(t.options)
+    for spec in rules.specs(rules.preset(t.ruleset)):
+        if spec.name == PLAYERS_OPTION and spec.choices and count in spec.choices:
+            if count == spec.default:
+                options.pop(PLAYERS_OPTION, None)
+            else:
+                options[PLAYERS_OPTION] = count
+    return options
+
+
+class TournamentError(Exception):
+    """A refused change: ``code`` and ``params`` say which rule in players' words."""
+
+    def __init__(self, code: str, message: str = "", **params: Any) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.params = params
+
+
+# --------------------------------------------------------------------------- creating
+
+
+@dataclass(frozen=True, kw_only=True)
+class NewPlayer:
+    name: str
+    club: str = ""
+
+
+def scoring_of(game: str) -> str:
+    return draw_rules.SCORING_MONEY if game == "marias" else draw_rules.SCORING_PLACES
+
+
+def premium_table(tournament: Tournament) -> draw_rules.PremiumTable | None:
+    if tournament.premium is None or tournament.game != "marias":
+        return None
+    return draw_rules.PremiumTable.from_json(tournament.premium)
+
+
+def check_header(*, ruleset: str, options: Mapping[str, Any], table_size: int,
+                 deals_per_round: int | None, rounds: int,
+                 premium: Mapping[str, Any] | None) -> str:
+    """The game of a valid tournament header; raises TournamentError or rules.RulesError."""
+    game = rules.game_of(ruleset).name  # raises for an unknown ruleset
+    rules.with_overrides(rules.preset(ruleset), dict(options))  # raises for bad options
+    if table_size not in sizes_of(ruleset):
+        raise TournamentError("table_size", size=table_size,
+                              allowed=", ".join(map(str, sizes_of(ruleset))))
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise TournamentError("rounds", max=MAX_ROUNDS)
+    if deals_per_round is None and game == "marias":
+        raise TournamentError("deals_needed")
+    if deals_per_round is not None and not 1 <= deals_per_round <= MAX_DEALS:
+        raise TournamentError("deals", max=MAX_DEALS)
+    if premium is not None:
+        if game != "marias":
+            raise TournamentError("premium_game")
+        draw_rules.PremiumTable.from_json(premium)
+    return game
+
+
+def check_players(players: Sequence[NewPlayer], ruleset: str) -> list[NewPlayer]:
+    out = []
+    seen: set[str] = set()
+    for p in players:
+        name, club = p.name.strip(), p.club.strip()
+        if not name:
+            continue
+        if len(name) > NAME_LENGTH:
+            raise TournamentError("name_long", name=name, max=NAME_LENGTH)
+        if name.casefold() in seen:
+            raise TournamentError("name_twice", name=name)
+        seen.add(name.casefold())
+        out.append(NewPlayer(name=name, club=club[:60]))
+    smallest = min(sizes_of(ruleset))
+    if len(out) < smallest:
+        raise TournamentError("too_few", count=len(out), min=smallest)
+    if len(out) > MAX_PLAYERS:
+        raise TournamentError("too_many", max=MAX_PLAYERS)
+    return out
+
+
+def create_tournament(*, name: str, ruleset: str, options: Mapping[str, Any], rounds: int,
+                      table_size: int, deals_per_round: int | None,
+                      premium: Mapping[str, Any] | None,
+                      players: Sequence[NewPlayer]) -> Tournament:
+    game = check_header(ruleset=ruleset, options=options, table_size=table_size,
+                        deals_per_round=deals_per_round, rounds=rounds, premium=premium)
+    people = check_players(players, ruleset)
+    with transaction.atomic():
+        t = Tournament.objects.create(
+            name=name.strip()[:80] or "Tournament", game=game, ruleset=ruleset,
+            options=dict(options), premium=dict(premium) if premium is not None else None,
+            rounds=rounds, table_size=table_size, deals_per_round=deals_per_round,
+        )
+        Player.objects.bulk_create(
+            Player(tournament=t, number=i + 1, name=p.name, club=p.club)
+            for i, p in enumerate(people)
+        )
+        _event(t, Action.CREATE, players=len(people))
+    return t
+
+
+def _event(t: Tournament, action: Action, *, table: Table | None = None,
+           round_number: int | None = None, **detail: Any) -> None:
+    Event.objects.create(
+        tournament=t, action=action, table=table,
+        round_number=round_number if table is None else table.round.number,
+        table_number=table.number if table is not None else None, detail=detail,
+    )
+
+
+def _locked(t: Tournament) -> Tournament:
+    """The tournament row locked for this transaction, its revision bumped."""
+    locked = Tournament.objects.select_for_update().get(pk=t.pk)
+    locked.revision += 1
+    locked.save(update_fields=["revision"])
+    return locked
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+def rounds_of(t: Tournament) -> list[Round]:
+    return list(t.round_set.order_by("number"))
+
+
+def _history(t: Tournament, before: int) -> tuple[list[list[list[int]]], dict[int, int],
+                                                    dict[int, int]]:
+    """The tables (player ids) of rounds before ``before``, byes and scorer duties so far."""
+    earlier: list[list[list[int]]] = []
+    byes: dict[int, int] = {}
+    scored: dict[int, int] = {}
+    for r in t.round_set.filter(number__lt=before).prefetch_related("seats", "tables"):
+        tables: dict[int, list[int]] = {}
+        for s in r.seats.all():
+            if s.table_id is None:
+                byes[s.player_id] = byes.get(s.player_id, 0) + 1
+            else:
+                tables.setdefault(s.table_id, []).append(s.player_id)
+        earlier.append(list(tables.values()))
+        for table in r.tables.all():
+            scored[table.scorer_id] = scored.get(table.scorer_id, 0) + 1
+    return earlier, byes, scored
+
+
+def draw(t: Tournament, *, seed: int | None = None) -> Round:
+    """Draw the next round by lot (or draw the unstarted current round again, new seed)."""
+    with transaction.atomic():
+        t = _locked(t)
+        rounds = rounds_of(t)
+        current = rounds[-1] if rounds else None
+        if current is not None and current.started is not None:
+            if not all(tb.closed for tb in current.tables.all()):
+                raise TournamentError("round_open", round=current.number)
+            number = current.number + 1
+        else:
+            number = current.number if current is not None else 1
+        if number > t.rounds:
+            raise TournamentError("all_rounds", rounds=t.rounds)
+        if current is not None and current.number == number:
+            current.delete()  # drawn again before it started: the old draw goes
+        seed = seed if seed is not None else draw_rules.new_seed()
+        if not 1 <= seed <= draw_rules.MAX_SEED:
+            raise TournamentError("seed", max=draw_rules.MAX_SEED)
+        earlier, byes, scored = _history(t, number)
+        ids = list(t.players.values_list("id", flat=True))
+        result = draw_rules.draw_round(
+            ids, seed=seed, size=t.table_size, sizes=sizes_of(t.ruleset), earlier=earlier,
+            byes_so_far=byes, scored_so_far=scored, rounds_left=t.rounds - number + 1,
+        )
+        r = Round.objects.create(tournament=t, number=number, seed=seed)
+        _store_draw(r, result.tables, result.scorers, result.byes)
+        _event(t, Action.DRAW, round_number=number, seed=seed,
+               repeats=result.repeats(draw_rules.met_pairs(earlier)))
+    return r
+
+
+def _store_draw(r: Round, tables: Sequence[Sequence[int]], scorers: Sequence[int],
+                byes: Sequence[int]) -> None:
+    seen: dict[int, int] = {}
+    for n, table in enumerate(tables, start=1):
+        for p in table:
+            if p in seen:
+                name = Player.objects.get(pk=p).name
+                raise TournamentError("player_twice", name=name, round=r.number,
+                                      first=seen[p], second=n)
+            seen[p] = n
+    for p in byes:
+        if p in seen:
+            name = Player.objects.get(pk=p).name
+            raise TournamentError("player_twice", name=name, round=r.number, first=seen[p],
+                                  second=0)
+    for n, (table, scorer) in enumerate(zip(tables, scorers, strict=True), start=1):
+        if scorer not in table:
+            raise TournamentError("scorer_elsewhere", table=n)
+        tb = Table.objects.create(round=r, number=n, scorer_id=scorer)
+        Seat.objects.bulk_create(
+            Seat(round=r, player_id=p, table=tb, position=i) for i, p in enumerate(table)
+        )
+    Seat.objects.bulk_create(Seat(round=r, player_id=p) for p in byes)
+
+
+def swap(r: Round, a: Player, b: Player) -> None:
+    """Exchange two players' places (and scorer duty) before the round starts."""
+    with transaction.atomic():
+        t = _locked(r.tournament)
+        r = Round.objects.select_for_update().get(pk=r.pk)
+        if r.started is not None:
+            raise TournamentError("started", round=r.number)
+        if a.pk == b.pk:
+            raise TournamentError("same_player")
+        sa = Seat.objects.get(round=r, player=a)
+        sb = Seat.objects.get(round=r, player=b)
+        places = [(sa.table_id, sa.position), (sb.table_id, sb.position)]
+        # out of the way first: (table, position) is unique
+        Seat.objects.filter(pk__in=[sa.pk, sb.pk]).update(table=None, position=None)
+        Seat.objects.filter(pk=sa.pk).update(table_id=places[1][0], position=places[1][1])
+        Seat.objects.filter(pk=sb.pk).update(table_id=places[0][0], position=places[0][1])
+        for tb in Table.objects.filter(round=r, scorer_id__in=[a.pk, b.pk]):
+            other = b if tb.scorer_id == a.pk else a
+            if Seat.objects.filter(table=tb, player=other).exists():
+                tb.scorer_id = other.pk
+                tb.save(update_fields=["scorer"])
+        _event(t, Action.SWAP, round_number=r.number, players=[a.name, b.name])
+
+
+def table_players(tb: Table) -> list[Player]:
+    return [s.player for s in tb.seats.select_related("player").order_by("position")]
+
+
+def start(r: Round) -> None:
+    """Start the round: every table gets its sheet, the tournament's rules, its drawn seats."""
+    with transaction.atomic():
+        t = _locked(r.tournament)
+        r = Round.objects.select_for_update().get(pk=r.pk)
+        if r.started is not None:
+            raise TournamentError("started", round=r.number)
+        for tb in r.tables.select_related("scorer"):
+            names = [p.name for p in table_players(tb)]
+            sheet = services.create_sheet(
+                ruleset=t.ruleset, options=sheet_options(t, len(names)), players=names,
+                first_dealer=0,
+            )
+            sheet.scorer = tb.scorer.name
+            sheet.save(update_fields=["scorer"])
+            tb.sheet = sheet
+            tb.save(update_fields=["sheet"])
+        r.started = timezone.now()
+        r.save(update_fields=["started"])
+        _event(t, Action.START, round_number=r.number)
+
+
+# --------------------------------------------------------------------------- tables
+
+
+@dataclass(kw_only=True)
+class Flag:
+    """A deal the referee should look at."""
+
+    entry: int  # index on the sheet
+    uid: uuid.UUID
+    worth: int
+    renonc: bool
+    withheld: bool
+    reviewed: Review | None = None
+
+    @property
+    def number(self) -> int:
+        return self.entry + 1
+
+
+@dataclass(kw_only=True)
+class TableState:
+    """One table as the director's page and the standings see it."""
+
+    table: Table
+    players: list[Player]
+    totals: list[int]
+    premium: list[int]
+    deals: int
+    finished: bool
+    closed: bool
+    confirmed: set[int] = field(default_factory=set)  # player ids
+    flags: list[Flag] = field(default_factory=list)
+    problem: str = ""
+
+    @property
+    def waiting(self) -> bool:
+        """Finished, not signed yet."""
+        return self.finished and not self.closed
+
+    @property
+    def open_flags(self) -> list[Flag]:
+        return [f for f in self.flags if f.reviewed is None]
+
+
+def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
+    """What the standings need of a table's sheet: totals, premium points, deals, finished,
+    the referee's flags.  A pure function of the sheet's revision and the tournament's (the
+    reviews change the latter), so it is cached under them and computed once per change."""
+    assert tb.sheet is not None
+    key = f"tournament-table:{tb.sheet.edit_token}:{tb.sheet.revision}:{t.revision}"
+    found = cache.get(key)
+    if found is not None:
+        return dict(found)
+    loaded = services.load(tb.sheet)
+    deals = sum(1 for e in loaded.entries if e.data.get("type") in DEAL_KINDS)
+    finished = loaded.scored.outcome is not None or (
+        t.deals_per_round is not None and deals >= t.deals_per_round)
+    premium = [0] * len(loaded.document.players)
+    flags: list[tuple[int, str, int, bool, bool]] = []
+    uid_at = [e.uid for e in loaded.entries]
+    table = premium_table(t)
+    if table is not None:
+        reviews = {r.entry_uid: r.winnable for r in tb.reviews.all()}
+        winnable = {uid_at.index(u): w for u, w in reviews.items() if u in uid_at}
+        result = draw_rules.sheet_premium(loaded.document, table, winnable)
+        premium = list(result.per_seat)
+        flags = [(d.entry, str(uid_at[d.entry]), d.worth, d.renonc, d.withheld)
+                 for d in result.flagged]
+    elif t.game == "marias":  # no premium table: renonc claims are still the referee's
+        flags = [(i - 1, str(uid_at[i - 1]), 0, True, False)
+                 for i, e in enumerate(loaded.entries) if e.data.get("type") == "renonc" and i]
+    numbers = {"totals": list(loaded.scored.totals), "premium": premium, "deals": deals,
+               "finished": finished, "flags": flags}
+    cache.set(key, numbers, TABLE_CACHE_SECONDS)
+    return numbers
+
+
+def table_state(t: Tournament, tb: Table, players: list[Player] | None = None) -> TableState:
+    players = players if players is not None else table_players(tb)
+    n = len(players)
+    if tb.sheet is None:
+        return TableState(table=tb, players=players, totals=[0] * n, premium=[0] * n, deals=0,
+                          finished=False, closed=tb.closed is not None)
+    numbers = _sheet_numbers(t, tb)
+    reviews = {r.entry_uid: r for r in tb.reviews.all()}
+    flags = [Flag(entry=entry, uid=uuid.UUID(uid), worth=worth, renonc=renonc, withheld=held,
+                  reviewed=reviews.get(uuid.UUID(uid)))
+             for entry, uid, worth, renonc, held in numbers["flags"]]
+    return TableState(
+        table=tb, players=players, totals=numbers["totals"], premium=numbers["premium"],
+        deals=numbers["deals"], finished=numbers["finished"], closed=tb.closed is not None,
+        confirmed={c.player_id for c in tb.confirmations.all()}, flags=flags,
+    )
+
+
+def table_of_sheet(sheet: Sheet) -> Table | None:
+    return Table.objects.select_related("round__tournament", "scorer").filter(sheet=sheet).first()
+
+
+def close(tb: Table, *, signed_name: str) -> None:
+    """The scorer signs: his name as drawn; the table must have played its round."""
+    with transaction.atomic():
+        t = _locked(tb.round.tournament)
+        tb = Table.objects.select_for_update().select_related("scorer", "round").get(pk=tb.pk)
+        if tb.closed is not None:
+            raise TournamentError("already_closed", table=tb.number)
+        if tb.sheet is None:
+            raise TournamentError("not_started", round=tb.round.number)
+        state = table_state(t, tb)
+        if not state.finished:
+            raise TournamentError("not_finished", table=tb.number, deals=state.deals,
+                                  needed=t.deals_per_round or 0)
+        if signed_name.strip().casefold() != tb.scorer.name.casefold():
+            raise TournamentError("wrong_signature", scorer=tb.scorer.name)
+        now = timezone.now()
+        tb.closed, tb.signed_by = now, tb.scorer.name
+        tb.save(update_fields=["closed", "signed_by"])
+        Sheet.objects.filter(pk=tb.sheet_id).update(closed=now)
+        _event(t, Action.CLOSE, table=tb, signed_by=tb.scorer.name)
+
+
+def confirm(tb: Table, player: Player) -> bool:
+    """A player confirms the closed sheet on his phone; False when he already had."""
+    with transaction.atomic():
+        t = _locked(tb.round.tournament)
+        tb = Table.objects.select_for_update().get(pk=tb.pk)
+        if tb.closed is None:
+            raise TournamentError("not_closed", table=tb.number)
+        if not Seat.objects.filter(table=tb, player=player).exists():
+            raise TournamentError("not_at_table", name=player.name, table=tb.number)
+        if Confirmation.objects.filter(table=tb, player=player).exists():
+            return False
+        Confirmation.objects.create(table=tb, player=player)
+        _event(t, Action.CONFIRM, table=tb, player=player.name)
+    return True
+
+
+def reopen(tb: Table, *, reason: str) -> None:
+    """Only the director reopens a closed table, with a reason kept in the history."""
+    reason = reason.strip()
+    if not reason:
+        raise TournamentError("reason_needed")
+    with transaction.atomic():
+        t = _locked(tb.round.tournament)
+        tb = Table.objects.select_for_update().select_related("round").get(pk=tb.pk)
+        if tb.closed is None:
+            raise TournamentError("not_closed", table=tb.number)
+        tb.closed, tb.signed_by = None, ""
+        tb.save(update_fields=["closed", "signed_by"])
+        Sheet.objects.filter(pk=tb.sheet_id).update(closed=None)
+        Confirmation.objects.filter(table=tb).delete()
+        _event(t, Action.REOPEN, table=tb, reason=reason[:300])
+
+
+def review(tb: Table, *, entry_uid: uuid.UUID, winnable: bool, note: str = "") -> None:
+    """The referee marks a flagged deal reviewed (and whether it was winnable, IV.6)."""
+    with transaction.atomic():
+        t = _locked(tb.round.tournament)
+        if not Entry.objects.filter(sheet_id=tb.sheet_id, uid=entry_uid).exists():
+            raise TournamentError("no_deal")
+        Review.objects.update_or_create(
+            table=tb, entry_uid=entry_uid,
+            defaults={"winnable": winnable, "note": note.strip()[:300], "at": timezone.now()},
+        )
+        position = Entry.objects.get(sheet_id=tb.sheet_id, uid=entry_uid).position
+        _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable)
+
+
+# --------------------------------------------------------------------------- standings
+
+
+@dataclass(kw_only=True)
+class RoundStanding:
+    round: Round
+    tables: list[TableState]
+    byes: list[Player]
+    seats: list[draw_rules.Seat]
+    complete: bool  # every table closed
+
+
+@dataclass(kw_only=True)
+class Standings:
+    tournament: Tournament
+    players: dict[int, Player]
+    rounds: list[RoundStanding]
+    overall: list[draw_rules.Standing]
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.rounds) and len(self.rounds) == self.tournament.rounds and all(
+            r.complete for r in self.rounds)
+
+
+def round_standing(t: Tournament, r: Round, players: dict[int, Player]) -> RoundStanding:
+    scoring = scoring_of(t.game)
+    seats_by_table: dict[int | None, list[Seat]] = {}
+    for s in r.seats.all():
+        seats_by_table.setdefault(s.table_id, []).append(s)
+    tables = []
+    seats: list[draw_rules.Seat] = []
+    for tb in r.tables.select_related("sheet", "scorer").prefetch_related("reviews",
+                                                                           "confirmations"):
+        ps = [players[s.player_id] for s in sorted(seats_by_table.get(tb.pk, []),
+                                                   key=lambda s: s.position or 0)]
+        state = table_state(t, tb, ps)
+        tables.append(state)
+        seats.extend(draw_rules.table_standing(
+            scoring, [p.pk for p in ps], state.totals, state.premium))
+    byes = [players[s.player_id] for s in seats_by_table.get(None, [])]
+    seats.extend(draw_rules.bye_seat(scoring, p.pk) for p in byes)
+    complete = r.started is not None and all(ts.closed for ts in tables)
+    return RoundStanding(round=r, tables=tables, byes=byes, seats=seats, complete=complete)
+
+
+def standings(t: Tournament) -> Standings:
+    players = {p.pk: p for p in t.players.all()}
+    rounds = [round_standing(t, r, players) for r in rounds_of(t) if r.started is not None]
+    overall = draw_rules.standings(scoring_of(t.game), [r.seats for r in rounds],
+                                   list(players))
+    return Standings(tournament=t, players=players, rounds=rounds, overall=overall)
+
+
+def progress(t: Tournament) -> dict[str, int]:
+    """Counts for the director's page header."""
+    tables = Table.objects.filter(round__tournament=t)
+    return tables.aggregate(tables=Count("id"), closed=Count("closed"))
+
+
+# --------------------------------------------------------------------------- export / import
+
+
+def export(t: Tournament) -> dict[str, Any]:
+    """The whole tournament as one JSON document (docs/tournament.md#export)."""
+    players = list(t.players.all())
+    number = {p.pk: p.number for p in players}
+    out_rounds = []
+    for r in rounds_of(t):
+        tables = []
+        for tb in r.tables.select_related("sheet").prefetch_related("reviews", "confirmations"):
+            seats = list(tb.seats.order_by("position"))
+            uid_pos = {}
+            sheet_doc = None
+            if tb.sheet is not None:
+                entries = services.entries_of(tb.sheet)
+                uid_pos = {e.uid: e.position for e in entries}
+                sheet_doc = services.sheet_document(tb.sheet, entries)
+                sheet_doc["meta"] = {"scorer": tb.sheet.scorer}
+            tables.append({
+                "number": tb.number,
+                "players": [number[s.player_id] for s in seats],
+                "scorer": number[tb.scorer_id],
+                "sheet": sheet_doc,
+                "closed": tb.closed.isoformat() if tb.closed else None,
+                "signed_by": tb.signed_by,
+                "confirmed": sorted(number[c.player_id] for c in tb.confirmations.all()),
+                "reviews": [
+                    {"row": uid_pos[rv.entry_uid], "winnable": rv.winnable, "note": rv.note}
+                    for rv in tb.reviews.all() if rv.entry_uid in uid_pos
+                ],
+            })
+        out_rounds.append({
+            "number": r.number,
+            "seed": r.seed,
+            "started": r.started.isoformat() if r.started else None,
+            "byes": sorted(number[s.player_id] for s in r.seats.filter(table__isnull=True)),
+            "tables": tables,
+        })
+    return {
+        "format": EXPORT_FORMAT,
+        "name": t.name,
+        "game": t.game,
+        "ruleset": t.ruleset,
+        "options": t.options,
+        "premium": t.premium,
+        "rounds": t.rounds,
+        "table_size": t.table_size,
+        "deals_per_round": t.deals_per_round,
+        "players": [{"number": p.number, "name": p.name, "club": p.club} for p in players],
+        "history": [
+            {"action": e.action, "round": e.round_number, "table": e.table_number,
+             "detail": e.detail, "at": e.at.isoformat()}
+            for e in t.events.all()
+        ],
+        "round_list": out_rounds,
+    }
+
+
+def _dt(value: Any) -> Any:
+    from datetime import datetime
+
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        raise TournamentError("bad_document", detail=f"date {value!r}") from None
+
+
+def import_tournament(doc: Any) -> Tournament:
+    """A tournament from :func:`export`'s document; refuses a bad one whole (nothing stored)."""
+    if not isinstance(doc, Mapping) or doc.get("format") != EXPORT_FORMAT:
+        raise TournamentError("bad_document", detail="format")
+    try:
+        listed = sorted(doc["players"], key=lambda p: int(p["number"]))
+        if [int(p["number"]) for p in listed] != list(range(1, len(listed) + 1)):
+            raise TournamentError("bad_document", detail="player numbers")
+        people = [NewPlayer(name=str(p["name"]), club=str(p.get("club", ""))) for p in listed]
+        with transaction.atomic():
+            t = create_tournament(
+                name=str(doc["name"]), ruleset=str(doc["ruleset"]),
+                options=dict(doc.get("options") or {}), rounds=int(doc["rounds"]),
+                table_size=int(doc["table_size"]),
+                deals_per_round=(int(doc["deals_per_round"])
+                                 if doc.get("deals_per_round") is not None else None),
+                premium=doc.get("premium"), players=people,
+            )
+            Event.objects.filter(tournament=t).delete()
+            by_number = {p.number: p for p in t.players.all()}
+            if len(by_number) != len(listed):
+                raise TournamentError("bad_document", detail="player names")
+            for rd in doc["round_list"]:
+                _import_round(t, rd, by_number)
+            for h in doc.get("history", []):
+                Event.objects.create(tournament=t, action=str(h["action"]),
+                                     round_number=h.get("round"), table_number=h.get("table"),
+                                     detail=h.get("detail") or {}, at=_dt(h["at"]))
+    except (KeyError, TypeError, ValueError, IntegrityError) as exc:
+        if isinstance(exc, rules.RulesError):
+            raise
+        raise TournamentError("bad_document", detail=str(exc)[:100]) from None
+    return t
+
+
+def _import_round(t: Tournament, rd: Mapping[str, Any], by_number: dict[int, Player]) -> None:
+    def pid(n: Any) -> int:
+        if int(n) not in by_number:
+            raise TournamentError("bad_document", detail=f"player {n}")
+        return by_number[int(n)].pk
+
+    r = Round.objects.create(tournament=t, number=int(rd["number"]), seed=int(rd["seed"]),
+                             started=_dt(rd.get("started")))
+    tables = [[pid(n) for n in tb["players"]] for tb in rd["tables"]]
+    _store_draw(r, tables, [pid(tb["scorer"]) for tb in rd["tables"]],
+                [pid(n) for n in rd.get("byes", [])])
+    for raw, tb in zip(rd["tables"], r.tables.order_by("number"), strict=True):
+        sheet_doc = raw.get("sheet")
+        if sheet_doc is None:
+            continue
+        names = [by_number[int(n)].name for n in raw["players"]]
+        if list(sheet_doc.get("players", [])) != names:
+            raise TournamentError("bad_document", detail=f"table {tb.number} players")
+        sheet = services.create_sheet(
+            ruleset=str(sheet_doc["ruleset"]), options=sheet_doc.get("options") or {},
+            players=names, first_dealer=int(sheet_doc.get("first_dealer", 0)),
+            entries=sheet_doc.get("entries") or [],
+        )
+        closed = _dt(raw.get("closed"))
+        sheet.scorer = str((sheet_doc.get("meta") or {}).get("scorer", ""))[:40]
+        sheet.closed = closed
+        sheet.save(update_fields=["scorer", "closed"])
+        tb.sheet, tb.closed, tb.signed_by = sheet, closed, str(raw.get("signed_by", ""))[:40]
+        tb.save(update_fields=["sheet", "closed", "signed_by"])
+        for n in raw.get("confirmed", []):
+            Confirmation.objects.create(table=tb, player_id=pid(n))
+        uids = list(Entry.objects.filter(sheet=sheet).order_by("position")
+                    .values_list("uid", flat=True))
+        for rv in raw.get("reviews", []):
+            Review.objects.create(table=tb, entry_uid=uids[int(rv["row"])],
+                                  winnable=bool(rv["winnable"]), note=str(rv.get("note", "")))

@@ -1,0 +1,339 @@
+"""The tournament load test: 100 players at 25 Mariáš tables entering deals at once, with
+players watching their table sheets, the wall page and the director's page polling, on two
+app instances (two gunicorn masters) sharing one database.
+
+The tournament is created, drawn and started through its web forms.  Each table has its
+scorer's phone (enters deals, corrects one now and then, like scripts/loadtest.py) and two
+players' phones watching the sheet's read link; WALLS wall pages and the director's page poll
+every 3 seconds.  Phones go to either instance.  Afterwards, for every table:
+
+* the database holds whole writes only (revision, history, write keys and entries agree);
+* no deal was lost and none duplicated: the stored deals are exactly the acknowledged ones, in
+  the order the server acknowledged them, from the phones' own log;
+* the standings the server exports (CSV, money per player) are what the rules engine gives for
+  the phones' log.
+
+Prints p50/p95/p99 per request kind.  Loopback only; duration and requests are capped.
+Run through ``bash scripts/load --tournament`` (SQLite, then PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "scripts"))
+
+from loadtest import (  # noqa: E402
+    MAX_DURATION,
+    MAX_REQUESTS,
+    POLL_SECONDS,
+    RETRIES,
+    ROW_NUMBER,
+    Acked,
+    Budget,
+    LoadPhone,
+    Stop,
+    percentile,
+)
+
+from tests.prod.live import (  # noqa: E402
+    Databases,
+    Phone,
+    Server,
+    _json,
+    assert_whole,
+    collectstatic,
+    hidden_fields,
+    production_env,
+)
+
+SHEET_LINK = re.compile(r'href="/s/([\w-]+)/"')
+READ_LINK = re.compile(r'href="/v/([\w-]+)/"')
+PLAYERS = 100
+SEATS = 4  # Mariáš: three play, the dealer sits out
+DEALS = 200  # the most a round may have: the round never ends during the load
+
+
+def marias_deal(k: int, card_points: int) -> tuple[int, dict[str, str]]:
+    """Deal k (0-based) of a four-seat sheet whose first dealer is seat 0: the seat after the
+    dealer plays hra in bells with ``card_points``."""
+    declarer = (k + 1) % SEATS
+    return declarer, {"declarer": str(declarer), "game": "suit", "trump": "bells",
+                      "card_points": str(card_points)}
+
+
+class ScorerPhone(LoadPhone):
+    """A table's scorer: Mariáš deals instead of Thousand ones."""
+
+    def enter(self) -> None:
+        url = f"/s/{self.token}/entries/new/deal/"
+        form = self.call("form", "GET", url)
+        if form is None or form.status != 200:
+            return
+        number = int(ROW_NUMBER.search(form.text)[1])  # type: ignore[index]
+        points = self.rng.choice([60, 30])
+        declarer, data = marias_deal(number - 1, points)
+        self.send_deal("add", url, hidden_fields(form.text), number - 1, declarer, points, data)
+
+    def correct(self) -> None:
+        sheet = self.call("sheet", "GET", f"/s/{self.token}/")
+        if sheet is None or sheet.status != 200:
+            return
+        rows = [int(n) for n in re.findall(r'id="e(\d+)"', sheet.text)]
+        if not rows:
+            return
+        position = self.rng.choice(rows)
+        url = f"/s/{self.token}/entries/{position}/edit/"
+        form = self.call("form", "GET", url)
+        if form is None or form.status != 200:
+            return
+        points = self.rng.choice([60, 30, 80])
+        declarer, data = marias_deal(position, points)
+        self.send_deal("edit", url, hidden_fields(form.text), position, declarer, points, data)
+
+    def send_deal(self, action: str, url: str, fields: dict[str, str], position: int,
+                  declarer: int, points: int, data: dict[str, str]) -> None:
+        for _ in range(RETRIES):
+            reply = self.call(action, "POST", url, {**fields, **data})
+            if reply is not None and reply.status == 302:
+                self.acked.append(Acked(fields["key"], action, position, declarer, [points]))
+                self.revision = -1
+                page = self.call("sheet", "GET", reply.location or f"/s/{self.token}/")
+                if page is not None and page.status == 200:
+                    found = re.search(r'data-revision="(\d+)"', page.text)
+                    self.revision = int(found[1]) if found else -1
+                return
+            if reply is not None and reply.status in (400, 409):
+                return
+            if reply is not None and reply.status == 429:
+                time.sleep(min(5.0, float(reply.headers.get("retry-after", "1"))))
+            else:
+                time.sleep(0.5)
+        self.errors.append(f"{action}: gave up after {RETRIES} tries")
+
+
+@dataclass
+class Watcher:
+    """A page that only polls: a player's read link, the wall page or the director's page."""
+
+    port: int
+    kind: str
+    path: str  # with {mark}: the revision or fingerprint the page last showed
+    budget: Budget
+    rng: random.Random
+    timings: list[tuple[str, float, int]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def run(self) -> None:
+        phone = Phone(self.port, user_agent=f"listek-load {self.kind}")
+        mark = ""
+        time.sleep(self.rng.uniform(0, POLL_SECONDS))
+        try:
+            while True:
+                if not self.budget.take():
+                    return
+                started = time.perf_counter()
+                try:
+                    reply = phone.get(self.path.format(mark=mark), headers={"HX-Request": "true"})
+                except OSError as exc:
+                    self.errors.append(repr(exc))
+                    self.timings.append((self.kind, time.perf_counter() - started, 0))
+                    continue
+                self.timings.append((self.kind, reply.seconds, reply.status))
+                if reply.status == 200:
+                    found = re.search(r'\?(?:v|rev)=([\w-]+)"', reply.text)
+                    mark = found[1] if found else ""
+                time.sleep(POLL_SECONDS)
+                if time.monotonic() >= self.budget.deadline:
+                    return
+        except Stop:
+            return
+
+
+def create_tournament(port: int) -> tuple[str, str]:
+    """Create, draw and start the tournament through its forms; (director, players) tokens."""
+    director = Phone(port)
+    director.get("/t/new/")
+    names = "\n".join(f"Player {i:03d}, Club {i % 7}" for i in range(1, PLAYERS + 1))
+    reply = director.post("/t/new/", {
+        "name": "Load evening", "ruleset": "marias", "rounds": "1", "table_size": "4",
+        "deals_per_round": str(DEALS), "players_text": names})
+    assert reply.status == 302, (reply.status, reply.text[:2000])
+    token = reply.location.rstrip("/").split("/")[-1]
+    assert director.post(f"/t/{token}/draw/", {"seed": "4242"}).status == 302
+    assert director.post(f"/t/{token}/start/", {}).status == 302
+    page = director.get(f"/t/{token}/").text
+    view = re.search(r'href="/tv/([\w-]+)/wall/"', page)
+    assert view, "no wall link on the director's page"
+    return token, view[1]
+
+
+def verify(db: Any, port: int, token: str, phones: list[ScorerPhone]) -> tuple[list[str],
+                                                                            list[dict[str, Any]]]:
+    """Problems of one table, and the deals the phones' log says it holds."""
+    problems: list[str] = []
+    stored = assert_whole(db, token)
+    acked = [a for p in phones for a in p.acked]
+    revisions = dict(db.rows(
+        "SELECT key, revision FROM scoresheet_writekey WHERE sheet_id = %s", [stored.sheet_id]))
+    if set(stored.keys) - {a.key for a in acked}:
+        problems.append(f"{token}: writes stored that no phone saw acknowledged")
+    if [a for a in acked if a.action == "add" and a.key not in revisions]:
+        problems.append(f"{token}: acknowledged deals lost")
+    replay: list[dict[str, Any]] = []
+    for a in sorted((a for a in acked if a.key in revisions), key=lambda a: revisions[a.key]):
+        entry = {"declarer": a.declarer, "card_points": a.points[0]}
+        if a.action == "add":
+            replay.insert(a.position, entry)
+        elif a.position < len(replay):
+            replay[a.position] = entry
+    got = [{"declarer": e["declarer"], "card_points": e["card_points"]} for e in stored.entries]
+    if got != replay:
+        problems.append(f"{token}: the stored deals differ from the phones' log")
+    adds = sum(1 for a in acked if a.action == "add")
+    if len(stored.entries) != adds:
+        problems.append(f"{token}: {len(stored.entries)} deals stored, {adds} entered")
+    return problems, replay
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=float, default=180.0)
+    parser.add_argument("--think", type=float, default=4.0,
+                        help="mean seconds a scorer waits between two writes")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per instance")
+    parser.add_argument("--walls", type=int, default=3, help="wall pages polling")
+    parser.add_argument("--watchers", type=int, default=2, help="players watching per table")
+    parser.add_argument("--max-requests", type=int, default=300_000)
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    duration = min(args.duration, MAX_DURATION)
+
+    import rules
+
+    workdir = Path(tempfile.mkdtemp(prefix="listek-tload-"))
+    databases = Databases(workdir, os.environ.get("DATABASE_URL"))
+    db = databases.new()
+    env = production_env(db.url, collectstatic(), LISTEK_RATELIMIT_CLIENT="1000000000",
+                         LISTEK_RATELIMIT_SHEET="1000000")
+    servers = [Server(env, workdir=workdir, workers=args.workers).start() for _ in range(2)]
+    ports = [s.port for s in servers]
+    print(f"tournament load: {databases.kind}, {PLAYERS} players at {PLAYERS // SEATS} tables, "
+          f"{duration:.0f} s, two gunicorn instances x {args.workers} workers")
+    try:
+        director, view = create_tournament(ports[0])
+        page = Phone(ports[1]).get(f"/t/{director}/").text
+        tokens = list(dict.fromkeys(SHEET_LINK.findall(page)))
+        reads = list(dict.fromkeys(READ_LINK.findall(Phone(ports[1]).get(f"/tv/{view}/").text)))
+        assert len(tokens) == PLAYERS // SEATS == len(reads), (len(tokens), len(reads))
+        budget = Budget(deadline=time.monotonic() + duration,
+                        max_requests=min(args.max_requests, MAX_REQUESTS))
+        rng = random.Random(args.seed)
+        scorers = {t: [ScorerPhone(ports[i % 2], t, 0, budget, args.think,
+                                   random.Random(rng.random()))]
+                   for i, t in enumerate(tokens)}
+        watchers = [Watcher(ports[(i + w) % 2], "watch", f"/v/{r}/table?rev={{mark}}", budget,
+                            random.Random(rng.random()))
+                    for i, r in enumerate(reads) for w in range(args.watchers)]
+        watchers += [Watcher(ports[w % 2], "wall", f"/tv/{view}/wall/?v={{mark}}", budget,
+                             random.Random(rng.random())) for w in range(args.walls)]
+        watchers.append(Watcher(ports[0], "director", f"/t/{director}/live?v={{mark}}", budget,
+                                random.Random(rng.random())))
+        threads = [threading.Thread(target=p.run, daemon=True)
+                   for p in [*(p for ps in scorers.values() for p in ps), *watchers]]
+        started = time.monotonic()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=duration + 120)
+        elapsed = time.monotonic() - started
+        problems: list[str] = []
+        logs: dict[str, list[dict[str, Any]]] = {}
+        for t in tokens:
+            found, logs[t] = verify(db, ports[0], t, scorers[t])
+            problems += found
+        # the standings the server exports are what the engine gives for the phones' log
+        money: dict[str, int] = defaultdict(int)
+        for t in tokens:
+            names = _json(db.rows("SELECT players FROM scoresheet_sheet WHERE edit_token = %s",
+                                  [t])[0][0])
+            doc = {"format": rules.FORMAT, "game": "marias", "ruleset": "marias", "options": {},
+                   "players": names, "first_dealer": 0,
+                   "entries": [{"type": "deal", "game": "suit", "trump": "bells",
+                                "announced": [], **e} for e in logs[t]]}
+            for name, total in zip(names, rules.score(rules.load(doc)).totals, strict=True):
+                money[name] += total
+        exported = Phone(ports[1]).get(f"/tv/{view}/standings.csv").text
+        rows = list(csv.reader(io.StringIO(exported)))
+        header = rows[1] if rows and len(rows[0]) == 1 else rows[0]
+        body = rows[2:] if rows and len(rows[0]) == 1 else rows[1:]
+        col = header.index("Money (Kč)")
+        shown = {r[1]: round(float(r[col]) * 100) for r in body}
+        if shown != {n: money.get(n, 0) for n in shown} or len(shown) != PLAYERS:
+            problems.append("the exported standings differ from the phones' log")
+    finally:
+        for s in servers:
+            s.stop()
+
+    everyone: list[Any] = [p for ps in scorers.values() for p in ps] + watchers
+    timings = [x for p in everyone for x in p.timings]
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    statuses: Counter[str] = Counter()
+    for kind, seconds, status in timings:
+        by_kind[kind].append(seconds)
+        statuses[f"{kind} {status}"] += 1
+    acked = sum(len(p.acked) for ps in scorers.values() for p in ps)
+    deals = sum(len(v) for v in logs.values())
+    result = {
+        "database": databases.kind, "players": PLAYERS, "tables": len(tokens),
+        "instances": 2, "walls": args.walls, "watchers": len(watchers),
+        "seconds": round(elapsed, 1), "requests": len(timings),
+        "requests_per_second": round(len(timings) / elapsed, 1),
+        "writes_acknowledged": acked, "deals_stored": deals,
+        "latency_ms": {
+            kind: {"n": len(v), "p50": round(percentile(v, 50) * 1000, 1),
+                   "p95": round(percentile(v, 95) * 1000, 1),
+                   "p99": round(percentile(v, 99) * 1000, 1),
+                   "mean": round(statistics.fmean(v) * 1000, 1)}
+            for kind, v in sorted(by_kind.items())
+        },
+        "statuses": dict(sorted(statuses.items())),
+        "client_errors": sum(len(p.errors) for p in everyone),
+        "problems": problems,
+        "verdict": "OK" if not problems else "FAILED",
+    }
+    print(f"{'kind':9} {'n':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
+    for kind, row in result["latency_ms"].items():  # type: ignore[union-attr]
+        print(f"{kind:9} {row['n']:>7} {row['p50']:>8} {row['p95']:>8} {row['p99']:>8}")
+    print(f"throughput: {result['requests_per_second']} requests/s; {acked} writes "
+          f"acknowledged, {deals} deals stored at {len(tokens)} tables")
+    print("statuses:", ", ".join(f"{k}: {v}" for k, v in result["statuses"].items()))
+    for problem in problems[:20]:
+        print("PROBLEM", problem)
+    print("integrity: OK (no deal lost, none duplicated, the standings are the engine's)"
+          if not problems else f"integrity: FAILED ({len(problems)} problems)")
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    return 0 if not problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

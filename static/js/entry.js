@@ -1,0 +1,46 @@
+/* The entry form on a phone: the number keyboard's Enter ("Go", "Next") moves to the next field
+   and never sends a half-filled form; a refused form opens on its first wrong field, in the
+   middle of the screen (not behind the sticky "Write it down" bar).  Without JavaScript the form
+   works as it is: the summary at the top links every wrong field, and the first one has
+   autofocus. */
+(function () {
+  "use strict";
+  var form = document.querySelector("form.entry");
+  if (!form) return;
+
+  function typed(el) {
+    return el.matches("input:not([type=hidden]):not([type=radio]):not([type=checkbox])" +
+                      ":not([type=submit]):not([type=button]), select");
+  }
+
+  function fields() {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return typed(el) && !el.disabled && el.offsetParent !== null;
+    });
+  }
+
+  form.querySelectorAll("input[inputmode=numeric], input[type=number]").forEach(function (el) {
+    if (!el.hasAttribute("enterkeyhint")) el.setAttribute("enterkeyhint", "next");
+  });
+
+  form.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || event.isComposing || !typed(event.target)) return;
+    event.preventDefault(); // Enter in a field never sends the form
+    var list = fields();
+    var next = list[list.indexOf(event.target) + 1];
+    if (next) {
+      next.focus();
+      if (next.select) next.select();
+    } else {
+      // the last field: the button is next; it sends only when tapped (or Enter on it)
+      var button = form.querySelector("button[type=submit]");
+      if (button) button.focus();
+    }
+  });
+
+  var first = form.querySelector("[autofocus]");
+  if (first && document.getElementById("form-summary")) {
+    first.scrollIntoView({block: "center"});
+    first.focus({preventScroll: true});
+  }
+})();

@@ -1,0 +1,223 @@
+"""The pure parts of a tournament: the draw, premium points, standings (docs/tournament.md).
+
+Premium values are the default table of rules.tournament.PremiumTable (sedma by the trumps its
+announcer held: 50 / 30 / 20 / 10 for 4 or fewer / 5 / 6 / 7 or more; betl 30; durch 60; red
+doubles), worked out by hand below.  Seed 004, article II, "Bodování voleného mariáše":
+"Pro přidělení prémiových bodů za hlášenou a vyhranou sedmu platí počet trumfů, které měl na
+ruce hráč, který sedmu hlásil" and "Body za flekované hry přísluší pouze flekujícímu hráči."
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import rules
+from rules import tournament as T
+
+SIZES_3_4 = (3, 4)
+
+
+def names(n: int) -> list[int]:
+    return list(range(1, n + 1))
+
+
+def play_rounds(n: int, rounds: int, *, seed: int, size: int = 4, sizes=SIZES_3_4):
+    earlier: list = []
+    draws = []
+    for r in range(rounds):
+        d = T.draw_round(names(n), seed=seed + r, size=size, sizes=sizes, earlier=earlier,
+                         rounds_left=rounds - r)
+        draws.append((d, T.met_pairs(earlier)))
+        earlier.append(d.tables)
+    return draws
+
+
+# --------------------------------------------------------------------------- the draw
+
+
+@pytest.mark.parametrize(("players", "size", "layout", "byes"), [
+    (12, 4, [4, 4, 4], 0),
+    (13, 4, [4, 3, 3, 3], 0),   # odd numbers: tables of three
+    (14, 4, [4, 4, 3, 3], 0),
+    (15, 4, [4, 4, 4, 3], 0),
+    (5, 4, [4], 1),             # too few for two tables: one sits out
+    (10, 3, [3, 3, 3], 1),      # tables of three only: a bye
+    (11, 3, [3, 3, 3], 2),
+    (100, 4, [4] * 25, 0),
+])
+def test_odd_numbers_make_tables_of_three_or_byes(players, size, layout, byes):
+    assert T.table_layout(players, size, SIZES_3_4 if size == 4 else (3,)) == (layout, byes)
+
+
+def test_a_draw_is_reproducible_from_its_seed():
+    first = play_rounds(12, 3, seed=99)
+    again = play_rounds(12, 3, seed=99)
+    assert [d for d, _ in first] == [d for d, _ in again]
+    other = play_rounds(12, 3, seed=100)
+    assert [d.tables for d, _ in first] != [d.tables for d, _ in other]
+
+
+@pytest.mark.parametrize("seed", range(1, 11))
+def test_every_player_sits_exactly_once_or_has_the_bye(seed):
+    for d, _ in play_rounds(14, 3, seed=seed * 31) + play_rounds(10, 3, seed=seed, size=3,
+                                                                  sizes=(3,)):
+        seated = [p for t in d.tables for p in t] + list(d.byes)
+        assert sorted(seated) == sorted(set(seated))
+        assert all(s in t for s, t in zip(d.scorers, d.tables, strict=True))
+
+
+@pytest.mark.parametrize(("players", "rounds", "size"), [
+    (100, 6, 4), (13, 3, 4), (24, 4, 4), (24, 5, 3), (9, 4, 3),
+])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_nobody_meets_a_table_mate_again_while_the_numbers_allow_it(players, rounds, size, seed):
+    sizes = SIZES_3_4 if size == 4 else (3,)
+    for d, met in play_rounds(players, rounds, seed=seed * 1000, size=size, sizes=sizes):
+        assert d.repeats(met) == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_twelve_at_tables_of_four_repeat_only_what_three_earlier_tables_force(seed):
+    # Round 1 makes three tables of four.  A table of four in a later round takes its players
+    # from only three earlier tables, so two of them met before: at least one repeated pair
+    # per table, three per round.  The draw gives exactly that in round 2; round 3 must also
+    # avoid the pairs of round 2 and repeats at most six.
+    draws = play_rounds(12, 3, seed=seed * 7)
+    repeats = [d.repeats(met) for d, met in draws]
+    assert repeats[0] == 0 and repeats[1] == 3 and 3 <= repeats[2] <= 6
+
+
+def test_byes_go_to_players_who_had_none_yet():
+    earlier: list = []
+    byes: dict[int, int] = {}
+    for r in range(10):
+        d = T.draw_round(names(10), seed=r, size=3, sizes=(3,), earlier=earlier,
+                         byes_so_far=byes)
+        (bye,) = d.byes
+        assert byes.get(bye, 0) == 0  # ten players, ten rounds: everyone sits out once
+        byes[bye] = 1
+        earlier.append(d.tables)
+    assert sorted(byes) == names(10)
+
+
+def test_the_scorer_duty_goes_round_the_table():
+    kept: dict[int, int] = {}
+    earlier: list = []
+    for r in range(4):
+        d = T.draw_round(names(12), seed=50 + r, size=4, sizes=SIZES_3_4, earlier=earlier,
+                         scored_so_far=kept)
+        for s in d.scorers:
+            assert kept.get(s, 0) == min(kept.get(p, 0) for p in d.tables[d.scorers.index(s)])
+            kept[s] = kept.get(s, 0) + 1
+        earlier.append(d.tables)
+    # 12 duties: a second one only at a table where every player already had one
+    assert sum(kept.values()) == 12 and len(kept) >= 10
+
+
+# --------------------------------------------------------------------------- premium points
+
+PLAYERS = ["Anna", "Boris", "Cyril"]
+
+
+def sheet(entries, options=None):
+    return rules.load({"format": rules.FORMAT, "game": "marias", "ruleset": "marias",
+                       "options": options or {}, "players": PLAYERS, "first_dealer": 0,
+                       "entries": entries})
+
+
+def sedma(declarer, trump, trumps=None, **extra):
+    entry = {"type": "deal", "declarer": declarer, "game": "suit", "trump": trump,
+             "announced": ["seven"], "card_points": 60, "seven": "won", **extra}
+    if trumps is not None:
+        entry["meta"] = {"trumps": {"seven": trumps}}
+    return entry
+
+
+def test_a_won_sedma_earns_points_by_the_trumps_its_announcer_held():
+    doc = sheet([sedma(1, "leaves", 5), sedma(2, "acorns", 4), sedma(0, "bells", 7)])
+    result = T.sheet_premium(doc, T.PremiumTable())
+    assert result.per_seat == (10, 30, 50)  # 7+ trumps 10, 5 trumps 30, 4 trumps 50
+
+
+def test_red_doubles_and_fifty_or_more_is_flagged_for_the_referee():
+    doc = sheet([sedma(1, "hearts", 5), sedma(2, "hearts", 6), sedma(0, "leaves")])
+    result = T.sheet_premium(doc, T.PremiumTable())
+    # 5 trumps 30, red x2 = 60; 6 trumps 20, red = 40; no count given: as 7 or more, 10
+    assert result.per_seat == (10, 60, 40)
+    assert [d.entry for d in result.flagged] == [0]  # only the 60 reaches 50
+
+
+def test_a_lost_fleked_betl_earns_its_points_for_the_fleking_player_only():
+    doc = sheet([{"type": "deal", "declarer": 0, "game": "betl", "result": "lost",
+                  "fleks": {"betl": 1}, "first_flek_by": 2}],
+                options={"flek_liability": "fleking_player"})
+    assert T.sheet_premium(doc, T.PremiumTable()).per_seat == (0, 0, 30)
+
+
+def test_a_renonc_takes_the_offenders_points_and_holds_back_a_big_game_for_the_referee():
+    durch = {"type": "deal", "declarer": 1, "game": "durch", "result": "won"}
+    by_declarer = sheet([durch, {"type": "renonc", "seat": 1, "kind": 1}])
+    assert T.sheet_premium(by_declarer, T.PremiumTable(), {0: True}).per_seat == (0, 0, 0)
+    betl = {"type": "deal", "declarer": 1, "game": "betl", "result": "won"}
+    # a defender's renonc on a deal worth 60 (durch): the declarer's points wait for the referee
+    by_defender = sheet([durch, {"type": "renonc", "seat": 2, "kind": 1}, betl])
+    held = T.sheet_premium(by_defender, T.PremiumTable())
+    assert held.per_seat == (0, 30, 0) and held.deals[0].withheld and held.deals[0].flagged
+    winnable = T.sheet_premium(by_defender, T.PremiumTable(), {0: True})
+    assert winnable.per_seat == (0, 90, 0) and not winnable.deals[0].withheld
+
+
+def test_a_premium_table_refuses_values_out_of_range():
+    with pytest.raises(rules.RulesError):
+        T.PremiumTable(seven=(50, 30, 20, -1))
+    with pytest.raises(rules.RulesError):
+        T.PremiumTable.from_json({"sedma": [1, 2, 3, 4]})
+    assert T.PremiumTable.from_json(T.PremiumTable().to_json()) == T.PremiumTable()
+
+
+# --------------------------------------------------------------------------- standings
+
+
+def test_mariáš_points_are_whole_crowns_plus_premium():
+    # 1.49 Kč rounds to 1, -1.50 to -2 (half a crown away from zero), 0.01 to 0
+    seats = T.table_standing(T.SCORING_MONEY, [7, 8, 9], [149, -150, 1], [20, 0, 50])
+    assert [s.points for s in seats] == [21.0, -2.0, 50.0]
+
+
+def test_placement_points_are_shared_by_tied_players():
+    seats = T.table_standing(T.SCORING_PLACES, [1, 2, 3, 4], [700, 700, 100, 0])
+    assert [s.points for s in seats] == [2.5, 2.5, 1.0, 0.0]
+
+
+def test_mariáš_ties_go_to_premium_points_then_money_then_the_best_round():
+    r1 = [T.Seat(player=1, points=10, premium=10, score=0),
+          T.Seat(player=2, points=10, premium=0, score=1000),
+          T.Seat(player=3, points=10, premium=0, score=900),
+          T.Seat(player=4, points=10, premium=0, score=900)]
+    order = T.standings(T.SCORING_MONEY, [r1], [1, 2, 3, 4])
+    assert [(s.player, s.rank) for s in order] == [(1, 1), (2, 2), (3, 3), (4, 3)]
+
+
+def test_thousand_ties_go_to_first_places_then_game_points():
+    r1 = [T.Seat(player=1, points=3, place=1, score=1000), T.Seat(player=2, points=1, place=3)]
+    r2 = [T.Seat(player=1, points=1, place=3), T.Seat(player=2, points=3, place=1, score=1200)]
+    r3 = [T.Seat(player=2, points=0, place=4), T.bye_seat(T.SCORING_PLACES, 1)]
+    order = T.standings(T.SCORING_PLACES, [r1, r2, r3], [1, 2])
+    # player 1: 3 + 1 + 2 (bye) = 6; player 2: 1 + 3 + 0 = 4
+    assert [(s.player, s.points) for s in order] == [(1, 6.0), (2, 4.0)]
+    tied = T.standings(T.SCORING_PLACES, [r1, r2], [1, 2])
+    assert [s.player for s in tied] == [2, 1]  # 4 each, one first place each, 1200 > 1000
+
+
+def test_round_points_are_kept_per_round():
+    r1 = [T.Seat(player=1, points=3)]
+    order = T.standings(T.SCORING_PLACES, [r1, []], [1])
+    assert order[0].rounds == (3, None)
+
+
+def test_every_pair_is_counted_once():
+    assert T.met_pairs([[[1, 2, 3]], [[3, 1, 4]]]) == {
+        (1, 2): 1, (1, 3): 2, (2, 3): 1, (1, 4): 1, (3, 4): 1}
+    assert len(list(itertools.combinations(range(4), 2))) == 6

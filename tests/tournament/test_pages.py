@@ -1,0 +1,289 @@
+"""The director's basic flow as plain HTML forms (no JavaScript), and every page of it."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+
+import pytest
+from django.urls import reverse
+
+from scoresheet.models import Sheet
+from scoresheet.tournament import logic
+from scoresheet.tournament.models import Event, Table, Tournament
+from tests.tournament.helpers import NAMES, deal_for, make_tournament, play, play_round
+from tests.web.helpers import page
+
+pytestmark = pytest.mark.django_db
+
+
+def create(client, **extra):
+    data = {"name": "Pátek v hospodě", "ruleset": "marias", "options_shown": "",
+            "rounds": "3", "table_size": "4", "deals_per_round": "4",
+            "players_text": "\n".join(f"{n}, KM Brno" if i % 3 == 0 else n
+                                      for i, n in enumerate(NAMES[:12])), **extra}
+    return client.post(reverse("tournament_new"), data)
+
+
+def test_the_director_creates_a_tournament_with_a_plain_form(client):
+    response = create(client)
+    assert response.status_code == 302
+    t = Tournament.objects.get()
+    assert response["Location"] == reverse("tournament", args=[t.director_token])
+    assert t.game == "marias" and t.rounds == 3 and t.deals_per_round == 4
+    assert [p.name for p in t.players.all()] == NAMES[:12]
+    assert t.players.get(name="Anna").club == "KM Brno" and t.players.get(name="Bohouš").club == ""
+    assert t.premium is None
+
+
+def test_a_tournament_form_with_a_name_twice_is_refused_and_nothing_is_stored(client):
+    response = create(client, players_text="Anna\nBoris\nanna\nCyril")
+    assert response.status_code == 400
+    assert "is on the list twice" in page(response)
+    assert not Tournament.objects.exists()
+
+
+def test_mariáš_without_a_number_of_deals_is_refused(client):
+    response = create(client, deals_per_round="")
+    assert response.status_code == 400
+    assert "say how many deals a round has" in page(response)
+
+
+def test_the_premium_table_is_stored_only_when_used(client):
+    create(client, use_premium="on", premium_seven_0="70", premium_red="on")
+    t = Tournament.objects.get()
+    assert t.premium["seven"] == [70, 30, 20, 10] and t.premium["red_factor"] == 2
+
+
+def test_draw_swap_start_close_and_reopen_through_the_pages(client):
+    create(client)
+    t = Tournament.objects.get()
+    home = reverse("tournament", args=[t.director_token])
+    assert client.post(reverse("tournament_draw", args=[t.director_token]),
+                       {"seed": "31337"}).status_code == 302
+    html = page(client.get(home))
+    assert "31337" in html and "Start round 1" in html
+    r = t.round_set.get()
+    a, b = [tb.scorer for tb in r.tables.all()[:2]]
+    client.post(reverse("tournament_swap", args=[t.director_token]),
+                {"first": a.pk, "second": b.pk})
+    assert Event.objects.filter(action="swap").count() == 1
+    client.post(reverse("tournament_start", args=[t.director_token]))
+    tb = Table.objects.select_related("sheet", "scorer").filter(round=r).first()
+    sheet_html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
+    assert "table 1, round 1" in sheet_html and "Sign and close the table" in sheet_html
+    play(tb, [deal_for(4, i) for i in range(4)])
+    close_url = reverse("table_close", args=[tb.sheet.edit_token])
+    refused = client.post(close_url, {"name": "Nobody", "confirm": "on"})
+    assert refused.status_code == 400 and f"type “{tb.scorer.name}”" in page(refused)
+    assert client.post(close_url, {"name": tb.scorer.name, "confirm": "on"}).status_code == 302
+    closed_page = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
+    assert "Closed and signed by" in closed_page
+    assert f"/s/{tb.sheet.edit_token}/entries/new/" not in closed_page  # no buttons to write
+    # a player confirms on his phone from the read link
+    player = logic.table_players(tb)[1]
+    confirm_url = reverse("table_confirm", args=[tb.sheet.view_token])
+    assert client.post(confirm_url, {"player": player.pk}).status_code == 302
+    assert tb.confirmations.filter(player=player).exists()
+    # the director reopens with a reason
+    reopen = reverse("tournament_reopen", args=[t.director_token, tb.pk])
+    client.post(reopen, {"reason": ""})
+    tb.refresh_from_db()
+    assert tb.closed is not None
+    client.post(reopen, {"reason": "wrong declarer in row 2"})
+    tb.refresh_from_db()
+    assert tb.closed is None
+    assert "wrong declarer in row 2" in page(client.get(home))
+
+
+def test_an_entry_posted_to_a_closed_table_is_refused_in_players_words(client):
+    t = make_tournament(12)
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("sheet", "scorer").filter(round__tournament=t).first()
+    play(tb, [deal_for(4, i) for i in range(4)])
+    logic.close(tb, signed_name=tb.scorer.name)
+    sheet = Sheet.objects.get(pk=tb.sheet_id)
+    url = reverse("entry_new", args=[sheet.edit_token, "deal"])
+    form = client.get(url)
+    from tests.web.helpers import write_fields
+
+    fields = write_fields(page(form))
+    data = {**fields, "declarer": "1", "game": "suit", "trump": "bells", "card_points": "60"}
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert "closed and signed" in page(response)
+    assert Sheet.objects.get(pk=sheet.pk).entries.count() == 4
+
+
+def test_standings_csv_of_an_unfinished_round_says_so(client):
+    t = make_tournament(12)
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.filter(round__tournament=t).first()
+    play(tb, [deal_for(4, 0)])
+    response = client.get(reverse("tournament_csv", args=[t.view_token]) + "?round=1")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["Provisional: round 1 is not finished (0 of 3 tables signed)."]
+    assert "provisional" in response["Content-Disposition"]
+    assert rows[1][:4] == ["Rank", "Player", "Club", "Points"]
+    assert len(rows) == 2 + 12
+
+
+def test_standings_csv_of_a_finished_tournament_has_no_warning(client):
+    t = make_tournament(12, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    play_round(t)
+    response = client.get(reverse("tournament_csv", args=[t.view_token]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:4] == ["Rank", "Player", "Club", "Points"]
+    assert "provisional" not in response["Content-Disposition"]
+
+
+def test_the_whole_tournament_exports_to_json_and_imports_back_the_same(client):
+    t = make_tournament(13, rounds=2, premium={"seven": [50, 30, 20, 10]}, clubs=True)
+    logic.start(logic.draw(t, seed=11))
+    play_round(t)
+    first = Table.objects.filter(round__tournament=t).select_related("scorer").first()
+    logic.confirm(first, logic.table_players(first)[0])
+    logic.reopen(first, reason="recount")
+    logic.close(first, signed_name=first.scorer.name)
+    logic.start(logic.draw(t, seed=12))
+    tb = Table.objects.filter(round__number=2, round__tournament=t).first()
+    play(tb, [deal_for(len(tb.sheet.players), 0)])
+    doc = json.loads(client.get(reverse("tournament_json", args=[t.director_token])).content)
+    upload = io.BytesIO(json.dumps(doc).encode())
+    upload.name = "tournament.json"
+    response = client.post(reverse("tournament_import"), {"file": upload})
+    assert response.status_code == 302
+    copy = Tournament.objects.exclude(pk=t.pk).get()
+    again = logic.export(copy)
+    assert again == doc
+    original, imported = logic.standings(t), logic.standings(copy)
+    assert [(s.rank, s.points, s.premium, s.score) for s in original.overall] == [
+        (s.rank, s.points, s.premium, s.score) for s in imported.overall]
+
+
+def test_an_import_with_a_player_at_two_tables_of_one_round_is_refused_whole(client):
+    t = make_tournament(12, rounds=1)
+    logic.draw(t, seed=1)
+    doc = logic.export(t)
+    tables = doc["round_list"][0]["tables"]
+    tables[1]["players"][0] = tables[0]["players"][1]  # one player now sits at tables 1 and 2
+    before = Tournament.objects.count()
+    with pytest.raises(logic.TournamentError) as refused:
+        logic.import_tournament(doc)
+    assert refused.value.code == "player_twice"
+    upload = io.BytesIO(json.dumps(doc).encode())
+    upload.name = "t.json"
+    response = client.post(reverse("tournament_import"), {"file": upload})
+    assert response.status_code == 400
+    assert "cannot sit at two tables in round 1" in page(response)
+    assert Tournament.objects.count() == before
+
+
+def pdf_pages(pdf: bytes, tmp_path) -> list[str]:
+    """The text of each page (poppler's pdftotext; pages split at form feeds)."""
+    source = tmp_path / "out.pdf"
+    source.write_bytes(pdf)
+    out = subprocess.run(["pdftotext", "-layout", str(source), "-"], check=True,
+                         capture_output=True, text=True).stdout
+    return out.split("\f")[:-1]
+
+
+def test_the_table_card_shows_the_table_its_seats_and_the_two_codes(client, tmp_path):
+    t = make_tournament(12, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("scorer").filter(round__tournament=t).first()
+    card = client.get(reverse("tournament_card", args=[t.director_token, tb.pk]))
+    assert card["Content-Type"] == "application/pdf"
+    (text,) = pdf_pages(card.content, tmp_path)
+    for p in logic.table_players(tb):
+        assert p.name in text
+    assert "Scorer: keep the sheet" in text and "Players: watch the sheet" in text
+
+
+def test_the_results_pdf_has_the_standings_then_every_signed_table_sheet(client, tmp_path):
+    t = make_tournament(12, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    play_round(t)
+    results = client.get(reverse("tournament_results_pdf", args=[t.director_token]))
+    texts = pdf_pages(results.content, tmp_path)
+    assert "Friday evening" in texts[0] and "signed by" in texts[0]
+    assert "Provisional" not in texts[0]
+    scorers = [tb.scorer.name for tb in Table.objects.filter(round__tournament=t)]
+    assert len(texts) >= 1 + len(scorers)
+    for name in scorers:  # every table's sheet, with its scorer above the signature line
+        assert any(name in page_text for page_text in texts[1:])
+
+
+def test_the_wall_page_and_the_players_page_show_the_standings(client):
+    t = make_tournament(12)
+    logic.start(logic.draw(t, seed=1))
+    wall = page(client.get(reverse("tournament_wall", args=[t.view_token])))
+    view = page(client.get(reverse("tournament_view", args=[t.view_token])))
+    for html in (wall, view):
+        assert "Standings" in html and "Anna" in html and "<svg" in html or "Anna" in html
+    assert "<svg" in wall  # the QR of the players' link
+
+
+def test_the_deal_form_asks_for_the_trumps_held_only_when_the_tournament_counts_premium(client):
+    from tests.web.helpers import write_fields
+
+    plain = make_tournament(12, rounds=1)
+    logic.start(logic.draw(plain, seed=1))
+    sheet = Table.objects.filter(round__tournament=plain).first().sheet
+    form = page(client.get(reverse("entry_new", args=[sheet.edit_token, "deal"])))
+    assert 'name="trumps_seven"' not in form
+
+    t = make_tournament(12, rounds=1, premium={})
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("sheet").filter(round__tournament=t).first()
+    url = reverse("entry_new", args=[tb.sheet.edit_token, "deal"])
+    html = page(client.get(url))
+    assert 'name="trumps_seven"' in html and "Trumps the announcer of the sedma held" in html
+    data = {**write_fields(html), "declarer": "1", "game": "suit", "trump": "leaves",
+            "announced": "seven", "card_points": "60", "seven": "won", "trumps_seven": "5"}
+    response = client.post(url, data)
+    assert response.status_code == 302, page(response)[:3000]
+    entry = tb.sheet.entries.get()
+    assert entry.data["meta"] == {"trumps": {"seven": 5}}
+    assert "trumps_seven" not in entry.data
+    # a won sedma with 5 trumps: 30 premium points for the declarer (default table)
+    state = logic.table_state(t, tb)
+    assert state.premium[1] == 30
+
+
+def test_the_sheet_history_keeps_the_signature_and_the_reason_of_a_reopening(client):
+    t = make_tournament(12, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    play_round(t)
+    tb = Table.objects.select_related("sheet", "scorer").filter(round__tournament=t).first()
+    logic.reopen(tb, reason="the scorer swapped two columns")
+    html = page(client.get(reverse("sheet_history", args=[tb.sheet.edit_token])))
+    assert "Table reopened: “the scorer swapped two columns”" in html
+    assert f"Table closed and signed: {tb.scorer.name}" in html
+
+
+def test_the_referee_reviews_a_flagged_deal_and_its_held_premium_counts(client):
+    # A won durch (60 premium points by default) with a renonc claimed against a defender:
+    # flagged, and the declarer's 60 wait for the referee (seed 004 IV.6).
+    t = make_tournament(12, rounds=1, premium={})
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("sheet").filter(round__tournament=t).first()
+    # deal 1 is dealt by seat 0 (who sits out): seat 1 plays durch; seat 2 defends
+    play(tb, [{"type": "deal", "declarer": 1, "game": "durch", "result": "won"},
+              {"type": "renonc", "seat": 2, "kind": 1}])
+    director = reverse("tournament", args=[t.director_token])
+    html = page(client.get(director))
+    assert "worth 60 premium points" in html and "renonc claimed" in html
+    assert "premium points held back" in html
+    assert logic.table_state(t, tb).premium[1] == 0
+    flag = logic.table_state(t, tb).flags[0]
+    response = client.post(reverse("tournament_review", args=[t.director_token, tb.pk]),
+                           {"entry": str(flag.uid), "winnable": "yes", "note": "clear win"})
+    assert response.status_code == 302
+    t.refresh_from_db()
+    state = logic.table_state(t, tb)
+    assert state.premium[1] == 60 and state.flags[0].reviewed.note == "clear win"
+    assert "Mark reviewed" not in page(client.get(director))
