@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from .display import RowView, row_view
+from .display import Holder, RowView, row_view
 from .models import Entry, Sheet
 
 log = logging.getLogger(__name__)
@@ -292,6 +292,7 @@ class RowContext:
     page_url: str
     players: tuple[str, ...]
     game: str
+    holder: Holder | None = None  # who held the opening bid of a deal (display.holder_of)
 
     @property
     def mode(self) -> str:
@@ -303,7 +304,8 @@ def row_views(rows: Sequence[rules.Row], indices: Iterable[int], row_entries: Se
     out = {}
     for i, row in zip(indices, rows, strict=True):
         first = i == 0 or row_entries[i - 1] != row.entry
-        out[i] = row_view(row, ctx.players, first, ctx.game, notes=False)  # the table shows none
+        # the table shows no notes
+        out[i] = row_view(row, ctx.players, first, ctx.game, ctx.holder, notes=False)
     return out
 
 

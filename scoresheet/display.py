@@ -5,7 +5,7 @@ Everything here is read off the engine's replay; nothing is computed that the en
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,19 +77,41 @@ class SheetView:
     finished: bool
     differences: tuple[tuple[str, str], ...]
     entry_count: int
+    next_holder: int | None = None  # who holds the opening bid of the next deal (Thousand)
+    holder_mark: Mark | None = None  # what the sheet calls him: the obligation, on the hundred
 
 
-def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = "", *,
-             notes: bool = True) -> RowView:
+Holder = Callable[[int | None], "tuple[int, str] | None"]
+
+
+def holder_of(document: rules.Sheet) -> Holder:
+    """For a dealer, the seat that holds the opening bid of his deal and the mark that says so
+    (Thousand: the obligation, "on the hundred"), as the engine says; None for other games."""
+    word = getattr(document.rules, "opening_word", "")
+
+    def holder(dealer: int | None) -> tuple[int, str] | None:
+        if dealer is None:
+            return None
+        seat = document.engine.opening_holder(document.rules, dealer, document.n)
+        return None if seat is None else (seat, word)
+
+    return holder
+
+
+def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = "",
+             holder: Holder | None = None, *, notes: bool = True) -> RowView:
     """``notes=False``: the row's notes are left out (the sheet's table does not show them, so
-    it does not pay for putting them into words)."""
+    it does not pay for putting them into words); ``holder`` (:func:`holder_of`) marks who held
+    the opening bid of the deal."""
+    held = holder(row.dealer) if holder is not None and first and not row.auto else None
     cells = tuple(
         Cell(
             seat=seat,
             delta=row.deltas[seat],
             total=row.totals[seat],
             marks=tuple(Mark(code=m, short=s, long=t) for m in row.marks[seat]
-                        for s, t in [mark_label(m)]),
+                        for s, t in [mark_label(m)])
+            + ((_mark(held[1]),) if held is not None and held[0] == seat else ()),
             dealer=row.dealer == seat,
             declarer=row.declarer == seat,
             out=row.sitting_out == seat,
@@ -113,14 +135,21 @@ def row_view(row: rules.Row, players: Sequence[str], first: bool, game: str = ""
     )
 
 
+def _mark(code: str) -> Mark:
+    short, long = mark_label(code)
+    return Mark(code=code, short=short, long=long)
+
+
 def rows_view(
-    rows: Sequence[rules.Row], players: Sequence[str], game: str = ""
+    rows: Sequence[rules.Row], players: Sequence[str], game: str = "",
+    holder: Holder | None = None,
 ) -> tuple[RowView, ...]:
-    """The rows as the sheet shows them; ``game`` puts the row notes into the page's words."""
+    """The rows as the sheet shows them; ``game`` puts the row notes into the page's words;
+    ``holder`` (:func:`holder_of`) marks who held the opening bid of each deal."""
     seen: set[int] = set()
     out = []
     for row in rows:
-        out.append(row_view(row, players, row.entry not in seen, game))
+        out.append(row_view(row, players, row.entry not in seen, game, holder))
         seen.add(row.entry)
     return tuple(out)
 
@@ -155,13 +184,15 @@ def sheet_view(document: rules.Sheet, scored: rules.Scored, *, row_count: int | 
     leaders = [s for s, t in enumerate(totals) if t == best]
     differences = rules.differences(document.base_rules, document.rules)
     has_rows = bool(scored.rows) if row_count is None else row_count > 0
+    holder = holder_of(document)
+    upcoming = holder(scored.dealer)
     return SheetView(
         game=document.game,
         game_label=game_label(document.game),
         ruleset=document.ruleset,
         preset_label=preset_label(document.ruleset),
         players=players,
-        rows=rows_view(scored.rows, players, document.game) if row_count is None else (),
+        rows=rows_view(scored.rows, players, document.game, holder) if row_count is None else (),
         totals=totals,
         leader=leaders[0] if len(leaders) == 1 and has_rows else None,
         winner=scored.outcome.winner if scored.outcome else None,
@@ -170,6 +201,8 @@ def sheet_view(document: rules.Sheet, scored: rules.Scored, *, row_count: int | 
         finished=scored.outcome is not None,
         differences=tuple((option_label(k), format_value(v)) for k, v in differences.items()),
         entry_count=len(document.entries) if entry_count is None else entry_count,
+        next_holder=upcoming[0] if upcoming else None,
+        holder_mark=_mark(upcoming[1]) if upcoming else None,
     )
 
 

@@ -48,6 +48,9 @@ MARKS: dict[str, tuple[Any, Any]] = {
     "fleked": (_("flek"), _("fleked")),
     "melds_lost": (_("melds lost"), _("too few trick points: the melds do not count")),
     "nines_kept": (_("Diss kept"), _("the trump nines count although the melds are lost")),
+    # who held the opening bid of the deal (the sheet's own badge, not an engine mark)
+    "obligation": (_("oblig."), _("had the obligation this deal")),
+    "hundred": (_("on 100"), _("sat on the hundred this deal")),
 }
 
 GAMES: dict[str, Any] = {

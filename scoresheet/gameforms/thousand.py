@@ -43,6 +43,27 @@ def sitting_out(context: FormContext) -> int | None:
     return out
 
 
+def opening_holder(context: FormContext) -> int | None:
+    """Who holds the opening bid (the obligation, "on the hundred") in the deal being written, as
+    the engine says."""
+    holder: int | None = engine.THOUSAND.opening_holder(
+        context.options, context.scored.state.dealer, context.n
+    )
+    return holder
+
+
+def holder_text(options: Any, holder: int | None, players: Sequence[str]) -> str:
+    """ "Vera has the obligation this deal: 50 unless somebody bids more." """
+    if holder is None:
+        return ""
+    values = {"name": players[holder], "bid": options.opening_bid}
+    if options.opening_word == "obligation":
+        return str(_("%(name)s has the obligation this deal: %(bid)s unless somebody bids more.")
+                   % values)
+    return str(_("%(name)s sits on the hundred this deal: %(bid)s unless somebody bids more.")
+               % values)
+
+
 def marriage_choices(context: FormContext) -> list[tuple[str, str]]:
     options = context.options
     suits = list(engine.SUITS)
@@ -67,11 +88,24 @@ class DealForm(EntryForm):
     def build(self) -> None:
         ctx = self.context
         options = ctx.options
+        # The holder of the opening bid plays it when nobody bids more: with the contract at the
+        # opening bid and nobody picked, he is the declarer (the page's script picks him as the
+        # contract is typed).
+        self.holder = opening_holder(ctx)
+        self.holder_text = holder_text(options, self.holder, ctx.players)
         self.fields["declarer"] = SeatField(ctx, label=_("Who played?"))
+        if self.is_bound and self.holder is not None:
+            self.data = self.data.copy()
+            contract = str(self.data.get("contract", "")).strip()
+            if not self.data.get("declarer") and contract == str(options.opening_bid):
+                self.data["declarer"] = str(self.holder)
+        contract_attrs: dict[str, Any] = {}
+        if self.holder is not None:
+            contract_attrs = {"data-opening": options.opening_bid, "data-holder": self.holder}
         self.fields["contract"] = forms.IntegerField(
             label=_("Contract"),
             # no placeholder: a grey number in an empty field looks filled in
-            widget=number_input(step=options.bid_step, min=0),
+            widget=number_input(step=options.bid_step, min=0, **contract_attrs),
         )
         if options.dark:
             self.fields["dark"] = forms.BooleanField(

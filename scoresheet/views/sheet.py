@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from .. import derived, services
 from ..charts import progression_html
-from ..display import change_label, sheet_view
+from ..display import change_label, holder_of, sheet_view
 from ..forms import WriteForm
 from ..gameforms import for_game, kind_label
 from ..models import Sheet
@@ -45,6 +45,7 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> d
         "view": view,
         "can_edit": can_edit,
         "poll_seconds": POLL_SECONDS,
+        "holder": holder_of(document),
     }
     if can_edit:
         token = sheet.edit_token
@@ -80,7 +81,8 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> d
 def row_context(sheet: Sheet, context: dict[str, Any], *, can_edit: bool) -> derived.RowContext:
     view = context["view"]
     return derived.RowContext(sheet=sheet, can_edit=can_edit, page_url=context["page_url"],
-                              players=tuple(view.players), game=view.game)
+                              players=tuple(view.players), game=view.game,
+                              holder=context.get("holder"))
 
 
 def render_sheet(

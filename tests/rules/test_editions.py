@@ -16,17 +16,15 @@ import rules
 from rules import engine
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-OLD_SHEETS = Path(__file__).resolve().parent.parent / "golden_edition1"
-# Golden sheets worked out by hand before editions existed (under edition 1's rules), and sheets
-# made under the old defaults on purpose, each with its hand-worked totals.
+# Golden sheets worked out by hand before editions existed, under edition 1's rules: those that
+# name edition 1 (their totals change under edition 2) and those that name none.
 
 
 def _first_edition(path: Path) -> bool:
     return json.loads(path.read_text(encoding="utf-8")).get("edition", 1) == 1
 
 
-FILES = [p for p in sorted(GOLDEN.rglob("*.json")) + sorted(OLD_SHEETS.rglob("*.json"))
-         if _first_edition(p)]
+FILES = [p for p in sorted(GOLDEN.rglob("*.json")) if _first_edition(p)]
 
 
 def _ids(paths: list[Path]) -> list[str]:
@@ -38,7 +36,7 @@ def test_sheet_stored_under_the_old_defaults_keeps_its_totals(path: Path) -> Non
     doc = json.loads(path.read_text(encoding="utf-8"))
     # A golden sheet worked out before editions existed names none: it was scored under the first.
     doc["edition"] = 1
-    expected = doc["meta"].get("expected_edition1", doc["meta"]["expected"])
+    expected = doc["meta"]["expected"]
     sheet = rules.load(doc)
     assert rules.problems(sheet) == []
     scored = rules.score(sheet)

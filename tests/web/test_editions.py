@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+from django.apps import apps as django_apps
+from django.db import connection, models
 from django.test import Client
 from django.urls import reverse
 
@@ -17,32 +18,38 @@ from scoresheet.models import Sheet
 from tests.web.helpers import THREE_DEALS, page, text
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-BEFORE = [("scoresheet", "0003_sheet_print_language")]
-AFTER = [("scoresheet", "0004_sheet_rules_edition")]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_gives_every_stored_sheet_the_first_edition() -> None:
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
-    doc = json.loads((GOLDEN / "ru" / "barrel-win.json").read_text(encoding="utf-8"))
-    stored = old.get_model("scoresheet", "Sheet").objects.create(
-        game=doc["game"], ruleset=doc["ruleset"], options=doc["options"],
-        players=doc["players"], first_dealer=doc["first_dealer"], edit_token="e" * 32,
-        view_token="v" * 32,
-    )
-    for position, entry in enumerate(doc["entries"]):
-        old.get_model("scoresheet", "Entry").objects.create(
-            sheet_id=stored.id, position=position, data=entry)
-    executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-    sheet = Sheet.objects.get(id=stored.id)
-    assert sheet.edition == 1
-    # the totals worked out by hand under the rules it was stored with
-    assert list(services.load(sheet).scored.totals) == doc["meta"]["expected"]["totals"]
+    """A sheet stored before editions existed has no edition (the column the migration adds is
+    empty): the migration's data step gives it edition 1, and it replays to the totals worked
+    out by hand under the old rules."""
+    migration = importlib.import_module("scoresheet.migrations.0004_sheet_rules_edition")
+    doc = json.loads((GOLDEN / "ru" / "bolts-and-555.json").read_text(encoding="utf-8"))
+    assert doc["edition"] == 1  # its totals change under edition 2 (a jump and a jack's bolt)
+    sheet = services.create_sheet(ruleset="ru", options={}, players=doc["players"],
+                                  first_dealer=doc["first_dealer"], entries=doc["entries"],
+                                  edition=1)
+    field = Sheet._meta.get_field("edition")
+    empty = models.PositiveSmallIntegerField(null=True)
+    empty.set_attributes_from_name("edition")
+    empty.model = Sheet
+    with connection.schema_editor() as editor:
+        editor.alter_field(Sheet, field, empty)  # the column as the migration's first step adds it
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE scoresheet_sheet SET edition = NULL")
+        migration.first_edition_for_stored_sheets(django_apps, None)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT edition FROM scoresheet_sheet WHERE id = %s", [sheet.id])
+            assert cursor.fetchone() == (1,)
+    finally:
+        with connection.schema_editor() as editor:
+            editor.alter_field(Sheet, empty, field)
+    stored = Sheet.objects.get(id=sheet.id)
+    assert stored.edition == 1
+    assert list(services.load(stored).scored.totals) == doc["meta"]["expected"]["totals"]
 
 
 @pytest.mark.django_db
