@@ -362,3 +362,19 @@ def test_an_insertion_the_engine_refuses_stores_nothing(make_sheet):
     assert [e.data for e in Entry.objects.filter(sheet=sheet).order_by("position")] == THREE_HRAS
     sheet.refresh_from_db()
     assert sheet.revision == 3
+
+
+def test_the_deal_reviews_renonc_link_opens_the_calculator_attached_to_that_deal(client,
+                                                                                 make_sheet):
+    # The review of row 1 proves Boris's renonc (he keeps a bell back in trick 3); its link
+    # carries deal=0, and the sheet has a later deal: the calculator attaches it to row 1.
+    from tests.web.test_review_page import MARIAS_ROW, MARIAS_TRICKS, cards, review
+
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW, THREE_HRAS[1]])
+    tricks = [list(t) for t in MARIAS_TRICKS]
+    tricks[2][1], tricks[6][1] = "K-leaves", "J-bells"
+    html = page(review(client, sheet, {"deal": 0, "p": cards(tricks)[:11]}))
+    link = re.search(r'href="([^"]*penalty/\?[^"]*)"', html).group(1).replace("&amp;", "&")
+    calculator = page(client.get(link))
+    assert "Attached to row 1 (Deal: Anna" in text(calculator)
+    assert '<input type="hidden" name="deal" value="0">' in calculator
