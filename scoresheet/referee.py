@@ -673,22 +673,26 @@ def payment_what(what: str) -> str:
     return str(WHAT_LABELS.get(what, what.replace("_", " ")))
 
 
-def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any]) -> PenaltyPreview:
-    """What writing ``entry`` at the end of the sheet would do, as the engine previews it."""
-    from .messages import engine_message, note_text
+def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any],
+                    position: int | None = None) -> PenaltyPreview:
+    """What writing ``entry`` at the end of the sheet (or at ``position``, the later rows moving
+    down one place and replayed) would do, as the engine previews it."""
+    from .messages import note_text, rejection_text
 
     document, game = loaded.document, loaded.sheet.game
     players = document.players
+    data = [e.data for e in loaded.entries]
+    inserted = position is not None and position < len(data)
     try:
-        scored, rows = services.preview(loaded.sheet, [e.data for e in loaded.entries], entry)
+        scored, rows = services.preview(loaded.sheet, data, entry,
+                                        position=position if inserted else None, insert=inserted)
     except services.Rejected as error:
-        return PenaltyPreview(entry=dict(entry), objection=engine_message(
-            error.code, error.params, error.message, game=game, players=players))
+        return PenaltyPreview(entry=dict(entry), objection=rejection_text(error, document))
     paper = paper_of(game)
     own = [r for r in rows if not r.auto] or rows
     deltas = [sum(r.deltas[s] for r in own) for s in range(len(players))]
     before = loaded.scored.totals
-    after = rows[-1].totals if rows else before
+    after = scored.totals if inserted else (rows[-1].totals if rows else before)
     costs = tuple(
         Cost(name=name, delta=deltas[s], text=signed_amount(deltas[s], game),
              before=format_amount(before[s], paper), after=format_amount(after[s], paper),

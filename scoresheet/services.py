@@ -301,18 +301,30 @@ def preview(
     entry: Mapping[str, Any],
     *,
     position: int | None = None,
+    insert: bool = False,
 ) -> tuple[rules.Scored, list[rules.Row]]:
-    """What adding ``entry`` (or putting it at ``position``) would do; raises :class:`Rejected`."""
+    """What adding ``entry`` (or putting it at ``position``: in place of the entry there, or
+    before it with ``insert``) would do; raises :class:`Rejected`."""
     new_entries = list(entries)
     if position is None:
         index = len(new_entries)
         new_entries.append(dict(entry))
+    elif insert:
+        if not 0 <= position <= len(new_entries):
+            raise NoSuchEntry(position)
+        index = position
+        new_entries.insert(position, dict(entry))
     else:
         if not 0 <= position < len(new_entries):
             raise NoSuchEntry(position)
         index = position
         new_entries[position] = dict(entry)
-    scored = _judge(sheet, new_entries, changed=index)
+    try:
+        scored = _judge(sheet, new_entries, changed=index)
+    except Rejected as error:
+        if insert and error.entry is not None and error.entry > index:
+            error.entry -= 1  # name the row as it is numbered on the sheet the user sees
+        raise
     return scored, list(scored.rows_of(index))
 
 
@@ -421,6 +433,31 @@ def add_entry(
 
     return _write(sheet_id, revision=revision, key=key, device=device, make=change,
                   append=entry, known=known, intent=_Intent(action=Action.ADD, entry=entry))
+
+
+def insert_entry(
+    sheet_id: int,
+    *,
+    revision: int,
+    key: str,
+    device: Device,
+    position: int,
+    entry: Mapping[str, Any],
+) -> WriteResult:
+    """Put ``entry`` at ``position`` (the later entries move down one place); every later row
+    is replayed, and a later row the insertion breaks is refused, named."""
+
+    def change(locked: Sheet, entries: list[Entry]) -> _Change:
+        return _Change(
+            action=Action.ADD,
+            uid=uuid.uuid4(),
+            position=position,
+            before=None,
+            after=dict(entry),
+        )
+
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.ADD, position=position, entry=entry))
 
 
 def update_entry(
@@ -652,11 +689,14 @@ def _write_locked(
         change = make(sheet, entries)
         new_data = _apply([e.data for e in entries], entries, change)
         removed = change.after is None
+        inserted = change.before is None and change.position < len(entries)
         try:
             scored = _judge(sheet, new_data, changed=None if removed else change.position)
         except Rejected as error:
             if removed and error.entry is not None and error.entry >= change.position:
                 error.entry += 1  # name the row as it is numbered on the sheet the user sees
+            if inserted and error.entry is not None and error.entry > change.position:
+                error.entry -= 1
             raise
         _store(sheet, entries, change)
         after = derived.replayed(sheet.revision + 1, len(new_data), scored, known)

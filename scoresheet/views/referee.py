@@ -25,10 +25,11 @@ from rules import arbiter
 from .. import referee, services
 from ..forms import WriteForm
 from ..gameforms import kind_label
-from ..messages import game_label, preset_label
+from ..messages import game_label, preset_label, rejection_text
 from ..models import Sheet
 from ..paper import format_amount, paper_of
 from .access import Mode, device_of, get_sheet_for_edit, get_sheet_for_view, remember
+from .history import summary
 from .share import qr_svg
 
 
@@ -158,6 +159,39 @@ def _offence_form(document: rules.Sheet, kind: str, data: QueryDict | None) -> r
     return referee.OFFENCE_FORMS[kind](data, document=document)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Attached:
+    """The deal row a penalty belongs to: it is written right after it."""
+
+    deal: int | None = None  # the row's index, as asked (None: written at the end)
+    position: int | None = None  # where the penalty goes (None: at the end)
+    text: str = ""  # "Attached to row 2 (Deal: Anna, hra in leaves …)."
+    problem: str = ""  # why the row asked for cannot take it
+
+
+def _attached(loaded: services.Loaded, data: QueryDict | None) -> Attached:
+    """Read ``deal`` (the index of a deal row) from the query or the posted form."""
+    asked = data.get("deal", "") if data is not None else ""
+    if not asked:
+        return Attached()
+    entries = loaded.entries
+    try:
+        deal = int(asked)
+    except ValueError:
+        deal = -1
+    if not 0 <= deal < len(entries) or entries[deal].data.get("type") != "deal":
+        return Attached(problem=_("The penalty can only be attached to a deal row of this "
+                                  "sheet, and there is no deal at that place: open the "
+                                  "calculator again from the sheet."))
+    document = loaded.document
+    text = _("Attached to row %(number)s (%(deal)s).") % {
+        "number": deal + 1,
+        "deal": summary(document.game, entries[deal].data, document.players),
+    }
+    position = deal + 1 if deal + 1 < len(entries) else None
+    return Attached(deal=deal, position=position, text=text)
+
+
 def _penalty_page(
     request: HttpRequest,
     place: Place,
@@ -174,19 +208,25 @@ def _penalty_page(
         kind = kinds[0] if kinds else None
     form = None
     preview = None
+    attached = _attached(loaded, data)
+    if attached.problem:
+        problem, status = problem or attached.problem, _status(request, True)
     if kind is not None:
         bound = data if data is not None and data.get("seat") is not None else None
         form = _offence_form(document, kind, bound)
         if bound is None and data is not None:  # opened on an offence (a verdict's renonc kind)
             form.initial = {name: data[name] for name in form.fields if data.get(name)}
-        if bound is not None and form.is_valid():
-            preview = referee.penalty_preview(loaded, form.entry())
+        if bound is not None and form.is_valid() and not attached.problem:
+            preview = referee.penalty_preview(loaded, form.entry(), attached.position)
     context = _context(request, place, loaded) | {
         "form": form,
         "kind": kind,
         "kinds": [{"kind": k, "label": kind_label(k),
-                   "url": f"{place.penalty_url}?type={k}"} for k in kinds],
+                   "url": f"{place.penalty_url}?" + urlencode(
+                       {"type": k} | ({} if attached.deal is None else {"deal": attached.deal}))}
+                  for k in kinds],
         "preview": preview,
+        "attached": attached,
         "write": WriteForm.fresh(place.sheet.revision) if place.can_edit else None,
         "problem": problem,
         "totals": [(name, format_amount(total, paper_of(document.game)))
@@ -209,13 +249,16 @@ def _write_penalty(request: HttpRequest, place: Place) -> HttpResponse:
         return _penalty_page(request, place, loaded, request.POST, status=400,
                              problem=_("This form is damaged: reload the page."))
     form = _offence_form(loaded.document, kind, request.POST)
-    if not form.is_valid():
+    attached = _attached(loaded, request.POST)
+    if not form.is_valid() or attached.problem:
         return _penalty_page(request, place, loaded, request.POST, status=400)
+    write = {"revision": meta.cleaned_data["revision"], "key": meta.cleaned_data["key"],
+             "device": device_of(request), "entry": form.entry()}
     try:
-        result = services.add_entry(
-            sheet.pk, revision=meta.cleaned_data["revision"], key=meta.cleaned_data["key"],
-            device=device_of(request), entry=form.entry(),
-        )
+        if attached.position is None:
+            result = services.add_entry(sheet.pk, **write)
+        else:
+            result = services.insert_entry(sheet.pk, position=attached.position, **write)
     except services.Conflict:
         sheet.refresh_from_db()
         return _penalty_page(
@@ -225,7 +268,7 @@ def _write_penalty(request: HttpRequest, place: Place) -> HttpResponse:
         )
     except services.Rejected as error:
         return _penalty_page(request, place, loaded, request.POST, status=400,
-                             problem=error.message)
+                             problem=rejection_text(error, loaded.document))
     url = reverse("sheet", args=[sheet.edit_token])
     if result.position is not None:
         url += f"#e{result.position}"

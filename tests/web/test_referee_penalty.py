@@ -227,3 +227,154 @@ def test_what_does_it_cost_opens_on_the_verdicts_offence(ruleset, broken, query)
                            "ruleset": ruleset, "options": {}, "players": ["A", "B", "C"],
                            "first_dealer": 0, "entries": []})
     assert referee.offence_query(referee.offence_kinds(document), broken) == query
+
+
+# --------------------------------------------------------------------------- attached to a deal
+
+# Three Mariáš deals, all a hra in leaves (20 h to or from each defender, RULES.md §2), 90 card
+# points in a deal: Anna takes 30 and loses (-40/+20/+20), Boris takes 60 and wins
+# (-20/+40/-20), Vera takes 50 and wins (-20/-20/+40).  Totals -80 / +40 / +40.
+def marias_hra(declarer, card_points):
+    return {"type": "deal", "declarer": declarer, "game": "suit", "trump": "leaves",
+            "announced": [], "card_points": card_points}
+
+
+THREE_HRAS = [marias_hra(0, 30), marias_hra(1, 60), marias_hra(2, 50)]
+BORIS_RENONC = {"type": "renonc", "seat": "1", "kind": "1"}
+
+
+def test_a_renonc_attached_to_the_first_deal_is_written_right_after_it(client, make_sheet):
+    # marias.md#renonc: a renonc entry refers to the deal right before it.  Boris (a defender
+    # of Anna's lost hra, row 1) did not follow suit, not played out: row 1's lines are
+    # cancelled (Anna +40, Boris -20, Vera -20), Boris pays Anna the hra for the whole defence,
+    # 2 x 20 = 40 (Anna +40, Boris -40), and the fee of 2 Kč to each other player (Boris -400,
+    # Anna +200, Vera +200): Anna +280 h, Boris -460 h, Vera +180 h.
+    # Totals after: Anna -80 + 280 = 200, Boris 40 - 460 = -420, Vera 40 + 180 = 220.
+    sheet = make_sheet(ruleset="marias", entries=THREE_HRAS)
+    query = {**BORIS_RENONC, "deal": "0"}
+    response = price(client, sheet, query)
+    assert response.status_code == 200
+    html = page(response)
+    assert "Attached to row 1 (Deal: Anna" in text(html)
+    assert '<input type="hidden" name="deal" value="0">' in html
+    assert cost_line(response) == "Anna +2.80 Kč, Boris -4.60 Kč, Vera +1.80 Kč"
+    assert "-0.80 Kč → 2.00 Kč" in text(html)
+    assert "0.40 Kč → -4.20 Kč" in text(html)
+    button = html[html.index('class="write-penalty"'):]
+    assert '<input type="hidden" name="deal" value="0">' in button[:button.index("</form>")]
+    url = reverse("penalty", args=[sheet.edit_token])
+    post = {**write_fields(html), **query, "played_out": "False"}
+    response = client.post(url, post)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("sheet", args=[sheet.edit_token]) + "#e1"
+    rows = [e.data for e in Entry.objects.filter(sheet=sheet).order_by("position")]
+    assert rows == [THREE_HRAS[0], {"type": "renonc", "seat": 1, "kind": 1,
+                                    "played_out": False}, THREE_HRAS[1], THREE_HRAS[2]]
+    assert client.post(url, post).status_code == 302  # a double tap: written once
+    assert Entry.objects.filter(sheet=sheet).count() == 4
+    from scoresheet import services
+    sheet.refresh_from_db()
+    assert services.load(sheet).scored.totals == (200, -420, 220)
+    after = text(page(client.get(reverse("sheet", args=[sheet.edit_token]))))
+    assert "Written on the sheet as row 2." in after
+    history = text(page(client.get(reverse("sheet_history", args=[sheet.edit_token]))))
+    assert re.search(r"#4 entered row 2 \S+ \S+ after Renonc: Boris", history), history[:800]
+
+
+def test_without_a_deal_the_renonc_is_written_at_the_end(client, make_sheet):
+    # The same renonc, not attached: it refers to the last deal, Vera's won hra, where Boris
+    # defended.  Its lines are cancelled (Vera -40, Anna +20, Boris +20), Boris pays Vera the
+    # hra for the whole defence, 40 (Vera +40, Boris -40), and the fee (Boris -400, Anna +200,
+    # Vera +200): Anna +220 h, Boris -420 h, Vera +200 h.
+    sheet = make_sheet(ruleset="marias", entries=THREE_HRAS)
+    response = price(client, sheet, BORIS_RENONC)
+    assert cost_line(response) == "Anna +2.20 Kč, Boris -4.20 Kč, Vera +2.00 Kč"
+    assert "Attached to row" not in text(page(response))
+    fields = write_fields(page(response))
+    assert 'name="deal"' not in page(response)
+    response = client.post(reverse("penalty", args=[sheet.edit_token]),
+                           {**fields, **BORIS_RENONC, "played_out": "False"})
+    assert response["Location"] == reverse("sheet", args=[sheet.edit_token]) + "#e3"
+    assert Entry.objects.get(sheet=sheet, position=3).data["type"] == "renonc"
+
+
+def test_attached_to_the_last_deal_is_the_same_as_at_the_end(client, make_sheet):
+    sheet = make_sheet(ruleset="marias", entries=THREE_HRAS)
+    response = price(client, sheet, {**BORIS_RENONC, "deal": "2"})
+    assert "Attached to row 3 (Deal: Vera" in text(page(response))
+    assert cost_line(response) == "Anna +2.20 Kč, Boris -4.20 Kč, Vera +2.00 Kč"
+
+
+@pytest.mark.parametrize("deal", ["1", "3", "-1", "x"])
+def test_a_penalty_is_attached_only_to_a_deal_row_of_the_sheet(client, make_sheet, deal):
+    # Row 2 (index 1) is a renonc, not a deal; 3 is past the end; -1 and x are no row at all.
+    entries = [THREE_HRAS[0], {"type": "renonc", "seat": 1, "kind": 1, "played_out": True},
+               THREE_HRAS[1]]
+    sheet = make_sheet(ruleset="marias", entries=entries)
+    refused = price(client, sheet, {**BORIS_RENONC, "deal": deal})
+    assert refused.status_code == 400
+    assert "only be attached to a deal row" in text(page(refused))
+    assert "Write it on the sheet" not in page(refused)
+    fields = write_fields(page(price(client, sheet, BORIS_RENONC)))
+    response = client.post(reverse("penalty", args=[sheet.edit_token]),
+                           {**fields, **BORIS_RENONC, "played_out": "False", "deal": deal})
+    assert response.status_code == 400
+    assert "only be attached to a deal row" in text(page(response))
+    assert Entry.objects.filter(sheet=sheet).count() == 3
+
+
+def test_insert_entry_writes_once_per_key(make_sheet):
+    # The same key again is the same write (a double tap): it is answered, not written again.
+    from scoresheet import services
+    from scoresheet.models import EntryChange
+    from tests.conftest import new_key
+
+    sheet = make_sheet(ruleset="marias", entries=THREE_HRAS)
+    phone = services.Device(id="phone", user_agent="pytest")
+    renonc = {"type": "renonc", "seat": 1, "kind": 1, "played_out": False}
+    key = new_key()
+    first = services.insert_entry(sheet.pk, revision=3, key=key, device=phone, position=1,
+                                  entry=renonc)
+    again = services.insert_entry(sheet.pk, revision=3, key=key, device=phone, position=1,
+                                  entry=renonc)
+    assert (first.position, first.revision, first.replayed) == (1, 4, False)
+    assert (again.position, again.revision, again.replayed) == (1, 4, True)
+    assert [e.data["type"] for e in Entry.objects.filter(sheet=sheet).order_by("position")] == [
+        "deal", "renonc", "deal", "deal"]
+    assert EntryChange.objects.filter(sheet=sheet).count() == 4
+    with pytest.raises(services.KeyReused):  # the key of that write, asked for another place
+        services.insert_entry(sheet.pk, revision=3, key=key, device=phone, position=2,
+                              entry=renonc)
+
+
+def test_an_insertion_the_engine_refuses_stores_nothing(make_sheet):
+    # marias.md#renonc: a renonc refers to the deal right before it; put first, it has none.
+    from scoresheet import services
+    from tests.conftest import new_key
+
+    sheet = make_sheet(ruleset="marias", entries=THREE_HRAS)
+    phone = services.Device(id="phone", user_agent="pytest")
+    with pytest.raises(services.Rejected) as refused:
+        services.insert_entry(sheet.pk, revision=3, key=new_key(), device=phone, position=0,
+                              entry={"type": "renonc", "seat": 2, "kind": 1,
+                                     "played_out": True})
+    assert refused.value.entry == 0 and not refused.value.elsewhere
+    assert [e.data for e in Entry.objects.filter(sheet=sheet).order_by("position")] == THREE_HRAS
+    sheet.refresh_from_db()
+    assert sheet.revision == 3
+
+
+def test_the_deal_reviews_renonc_link_opens_the_calculator_attached_to_that_deal(client,
+                                                                                 make_sheet):
+    # The review of row 1 proves Boris's renonc (he keeps a bell back in trick 3); its link
+    # carries deal=0, and the sheet has a later deal: the calculator attaches it to row 1.
+    from tests.web.test_review_page import MARIAS_ROW, MARIAS_TRICKS, cards, review
+
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW, THREE_HRAS[1]])
+    tricks = [list(t) for t in MARIAS_TRICKS]
+    tricks[2][1], tricks[6][1] = "K-leaves", "J-bells"
+    html = page(review(client, sheet, {"deal": 0, "p": cards(tricks)[:11]}))
+    link = re.search(r'href="([^"]*penalty/\?[^"]*)"', html).group(1).replace("&amp;", "&")
+    calculator = page(client.get(link))
+    assert "Attached to row 1 (Deal: Anna" in text(calculator)
+    assert '<input type="hidden" name="deal" value="0">' in calculator
