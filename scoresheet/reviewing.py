@@ -76,9 +76,10 @@ class Setup:
 
 
 def _int(value: str | None, most: int) -> int | None:
-    if value is None or not value.strip().isdigit():
+    text = value.strip() if value is not None else ""
+    if not (text.isascii() and text.isdigit()):  # ASCII digits only: int() refuses "²", "\x1e0"
         return None
-    number = int(value)
+    number = int(text)
     return number if 0 <= number < most else None
 
 

@@ -244,7 +244,7 @@ class MeldsForm(EntryForm):
         if self.data.get("preview") or not isinstance(raw, str) or raw.count(":") != 2:
             return
         seat_text, kind, sign = raw.split(":")
-        if not seat_text.isdigit() or sign not in ("+", "-"):
+        if not (seat_text.isascii() and seat_text.isdigit()) or sign not in ("+", "-"):
             return
         seat = int(seat_text)
         name = calc_name(seat, kind)

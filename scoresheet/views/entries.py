@@ -221,7 +221,7 @@ def made_at(request: HttpRequest, sheet: Sheet) -> int:
     then, so that sending it again is recognised as the same row (services.AlreadyWritten).
     """
     at = request.GET.get("at", "")
-    if at.isdigit() and int(at) <= sheet.revision:
+    if at.isascii() and at.isdigit() and int(at) <= sheet.revision:
         return int(at)
     return sheet.revision
 

@@ -133,7 +133,7 @@ def _table(request: HttpRequest, *, can_edit: bool, **lookup: str) -> HttpRespon
     data = derived.of(sheet)
     context = summary_context(sheet, data, can_edit=can_edit)
     ctx = row_context(sheet, context, can_edit=can_edit)
-    since = int(given) if given.isdigit() and len(given) < 10 else None
+    since = int(given) if given.isascii() and given.isdigit() and len(given) < 10 else None
     changes = data.changed_since(since) if since is not None and is_htmx(request) else None
     if changes is not None:
         changed, added = changes

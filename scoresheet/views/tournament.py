@@ -539,7 +539,8 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
     t = get_for_view(token)
     st = logic.standings(t)
     number = request.GET.get("round")
-    round_number = int(number) if number and number.isdigit() else None
+    round_number = (int(number) if number and number.isascii() and number.isdigit()
+                    else None)
     if round_number is not None and round_number not in {r.round.number for r in st.rounds}:
         raise Http404("no such round")
     note = _unfinished_note(st, round_number)

@@ -359,6 +359,8 @@ def test_the_deal_button_makes_the_form_at_the_revision_the_sheet_page_showed(cl
     assert write_fields(page(client.get(new_url(sheet))))["revision"] == "1"
     # a revision the sheet never had is not believed
     assert write_fields(page(client.get(new_url(sheet) + "?at=9")))["revision"] == "1"
+    # nor one that is no plain number (str.isdigit() holds for "²", which int() refuses)
+    assert write_fields(page(client.get(new_url(sheet) + "?at=%C2%B2")))["revision"] == "1"
 
 
 def test_back_and_write_again_answers_already_written_with_a_link(client, make_sheet):

@@ -47,6 +47,16 @@ def test_a_rows_review_starts_from_the_row_and_asks_for_the_first_card(client, m
     assert page(response).count('type="submit" name="c"') == 32
 
 
+def test_numbers_that_are_not_plain_digits_are_asked_again_not_a_server_error(client,
+                                                                             make_sheet):
+    # str.isdigit() holds for "²" and, after strip(), for "\x1e0"; int() refuses both
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW])
+    for odd in ("\x1e0", "²", "٣", " 0 x"):
+        response = review(client, sheet, {"deal": odd, "declarer": odd, "leader": odd})
+        assert response.status_code == 200
+        assert "Trick 1 of 10" not in text(page(response))  # the setup is asked again
+
+
 def test_the_setup_asks_who_played_and_the_trump_when_there_is_no_row(client, make_sheet):
     sheet = make_sheet(ruleset="marias")
     body = text(page(review(client, sheet, {})))

@@ -20,7 +20,7 @@ MAX_PK_DIGITS = 18  # a sheet number; a link token is 32 characters
 
 def find_sheet(ident: str) -> Sheet:
     query = Q(edit_token=ident) | Q(view_token=ident)
-    if ident.isdigit() and len(ident) <= MAX_PK_DIGITS:
+    if ident.isascii() and ident.isdigit() and len(ident) <= MAX_PK_DIGITS:
         query |= Q(pk=int(ident))
     sheet = Sheet.objects.filter(query).first()
     if sheet is None:
