@@ -14,7 +14,6 @@ from django.utils import translation
 
 import rules
 from scoresheet.messages import note_text
-
 from scoresheet.models import Sheet
 from tests.web.golden_docs import GOLDEN, golden
 from tests.web.helpers import page, text
