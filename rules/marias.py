@@ -848,11 +848,11 @@ def hra_won(deal: Deal) -> bool:
 
 @dataclass(frozen=True, kw_only=True)
 class Plan:
-    """What a deal is worth: the charges as played, and as announced (for a renonc)."""
+    """What a deal is worth: the charges as played, and as announced (for a renonc and the
+    premium points)."""
 
     played: tuple[Charge, ...]
     announced: tuple[Charge, ...]
-    wins: tuple[str, ...]  # premium keys the declarer earned
     silent_hundred: Side | None = None
 
 
@@ -874,13 +874,11 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
         key = Line.BETL if deal.game == Contract.BETL else Line.DURCH
         comp = Component.BETL if deal.game == Contract.BETL else Component.DURCH
         c = charge(key, comp, rules.amount(key), deal.result == Result.WON)
-        return Plan(played=(c,), announced=(c,), wins=(key.value,) if c.won else ())
+        return Plan(played=(c,), announced=(c,))
     red = deal.trump == RED
     factor = RED_FACTOR if red else 1
-    suffix = "_red" if red else ""
     played: list[Charge] = []
     announced: list[Charge] = []
-    wins: list[str] = []
     silent_hundred: Side | None = None
     if Announce.HUNDRED in deal.against:
         # the defence's hundred replaces the hra; "won" is the declarer's (marias.md#against)
@@ -893,8 +891,6 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
                       hundred_points(deal, rules) >= HUNDRED)
         played.append(game)
         announced.append(game)
-        if game.won:
-            wins.append("sto" + suffix)
     else:
         won = hra_won(deal)
         game = charge(Line.HRA, Component.GAME, rules.amount("hra") * factor, won)
@@ -907,15 +903,11 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
             game = dataclasses.replace(game, what=Line.SILENT_HUNDRED,
                                        base=game.base * SILENT_HUNDRED_FACTOR)
         played.append(game)
-        if won:
-            wins.append("hra" + suffix)
     if Announce.SEVEN in deal.announced:
         seven = charge(Line.SEDMA, Component.SEVEN, rules.amount("sedma") * factor,
                        deal.seven == Result.WON)
         played.append(seven)
         announced.append(seven)
-        if seven.won:
-            wins.append("sedma" + suffix)
     if Announce.SEVEN in deal.against:
         seven = charge(Line.SEDMA_PROTI, Component.SEVEN_AGAINST, rules.amount("sedma") * factor,
                        deal.seven_against == Result.LOST)
@@ -924,7 +916,7 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
     if deal.silent_seven is not None and Announce.SEVEN not in deal.announced | deal.against:
         base = rules.amount("sedma") * factor // SILENT_SEVEN_DIVISOR
         played.append(charge(Line.SILENT_SEVEN, None, base, deal.silent_seven == Side.DECLARER))
-    return Plan(played=tuple(played), announced=tuple(announced), wins=tuple(wins),
+    return Plan(played=tuple(played), announced=tuple(announced),
                 silent_hundred=silent_hundred)
 
 
