@@ -1557,15 +1557,15 @@ def _write(state: MariasState, row: Row) -> Row:
     return row
 
 
-def _label(c: Charge, red: bool) -> str:
+def _label(what: Line, red: bool) -> str:
     heart = " ♥" if red else ""
-    if c.what == Line.SILENT_HUNDRED:
+    if what == Line.SILENT_HUNDRED:
         return f"hra{heart} with a silent hundred"
-    if c.what == Line.SILENT_SEVEN:
+    if what == Line.SILENT_SEVEN:
         return f"silent seven{heart}"
-    if c.what in (Line.SEDMA_PROTI, Line.STO_PROTI):
-        return f"{c.what.value.replace('_', ' ')}{heart}"
-    return f"{c.what.value}{heart}"
+    if what in (Line.SEDMA_PROTI, Line.STO_PROTI):
+        return f"{what.value.replace('_', ' ')}{heart}"
+    return f"{what.value}{heart}"
 
 
 def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat],
@@ -1573,14 +1573,15 @@ def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Sea
     at = f" at {FLEK_NAMES[c.level]} (x{flek_factor(c.level)})" if c.level else ""
     verb = "wins" if c.won else "loses"
     each = "from" if c.won else "to"
-    text = f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.value)} {each} each of {len(payers)}"
+    label = _label(c.what, red)
+    text = f"{names[d]} {verb} {label}{at}: {kc(c.value)} {each} each of {len(payers)}"
     params: dict[str, Any] = {
         "seat": d, "component": c.what.value, "level": c.level, "amount": c.value,
         "payers": len(payers), "red": red}
     notes: list[Note] = []
     if c.written_level is not None:
         paid = FLEK_NAMES[c.level] if c.level else "no flek"
-        notes.append(Note(code="over_table", text=f"{_label(c, red)} was fleked to "
+        notes.append(Note(code="over_table", text=f"{_label(c.what, red)} was fleked to "
                           f"{FLEK_NAMES[c.written_level]}, beyond this table's highest flek: "
                           f"paid at {paid}", params={
                               "component": c.what.value, "red": red,
@@ -1590,7 +1591,7 @@ def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Sea
     owners = c.owners()
     first = list(owners)[0]
     extra = owners[first][0] * c.base * len(payers)
-    text = (f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.base)} {each} each of "
+    text = (f"{names[d]} {verb} {_label(c.what, red)}{at}: {kc(c.base)} {each} each of "
             f"{len(payers)}, and {names[first]} {'pays' if c.won else 'receives'} the "
             f"doubling {kc(extra)} for the whole defence")
     params.update(base=c.base, flek_by=first, extra=extra)
@@ -1630,7 +1631,7 @@ def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequenc
         value = a.times * points.get(a.key, 0)
         if not value or a.why == Why.WON:
             continue
-        what = _label(Charge(what=a.what, component=None, base=0, level=0, won=False), red)
+        what = _label(a.what, red)
         params: dict[str, Any] = {"seat": a.seat, "points": value, "component": a.what.value,
                                   "red": red}
         if a.why == Why.FLEK:
