@@ -27,7 +27,7 @@ from rules import marias
 from rules import tournament as T
 from rules.engine import Row, Scored, Sheet
 
-from .strategies_marias import marias_doc
+from .strategies_marias import marias_doc, marias_sheets
 
 POINTS = {"sedma": 20, "sedma_red": 40, "sto": 40, "sto_red": 80, "betl": 30, "durch": 60}
 
@@ -320,3 +320,20 @@ def test_premium_points_of_a_deal_are_consistent(entry: dict[str, Any]) -> None:
     worst = -sum(POINTS.get(a.key, 0) * c.level for c in plan.announced for a in awards
                  if a.what == c.what and a.times < 0)
     assert sum(p for p in got if p < 0) >= worst
+
+
+@settings(max_examples=120, deadline=None)
+@given(marias_sheets(max_entries=10))
+def test_the_sheet_and_the_tournament_agree_on_who_earns_premium_points(
+        doc: dict[str, Any]) -> None:
+    """The same awards counted twice: with the sheet's own table and with a tournament table of
+    the same values whatever the trumps, every seat has the same premium points (a sheet
+    without renonc claims, where the tournament holds points back for the referee)."""
+    doc["entries"] = [e for e in doc["entries"] if e["type"] != "renonc"]
+    doc["options"]["premium_points"] = POINTS
+    if rules.problems(doc):
+        return
+    sheet = rules.load(doc)
+    own = [r.premium for r in marias.final_result(rules.score(sheet), sheet.rules)]
+    flat = T.PremiumTable(seven=(20, 20, 20, 20), hundred=(40, 40, 40, 40), betl=30, durch=60)
+    assert list(T.sheet_premium(sheet, flat).per_seat) == own
