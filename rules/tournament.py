@@ -345,14 +345,14 @@ def trumps_of(raw: Mapping[str, Any]) -> dict[str, int]:
             if k in TRUMP_KEYS and isinstance(v, int) and not isinstance(v, bool)}
 
 
-# the ledger lines of announced games: (premium table, trumps key, announced by the defence)
-PREMIUM_LINES: dict[str, tuple[str, str, bool]] = {
-    "sedma": ("seven", "seven", False),
-    "sto": ("hundred", "hundred", False),
-    "sedma_proti": ("seven", "seven_against", True),
-    "sto_proti": ("hundred", "hundred_against", True),
-    "betl": ("betl", "", False),
-    "durch": ("durch", "", False),
+# the ledger lines of announced games: (premium table, trumps key)
+PREMIUM_LINES: dict[str, tuple[str, str]] = {
+    "sedma": ("seven", "seven"),
+    "sto": ("hundred", "hundred"),
+    "sedma_proti": ("seven", "seven_against"),
+    "sto_proti": ("hundred", "hundred_against"),
+    "betl": ("betl", ""),
+    "durch": ("durch", ""),
 }
 
 
@@ -382,7 +382,7 @@ def deal_premium(deal: marias.Deal, options: marias.MariasOptions, table: Premiu
         line = PREMIUM_LINES.get(str(award.what))
         if line is None:
             continue  # the plain hra is not an announced premium game
-        kind, trumps_key, _by_defence = line
+        kind, trumps_key = line
         if kind in ("seven", "hundred"):
             values = table.seven if kind == "seven" else table.hundred
             value = table.by_trumps(values, trumps.get(trumps_key)) * red
