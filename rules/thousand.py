@@ -1137,7 +1137,7 @@ class _Turn:
         add, step, took_nothing = table.round_add, table.round_step, table.took_nothing
         on_barrel = st.on_barrel
         for s in range(n):
-            if s == d or s == out:
+            if s in (d, out):
                 continue
             got, shown = points[s], marriages[s]
             raw = got + sum(values[m] for m in shown) if shown else got
