@@ -442,7 +442,7 @@ EDITION_1: Mapping[str, Mapping[str, Any]] = {
 # --------------------------------------------------------------------------- entries
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Deal(Entry):
     kind: ClassVar[str] = Kind.DEAL
     declarer: Seat
@@ -451,8 +451,20 @@ class Deal(Entry):
     marriages: tuple[tuple[str, ...], ...]
     dark: bool = False
 
+    def __init__(self, *, declarer: Seat, contract: Points, points: tuple[Points, ...],
+                 marriages: tuple[tuple[str, ...], ...], dark: bool = False) -> None:
+        # what the generated __init__ does, without a setattr per field: one deal per entry
+        own = self.__dict__
+        own["declarer"] = declarer
+        own["contract"] = contract
+        own["points"] = points
+        own["marriages"] = marriages
+        own["dark"] = dark
+
 
 DEAL_KEYS = ("declarer", "contract", "points", "marriages", "dark")
+# what a deal without marriages says, per table size
+NO_MARRIAGES: Mapping[int, list[list[str]]] = {n: [[]] * n for n in (3, 4)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -608,10 +620,13 @@ class Thousand(Game):
         field readers of :mod:`rules.parse`, which say what is wrong."""
         n = sheet.n
         table: _Table = sheet.prepared
-        parse.only_keys(raw, DEAL_KEYS)
+        if not raw.keys() <= table.deal_keys:
+            parse.only_keys(raw, DEAL_KEYS)
         raw_m = raw.get("marriages")
         if raw_m is None:
             marriages: tuple[tuple[str, ...], ...] = ((),) * n
+        elif raw_m == NO_MARRIAGES.get(n):
+            marriages = ((),) * n
         else:
             if raw_m.__class__ is not list or len(raw_m) != n:
                 raise InvalidEntry(
@@ -630,7 +645,15 @@ class Thousand(Game):
         contract = raw.get("contract")
         if contract.__class__ is not int or not 0 <= contract <= MAX_BID:
             contract = parse.get_int(raw, "contract", lo=0, hi=MAX_BID)
-        points = parse.get_int_list(raw, "points", n, lo=0, hi=CARD_POINTS)
+        points = raw.get("points")
+        if points.__class__ is list and len(points) == n:
+            points = tuple(points)
+            for got in points:
+                if got.__class__ is not int or not 0 <= got <= CARD_POINTS:
+                    points = parse.get_int_list(raw, "points", n, lo=0, hi=CARD_POINTS)
+                    break
+        else:
+            points = parse.get_int_list(raw, "points", n, lo=0, hi=CARD_POINTS)
         dark = raw.get("dark")
         if dark is None:
             dark = False
@@ -834,6 +857,10 @@ class _Table:
         self.barrel = rules.barrel_at  # 0: no barrel, nothing to settle
         self.cap_barrel = bool(rules.barrel_at) and self.cap  # after_played has work to do
         self.dealer_step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
+        # opening_holder as the holder's place after the dealer (None: any seat may open)
+        self.holder_step = {OpeningSeat.AFTER_DEALER: 1,
+                            OpeningSeat.BEFORE_DEALER: -1}.get(OpeningSeat(rules.opening_seat))
+        self.deal_keys = frozenset((*DEAL_KEYS, "type", "meta"))  # parse.only_keys
 
 
 class _Turn:
@@ -947,7 +974,7 @@ class _Turn:
                     marks[s].append("barrel")
         st.rows.append(Row(
             entry=self.index, kind=kind, deltas=tuple(deltas), totals=tuple(totals),
-            dealer=self.dealer, marks=tuple([tuple(m) for m in marks]), auto=auto,
+            dealer=self.dealer, marks=tuple(map(tuple, marks)), auto=auto,
             declarer=declarer, sitting_out=self.out, contract=contract, notes=tuple(notes),
         ))
         if rules.reset_555 and (555 in totals or -555 in totals):
@@ -1086,7 +1113,15 @@ class _Turn:
         st, table, names = self.state, self.table, self.names
         rules = table.rules
         n, out, d, points, marriages = st.n, self.out, e.declarer, e.points, e.marriages
-        THOUSAND.verify_contract(st, rules, d, e.contract, dark=e.dark, names=names)
+        # The usual contract is checked at once (min_contract off the barrel); anything else by
+        # verify_contract, which says what is wrong.
+        step = table.holder_step
+        low = rules.opening_bid
+        if step is not None and d != (st.dealer + step) % n:
+            low += rules.bid_step
+        if (e.dark or d == out or not low <= e.contract <= rules.max_contract
+                or e.contract % rules.bid_step or st.on_barrel[d]):
+            THOUSAND.verify_contract(st, rules, d, e.contract, dark=e.dark, names=names)
         total = sum(points)
         if total != CARD_POINTS:
             raise IllegalEntry(
