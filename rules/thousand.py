@@ -866,6 +866,9 @@ class _Table:
 class _Turn:
     """Applies one entry: verifies it, then writes its row and the engine's rows."""
 
+    __slots__ = ("state", "index", "table", "rules", "names", "dealer", "out", "advanced",
+                 "ended")
+
     def __init__(self, state: ThousandState, index: int, table: _Table) -> None:
         self.state = state
         self.index = index
@@ -1083,10 +1086,11 @@ class _Turn:
     def count_bolts(self, bolted: Sequence[bool], declarer: Seat) -> None:
         st, rules = self.state, self.rules
         limit = rules.bolt_limit
-        if not limit:
-            return
+        bolts = st.bolts
+        if not limit or (True not in bolted and not any(bolts)):
+            return  # nothing to count, nothing to reset
         hit: list[Seat] = []
-        bolts, on_barrel, cap, out = st.bolts, st.on_barrel, self.table.cap, self.out
+        on_barrel, cap, out = st.on_barrel, self.table.cap, self.out
         for s in range(st.n):
             if s == out or (on_barrel[s] and cap):
                 continue
