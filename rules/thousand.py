@@ -861,6 +861,7 @@ class _Table:
         self.holder_step = {OpeningSeat.AFTER_DEALER: 1,
                             OpeningSeat.BEFORE_DEALER: -1}.get(OpeningSeat(rules.opening_seat))
         self.deal_keys = frozenset((*DEAL_KEYS, "type", "meta"))  # parse.only_keys
+        self.finish_at = rules.target + (1 if rules.target_strict else 0)  # finish has work
 
 
 class _Turn:
@@ -1117,15 +1118,16 @@ class _Turn:
         st, table, names = self.state, self.table, self.names
         rules = table.rules
         n, out, d, points, marriages = st.n, self.out, e.declarer, e.points, e.marriages
+        contract, dark = e.contract, e.dark
         # The usual contract is checked at once (min_contract off the barrel); anything else by
         # verify_contract, which says what is wrong.
-        step = table.holder_step
+        holder_step = table.holder_step
         low = rules.opening_bid
-        if step is not None and d != (st.dealer + step) % n:
+        if holder_step is not None and d != (st.dealer + holder_step) % n:
             low += rules.bid_step
-        if (e.dark or d == out or not low <= e.contract <= rules.max_contract
-                or e.contract % rules.bid_step or st.on_barrel[d]):
-            THOUSAND.verify_contract(st, rules, d, e.contract, dark=e.dark, names=names)
+        if (dark or d == out or not low <= contract <= rules.max_contract
+                or contract % rules.bid_step or st.on_barrel[d]):
+            THOUSAND.verify_contract(st, rules, d, contract, dark=dark, names=names)
         total = sum(points)
         if total != CARD_POINTS:
             raise IllegalEntry(
@@ -1150,29 +1152,29 @@ class _Turn:
                                                            "first": owners[suit], "second": s},
                         )
                     owners[suit] = s
-        if e.dark:
+        if dark:
             self.verify_dark(d)
         values = table.values
         marks: list[list[str]] = [[] for _ in range(n)]
         raw_decl = points[d] + sum(values[m] for m in marriages[d])
-        made = raw_decl >= e.contract
-        stake = 2 * e.contract if e.dark else e.contract
+        made = raw_decl >= contract
+        stake = 2 * contract if dark else contract
         proposed = [0] * n
         bolted = [False] * n
         proposed[d] = stake if made else -stake
         marks[d].append("made" if made else "failed")
-        if e.dark:
+        if dark:
             marks[d].append("dark")
         notes = [Note(
             code="made" if made else "failed", text="%s %s %s with %s: %s%s",
-            args=(names[d], "makes" if made else "fails", e.contract, raw_decl,
+            args=(names[d], "makes" if made else "fails", contract, raw_decl,
                   "+" if made else "-", stake),
-            params={"seat": d, "contract": e.contract, "raw": raw_decl, "delta": proposed[d]})]
-        if table.warn_no_marriage and e.contract > CARD_POINTS and not marriages[d]:
+            params={"seat": d, "contract": contract, "raw": raw_decl, "delta": proposed[d]})]
+        if table.warn_no_marriage and contract > CARD_POINTS and not marriages[d]:
             marks[d].append("warning")
             notes.append(self.note(
                 "no_marriage", "%s played %s without declaring a marriage", names[d],
-                e.contract, seat=d, contract=e.contract))
+                contract, seat=d, contract=contract))
         add, step, took_nothing = table.round_add, table.round_step, table.took_nothing
         on_barrel = st.on_barrel
         for s in range(n):
@@ -1193,8 +1195,8 @@ class _Turn:
             self.climb(climbed)
         else:
             deltas, climbed = proposed, []
-        contract = f"{e.contract} dark" if e.dark else str(e.contract)
-        self.write(Kind.DEAL, deltas, marks, declarer=d, contract=contract, notes=notes,
+        self.write(Kind.DEAL, deltas, marks, declarer=d,
+                   contract=f"{contract} dark" if dark else str(contract), notes=notes,
                    advance=True)
         if self.ended:
             self.failed_barrels()
@@ -1202,7 +1204,8 @@ class _Turn:
         if table.cap_barrel:
             self.after_played(climbed)
         st.dealer = (st.dealer + table.dealer_step) % n  # next_dealer
-        self.finish(d)
+        if max(st.totals) >= table.finish_at:
+            self.finish(d)
 
     def verify_dark(self, declarer: Seat) -> None:
         st, rules, names = self.state, self.rules, self.names
