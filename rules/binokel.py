@@ -62,6 +62,7 @@ PLAYERS = 3  # RULES.md §3: Binokel with a Dapp is played by three
 DEAL_POINTS = 25  # seed 002: A, 10, K count 1 each (8 of each = 24) + 1 for the last trick
 SEATS_PER_ROUND = 3  # the sheet draws an underline when every seat has dealt once
 DISS = MeldKind.DISS.value
+TRUMP_PAIR = MeldKind.TRUMP_PAIR.value
 
 
 @unique
@@ -178,28 +179,28 @@ class BinokelOptions:
 
     # Derived values in the chosen scale -------------------------------------------------
 
-    @property
+    @cached_property
     def deal_total(self) -> Points:
         """Trick points of one deal: 25 at scale 1, 250 at scale 10."""
         return self.deal_points * self.scale
 
-    @property
+    @cached_property
     def opening(self) -> Points:
         return self.opening_bid * self.scale
 
-    @property
+    @cached_property
     def step(self) -> Points:
         return self.bid_step * self.scale
 
-    @property
+    @cached_property
     def goal(self) -> Points:
         return self.target * self.scale
 
-    @property
+    @cached_property
     def bonus(self) -> Points:
         return self.concede_bonus * self.scale
 
-    @property
+    @cached_property
     def keep_min(self) -> Points:
         return self.keep_meld_min_points * self.scale
 
@@ -485,7 +486,7 @@ def verify_deal(rules: BinokelOptions, deal: Deal, players: Sequence[str] = ()) 
     verify_meld_points(rules, deal.melds, deal.declarer, players)
     verify_trick_points(rules, deal.points, players)
     verify_trump_nines(rules, deal, players)
-    trump_pair = rules.meld_values[MeldKind.TRUMP_PAIR.value]
+    trump_pair = rules.meld_values[TRUMP_PAIR]
     if rules.declarer_needs_trump_pair and deal.melds[deal.declarer] < trump_pair:
         raise _illegal(
             f"the declarer melds {deal.melds[deal.declarer]}, less than a trump pair "
@@ -548,13 +549,21 @@ def can_redeal(rules: BinokelOptions, redeal: Redeal) -> bool:
 # --------------------------------------------------------------------------- scoring
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Result:
     """What one deal or concession writes on the sheet."""
 
     deltas: tuple[Points, ...]
     marks: tuple[tuple[str, ...], ...]
     notes: tuple[Note, ...]
+
+    def __init__(self, *, deltas: tuple[Points, ...], marks: tuple[tuple[str, ...], ...],
+                 notes: tuple[Note, ...]) -> None:
+        # what the generated __init__ does, without a setattr per field: one per entry
+        own = self.__dict__
+        own["deltas"] = deltas
+        own["marks"] = marks
+        own["notes"] = notes
 
 
 def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result:
