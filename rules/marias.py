@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from . import parse
 from .aliases import Points, Seat
@@ -932,8 +932,7 @@ class Why(StrEnum):
     FLEK_MINUS = "flek_minus"  # he gave the first flek on a game its announcer won (II.15)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Award:
+class Award(NamedTuple):
     """Premium points one deal gives one seat: ``times`` x the points of the game ``key``."""
 
     seat: Seat
@@ -1620,6 +1619,8 @@ def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequenc
                    marks: list[list[str]], d: Seat, *, red: bool) -> list[Note]:
     """The premium points of a deal in players' words, and their marks (marias.md#premium)."""
     points = rules.premium_points
+    if not points or not awards:
+        return []  # nothing to say (the tally still counts them for a table typed at the end)
     notes: list[Note] = []
     earned = award_points([a for a in awards if a.why == Why.WON], points, len(names))
     for seat in [d, *(s for s in range(len(names)) if s != d)]:
