@@ -877,6 +877,12 @@ def english_ids(body: str, english: str) -> str:
 CODE_SPAN = re.compile(r"<code(?P<attrs> [^>]*)?>(?P<code>.*?)</code>", re.S)
 # A formula of codes the documents quote: "opening_bid + bid_step", "tariff × stake / 20".
 OPERATOR = re.compile(r"(\s+[-+−×/]\s+)")
+# An option followed by its value, "`deal_passes` `next`": said "Where the deal passes: the next
+# column", a colon between the label and the value.
+OPTION_THEN_VALUE = re.compile(
+    r"(?P<option><code(?: [^>]*)?>(?P<name>[a-z0-9_]+)</code>(?:<mark [^>]*>[^<]*</mark>)?)"
+    r"\s+(?=<code>)"
+)
 
 
 def _one_word(plain: str, ruleset: str) -> str | None:
@@ -927,6 +933,16 @@ def players_text(body: str, ruleset: str) -> str:
     """
     body = re.sub(r"<blockquote>.*?</blockquote>", "", body, flags=re.S)
     body = re.sub(r"<pre>.*?</pre>", "", body, flags=re.S)
+    from .messages import OPTION_LABELS
+
+    aliases: Mapping[str, str] = getattr(rules.preset(ruleset), "aliases", {})
+
+    def colon(match: re.Match[str]) -> str:
+        if aliases.get(match.group("name"), match.group("name")) in OPTION_LABELS:
+            return match.group("option") + ": "
+        return match.group(0)
+
+    body = OPTION_THEN_VALUE.sub(colon, body)
 
     def words(match: re.Match[str]) -> str:
         said = _player_word(match.group("code"), ruleset)

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 import rules
-from scoresheet.messages import PRESETS, option_label
+from scoresheet.messages import PRESETS, choice_label, option_label
 from tests.web.helpers import page, text
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -107,6 +107,12 @@ SENTENCES = {
         f"Penalty rows do not move the dealer, except a revoke penalty with "
         f"{label('revoke_ends_deal')} ({preset_name('tisic')}): it takes the place of the deal, "
         f"which counts as played.",
+        # a formula of options
+        f"Any other declarer must have outbid him: at least {label('opening_bid')} + "
+        f"{label('bid_step')} ({preset_name('ru')}: 105;",
+        # an option and its value: a colon between them
+        f"In {preset_name('one-thousand')} a random seat opens ({label('opening_seat')}: "
+        f"{choice_label('any')}), so any seat may play from 100.",
     ],
     "de": lambda: [
         f"Ein Gebot ist ein Vielfaches von {label('bid_step')} und höchstens "
