@@ -515,7 +515,7 @@ class Deal(Entry):
 @dataclass(frozen=True, kw_only=True)
 class Renonc(Entry):
     """A renonc (revoke) in the deal right before this entry, or -- with ``deal`` -- in the deal
-    being played, which it stopped before its result (marias.md#stopped)."""
+    being played, which it stopped before its result (marias.md#stopped-deal)."""
 
     kind: ClassVar[str] = Kind.RENONC
     seat: Seat
@@ -631,7 +631,7 @@ DEAL_KEYS = ("declarer", "sitting_out", "game", "trump", "announced", "card_poin
              "against", "seven_against", "flek_by")
 
 
-# A deal stopped by a renonc is written by its announcement alone (marias.md#stopped): what was
+# A deal stopped by a renonc is written by its announcement alone (marias.md#stopped-deal): what was
 # declared and fleked before the renonc, never a card result.
 STOPPED_DEAL_KEYS = ("declarer", "sitting_out", "game", "trump", "announced", "fleks",
                      "first_flek_by", "against", "flek_by")
@@ -953,7 +953,7 @@ def contract_text(deal: Deal) -> str:
 def _as_played(deal: Deal) -> Deal:
     """A stopped deal's announcement with a result filled in, only so that it can be verified
     and planned like a played deal; the renonc that stopped it settles every component anew,
-    so the result filled in counts nowhere (marias.md#stopped)."""
+    so the result filled in counts nowhere (marias.md#stopped-deal)."""
     if deal.game != Contract.SUIT:
         return dataclasses.replace(deal, result=Result.LOST)
     return dataclasses.replace(
@@ -1367,7 +1367,7 @@ class MariasGame(Game):
         return rec
 
     def stopped_record(self, state: MariasState, sheet: Sheet, e: Renonc) -> DealRecord:
-        """The deal a renonc stopped, as a renonc on a written deal sees it (marias.md#stopped).
+        """The deal a renonc stopped, as a renonc on a written deal sees it (marias.md#stopped-deal).
 
         Seed 004 IV.1: the offending side lost "at the moment the renonc is acknowledged", so
         the deal has no card result: its announced components (what :func:`plan` charges as

@@ -1,5 +1,5 @@
 """A renonc called in the middle of a deal, recorded on a phone (360 px, touch) without a made-up
-card result (docs/rules/marias.md#stopped; seed 004 IV.1: the side that made the renonc lost
+card result (docs/rules/marias.md#stopped-deal; seed 004 IV.1: the side that made the renonc lost
 "at the moment it was acknowledged").
 
 The sheet (preset marias, latest rules: the first flek-giver is written; three players, Anna

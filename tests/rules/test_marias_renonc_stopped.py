@@ -1,4 +1,4 @@
-"""A renonc that stopped the deal being played (docs/rules/marias.md#stopped).
+"""A renonc that stopped the deal being played (docs/rules/marias.md#stopped-deal).
 
 Seed 004 IV.1: "Strana, která udělala uznaný renonc (vyjma C8), okamžikem uznání při všech
 sehrávkách prohrála, netrvá-li protistrana na dohrávce." -- the deal is decided the moment the

@@ -1,5 +1,5 @@
 """A renonc that stopped the deal being played, written from the deal form and from the penalty
-calculator, without a made-up card result (docs/rules/marias.md#stopped, seed 004 IV.1).
+calculator, without a made-up card result (docs/rules/marias.md#stopped-deal, seed 004 IV.1).
 
 The sheet: three players, Anna deals first, the first rules edition (each defender pays his own
 fleks; renonc fee 2 Kč).  Bohouš declares hra in acorns, Cyril gives a flek (hra 0.20 x 2 = 0.40
