@@ -1367,7 +1367,8 @@ class MariasGame(Game):
         return rec
 
     def stopped_record(self, state: MariasState, sheet: Sheet, e: Renonc) -> DealRecord:
-        """The deal a renonc stopped, as a renonc on a written deal sees it (marias.md#stopped-deal).
+        """The deal a renonc stopped, as a renonc on a written deal sees it
+        (marias.md#stopped-deal).
 
         Seed 004 IV.1: the offending side lost "at the moment the renonc is acknowledged", so
         the deal has no card result: its announced components (what :func:`plan` charges as

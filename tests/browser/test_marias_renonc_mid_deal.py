@@ -88,3 +88,34 @@ def test_a_renonc_in_the_deal_being_played_is_written_without_card_points(
     page.get_by_role("link", name="+ Deal").tap()
     expect(page.locator("#id_stopped")).not_to_be_checked()
     expect(page.locator(".m-card_points")).to_be_visible()
+
+
+def test_without_javascript_the_calculator_leads_to_the_stopped_deal(
+    live_server: Any, chromium: Any, make_sheet: Any
+) -> None:
+    """The penalty calculator, asked about the deal being played, opens the deal form with the
+    renonc filled in; with no script at all, the same deal as above is written."""
+    sheet = make_sheet(ruleset="marias", players=THREE, first_dealer=0, entries=[LOST_HRA])
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, locale="en",
+                                   java_script_enabled=False, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("penalty", args=[sheet.edit_token]) + "?type=renonc")
+    expect(page.locator("#id_deal_1")).to_be_checked()  # the last deal on the sheet, row 1
+    page.check("#id_deal_0")  # the deal being played
+    page.check("#id_seat_1")  # Bohouš
+    page.select_option("#id_kind", "1")
+    page.get_by_role("button", name="Show what it costs").click()
+    page.get_by_role("link", name="Write that deal, stopped by the renonc").click()
+    expect(page.locator("#id_stopped")).to_be_checked()
+    expect(page.locator("#id_renonc_seat_1")).to_be_checked()
+    expect(page.locator(".m-card_points")).to_be_hidden()
+    page.check("#id_declarer_2")
+    page.check(f"#id_trump_{HEARTS}")
+    page.check("#id_announced_0")
+    page.check("#id_flek_seven_1")
+    page.check("#id_flek_by_seven_1_0")
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Write it down").click()
+    page.wait_for_url(re.compile(r"#e1$"))
+    assert totals(page) == ["1.60 Kč", "-7.80 Kč", "6.20 Kč"]
+    context.close()

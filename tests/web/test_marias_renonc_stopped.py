@@ -244,3 +244,30 @@ def test_a_renonc_is_attached_to_a_stopped_deal_too(client, make_sheet):
     assert "Attached to row 1" in text(page(response))
     assert re.search(r'<p class="cost-line"><strong>Anna \+2.00 Kč, Bohouš -4.00 Kč, '
                      r"Cyril \+2.00 Kč</strong>", page(response))
+
+
+def test_csv_and_a_reimport_keep_the_stopped_deal(client, make_sheet):
+    from scoresheet import exports, services
+
+    sheet = sheet_of(make_sheet, [ENTRY])
+    csv = client.get(reverse("export_csv", args=[sheet.edit_token])).content.decode()
+    assert "hra, stopped by renonc 1" in csv
+    doc = json.loads(client.get(reverse("export_json", args=[sheet.edit_token])).content)
+    doc.pop("meta", None)  # a copy, not the same sheet again
+    copy = exports.import_sheet(doc)
+    assert services.load(copy).scored.totals == tuple(TOTALS)
+    assert stored(copy) == [ENTRY]
+
+
+def test_the_pdf_prints_the_stopped_deal(client, make_sheet, tmp_path):
+    import subprocess
+
+    sheet = sheet_of(make_sheet, [ENTRY])
+    response = client.get(reverse("pdf", args=[sheet.edit_token]))
+    assert response.status_code == 200
+    source = tmp_path / "sheet.pdf"
+    source.write_bytes(b"".join(response.streaming_content) if response.streaming
+                       else response.content)
+    words = " ".join(subprocess.run(["pdftotext", str(source), "-"], check=True,
+                                    capture_output=True, text=True).stdout.split())
+    assert "stopped by renonc 1" in words
