@@ -145,7 +145,8 @@ def _entry_page(
         "action_url": request.get_full_path(),
         "reviewed": bool(request.GET.get("review")),
         "review_url": (reverse("review", args=[sheet.edit_token]) + f"?deal={position}"
-                       if position is not None and form.kind == "deal" else ""),
+                       if position is not None and form.kind == "deal"
+                       and loaded.entries[position].data.get("type") == "deal" else ""),
         # what a form kept on the phone needs to number the row and name its dealer offline
         "moves_dealer": position is None and form.kind == _first_kind(sheet, loaded),
     }
