@@ -271,3 +271,32 @@ def test_the_pdf_prints_the_stopped_deal(client, make_sheet, tmp_path):
     words = " ".join(subprocess.run(["pdftotext", str(source), "-"], check=True,
                                     capture_output=True, text=True).stdout.split())
     assert "stopped by renonc 1" in words
+
+
+def test_a_watcher_gets_the_stopped_deal_and_its_correction(
+    client, make_sheet, settings, django_capture_on_commit_callbacks
+):
+    from django.core.cache import cache
+
+    from scoresheet import services
+    from scoresheet.forms import new_key
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "test-renonc-stopped"}}
+    cache.clear()
+    sheet = sheet_of(make_sheet, [PLAYED])
+    device = services.Device(id="testphone", user_agent="pytest")
+    client.get(reverse("sheet_read", args=[sheet.view_token]))  # the watcher's page
+
+    def poll(rev: int) -> str:
+        return page(client.get(reverse("sheet_read_table", args=[sheet.view_token])
+                               + f"?rev={rev}", **HX))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.add_entry(sheet.pk, revision=1, key=new_key(), device=device, entry=ENTRY)
+    assert "hra, stopped by renonc 1" in text(poll(1))
+    with django_capture_on_commit_callbacks(execute=True):  # it was Anna's renonc 4 instead
+        services.update_entry(sheet.pk, revision=2, key=new_key(), device=device, position=1,
+                              entry={**ENTRY, "seat": 0, "kind": 4})
+    words = text(poll(2))
+    assert "hra, stopped by renonc 4" in words and "stopped by renonc 1" not in words
