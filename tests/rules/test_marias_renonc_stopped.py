@@ -185,3 +185,24 @@ def test_a_stopped_deal_settles_as_any_result_and_its_renonc(
     assert sum(p.amount for p in row.ledger if p.payer == 0) - sum(
         p.amount for p in row.ledger if p.payee == 0) == -row.deltas[0]
     assert row.round_end == pair.rows[-2].round_end
+
+
+def test_python_m_rules_check_and_score_read_a_stopped_deal(tmp_path: Any,
+                                                           capsys: pytest.CaptureFixture[str]
+                                                           ) -> None:
+    import json
+
+    from rules.cli import main
+
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(marias_doc([stopped(2, 1)], edition=1)))
+    assert main(["check", str(good)]) == 0
+    capsys.readouterr()
+    assert main(["score", str(good)]) == 0
+    assert json.loads(capsys.readouterr().out)["totals"] == [200, 280, -480]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(marias_doc([stopped(2, 1, {**ANNOUNCEMENT, "card_points": 60})],
+                                         edition=1)))
+    assert main(["check", str(bad)]) == 1
+    assert "A renonc stopped this deal, so it has no result: leave out card_points" in (
+        capsys.readouterr().err)
