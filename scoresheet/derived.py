@@ -23,6 +23,7 @@ import re
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +38,11 @@ import rules
 
 from .display import Holder, RowView, row_view
 from .models import Entry, Sheet
+from .paper import format_number, paper_of
 
 log = logging.getLogger(__name__)
 
-ROW_LIST_TEMPLATE = "sheet.html#rowlist"
-ROW_END = "<!--/row-->"  # after each row of the list (player names are escaped: never in them)
+LEDGER_TEMPLATE = "marias/_ledger.html"
 FRESH_MAX = 50  # rows changed at one revision kept with its derived data to be rendered from
 INDENT = re.compile(r"\n\s+")
 
@@ -311,24 +312,87 @@ def row_views(rows: Sequence[rules.Row], indices: Iterable[int], row_entries: Se
 
 def render_rows(views: Mapping[int, RowView], row_entries: Sequence[int],
                 ctx: RowContext) -> dict[int, str]:
-    """Each row through the sheet's row template (templates/sheet.html, partial ``row``), all
-    in one pass of the template (partial ``rowlist``), cut apart after each row."""
+    """Each row's HTML (:func:`row_html`)."""
     if not views:
         return {}
-    template = get_template(ROW_LIST_TEMPLATE)
-    order = list(views)
-    text = template.render({
-        "can_edit": ctx.can_edit,
-        "page_url": ctx.page_url,
-        "view": {"players": ctx.players, "game": ctx.game},
-        "correct_title": _("correct this row"),
-        "dealt_title": _("dealt this row"),
-        # each row's place in its entry: 0 for the row of the entry itself
-        "rows": [(views[i], i - bisect.bisect_left(row_entries, views[i].entry)) for i in order],
-    })
-    parts = text.split(ROW_END)
-    # the template's indentation, kept once per row and sent to every phone, is not needed
-    return {i: INDENT.sub("\n", part).strip() for i, part in zip(order, parts, strict=False)}
+    words = RowWords(correct=escape(_("correct this row")), dealt=escape(_("dealt this row")))
+    return {i: row_html(view, i - bisect.bisect_left(row_entries, view.entry), ctx, words)
+            for i, view in views.items()}
+
+
+@dataclass(frozen=True)
+class RowWords:
+    """The words every row repeats, translated and escaped once per batch of rows."""
+
+    correct: str
+    dealt: str
+
+
+def row_html(row: RowView, sub: int, ctx: RowContext, words: RowWords) -> str:
+    """One row of the sheet's table (``<tr>``), every text escaped.  ``sub``: the row's place in
+    its entry (0 for the row of the entry itself; the engine may add rows after it).
+
+    A small function rather than a template: the page renders a row in a few microseconds
+    instead of about 150 (docs/performance.md); tests/web/test_row_html.py holds it to the
+    markup of the row as the template wrote it."""
+    out = [f'<tr id="e{row.entry}']
+    if not row.first:
+        out.append(f"-{sub}")
+    out.append(f'" class="row kind-{escape(row.kind)}')
+    if row.auto:
+        out.append(" auto")
+    if row.round_end:
+        out.append(" round-end")
+    out.append('">\n<th class="no" scope="row">\n')
+    if row.first:
+        if ctx.can_edit:
+            out.append(f'<a href="{escape(ctx.page_url)}entries/{row.entry}/edit/" '
+                       f'title="{words.correct}">{row.number}</a>\n')
+        else:
+            out.append(f"{row.number}\n")
+    out.append('</th>\n<td class="contract">\n')
+    if row.ledger:
+        out.append(_ledger_html(row, ctx))
+    elif row.contract:
+        out.append(f'<span class="c">{escape(row.contract)}</span>')
+        if row.declarer:
+            out.append(f'<span class="played-by">{escape(row.declarer)}</span>')
+    else:
+        out.append(f'<span class="k">{escape(row.kind_label)}</span>')
+    out.append("\n</td>\n")
+    paper = paper_of(ctx.game)
+    for cell in row.cells:
+        out.append('<td class="cell')
+        if cell.declarer:
+            out.append(" declarer")
+        if cell.out:
+            out.append(" out")
+        if cell.dealer:
+            out.append(" dealer")
+        out.append(f'">\n<span class="total">{escape(format_number(cell.total, paper))}</span>\n')
+        if cell.delta:
+            out.append(f'<span class="delta {"up" if cell.delta > 0 else "down"}">'
+                       f"{escape(format_number(cell.delta, paper, sign=True))}</span>\n")
+        if cell.dealer:
+            out.append(f'<span class="dealer-dot" title="{words.dealt}">\u25cf</span>\n')
+        if cell.marks:
+            out.append('<span class="marks">')
+            for mark in cell.marks:
+                out.append(f'<span class="badge m-{escape(mark.code)}" '
+                           f'title="{escape(str(mark.long))}">{escape(str(mark.short))}</span>')
+            out.append("</span>\n")
+        out.append("</td>\n")
+    out.append("</tr>")
+    return "".join(out)
+
+
+def _ledger_html(row: RowView, ctx: RowContext) -> str:
+    """A Mariáš row's ledger: its own template (templates/marias/_ledger.html), as the entry
+    form shows it too."""
+    from .templatetags.marias import marias_ledger
+
+    context = marias_ledger(row, ctx.players, ctx.game)
+    return INDENT.sub("\n", get_template(LEDGER_TEMPLATE).render(context)).strip()
 
 
 def _rows_key(sheet: Sheet, ctx: RowContext, revision: int) -> str:
