@@ -2,8 +2,9 @@
 instead of a template: a row must look exactly as the row template wrote it, in every game,
 every language, through both links, with names that need escaping.
 
-The reference is the row template the function replaced (kept below, unchanged): the function
-is held to its output byte for byte (after the indentation the page drops)."""
+The reference is the row template the function replaced (tests/web/reference_row.html,
+unchanged): the function is held to its output byte for byte (after the indentation the page
+drops)."""
 
 from __future__ import annotations
 
@@ -25,26 +26,8 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 FILES = sorted(GOLDEN.rglob("*.json"))
 LANGUAGES = ("en", "cs", "de", "pl", "ru")
 
-REFERENCE = """{% load i18n listek marias %}{% for row, sub in rows %}
-      <tr id="e{{ row.entry }}{% if not row.first %}-{{ sub }}{% endif %}" class="row kind-{{ row.kind }}{% if row.auto %} auto{% endif %}{% if row.round_end %} round-end{% endif %}">
-        <th class="no" scope="row">
-          {% if row.first %}
-            {% if can_edit %}<a href="{{ page_url }}entries/{{ row.entry }}/edit/" title="{{ correct_title }}">{{ row.number }}</a>{% else %}{{ row.number }}{% endif %}
-          {% endif %}
-        </th>
-        <td class="contract">
-          {% if row.ledger %}{% marias_ledger row view.players view.game %}{% elif row.contract %}<span class="c">{{ row.contract }}</span>{% if row.declarer %}<span class="played-by">{{ row.declarer }}</span>{% endif %}{% else %}<span class="k">{{ row.kind_label }}</span>{% endif %}
-        </td>
-        {% for cell in row.cells %}
-        <td class="cell{% if cell.declarer %} declarer{% endif %}{% if cell.out %} out{% endif %}{% if cell.dealer %} dealer{% endif %}">
-          <span class="total">{{ cell.total|cell_amount:view.game }}</span>
-          {% if cell.delta %}<span class="delta {% if cell.delta > 0 %}up{% else %}down{% endif %}">{{ cell.delta|signed_cell_amount:view.game }}</span>{% endif %}
-          {% if cell.dealer %}<span class="dealer-dot" title="{{ dealt_title }}">●</span>{% endif %}
-          {% if cell.marks %}<span class="marks">{% for mark in cell.marks %}<span class="badge m-{{ mark.code }}" title="{{ mark.long }}">{{ mark.short }}</span>{% endfor %}</span>{% endif %}
-        </td>
-        {% endfor %}
-      </tr>
-<!--/row-->{% endfor %}"""
+# the row template as it was (with a loop over the rows, cut apart after each row)
+REFERENCE = (Path(__file__).resolve().parent / "reference_row.html").read_text(encoding="utf-8")
 
 
 def reference_rows(views: list[Any], entries: list[int], ctx: derived.RowContext) -> list[str]:
