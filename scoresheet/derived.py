@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 
 import rules
 
+from . import gzipped
 from .display import Holder, RowView, row_view
 from .models import Entry, Sheet
 from .paper import format_number, paper_of
@@ -403,45 +404,49 @@ def _fresh_key(sheet: Sheet, ctx: RowContext, index: int, version: int) -> str:
     return f"r:{sheet_key(sheet)}:{translation.get_language()}:{ctx.mode}:{index}:{version}"
 
 
-def _pack(html: Sequence[str]) -> tuple[str, tuple[int, ...]]:
-    """The rows as one text (what a page reads: one string to unpickle) and where each ends."""
-    ends = []
-    at = 0
-    for part in html:
-        at += len(part)
-        ends.append(at)
-    return "".join(html), tuple(ends)
+@dataclass(frozen=True)
+class TableRows:
+    """The rendered rows of one revision, in one language, for one link: their text compressed
+    once (what every page of that revision sends, scoresheet/gzipped.py) and where each row
+    ends in it."""
+
+    body: gzipped.Deflated
+    ends: tuple[int, ...]
+
+    @classmethod
+    def of(cls, html: Sequence[str]) -> TableRows:
+        ends = []
+        at = 0
+        for part in html:
+            at += len(part)
+            ends.append(at)
+        return cls(body=gzipped.Deflated.of("".join(html)), ends=tuple(ends))
+
+    def text(self) -> str:
+        return self.body.text()
+
+    def parts(self) -> list[str]:
+        text = self.text()
+        starts = (0, *self.ends[:-1])
+        return [text[a:b] for a, b in zip(starts, self.ends, strict=True)] if self.ends else []
 
 
-def _unpack(packed: Any, count: int | None = None) -> list[str] | None:
-    if not (isinstance(packed, tuple) and len(packed) == 2 and isinstance(packed[0], str)):
-        return None
-    text, ends = packed
-    if count is not None and len(ends) != count:
-        return None
-    if not ends:  # a sheet without rows
-        return []
-    starts = (0, *ends[:-1])
-    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
-
-
-def table_rows(derived: Derived, ctx: RowContext) -> str:
-    """The rendered rows of the sheet at ``derived.revision``, as one text: from the cache,
-    else the previous revision's rows with the changed ones rendered, else all rendered (one
-    replay).  Kept per revision, language and link."""
+def table_rows(derived: Derived, ctx: RowContext) -> TableRows:
+    """The rendered rows of the sheet at ``derived.revision``: from the cache, else the
+    previous revision's rows with the changed ones rendered, else all rendered (one replay).
+    Kept per revision, language and link."""
     sheet = ctx.sheet
     found = _get(_rows_key(sheet, ctx, derived.revision))
-    if (isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], str)
-            and len(found[1]) == len(derived.versions)):
-        return str(found[0])
+    if isinstance(found, TableRows) and len(found.ends) == len(derived.versions):
+        return found
     html: list[str] | None = None
-    previous = _unpack(_get(_rows_key(sheet, ctx, derived.revision - 1)))
-    if (previous is not None and derived.stable <= derived.revision - 1
-            and len(previous) <= len(derived.versions)
-            and all(derived.born[i] < derived.revision for i in range(len(previous)))
+    previous = _get(_rows_key(sheet, ctx, derived.revision - 1))
+    if (isinstance(previous, TableRows) and derived.stable <= derived.revision - 1
+            and len(previous.ends) <= len(derived.versions)
+            and all(derived.born[i] < derived.revision for i in range(len(previous.ends)))
             and set(derived.fresh) == {i for i, v in enumerate(derived.versions)
                                        if v == derived.revision}):
-        html = previous + [""] * (len(derived.versions) - len(previous))
+        html = previous.parts() + [""] * (len(derived.versions) - len(previous.ends))
         for i, text in fresh_rows(derived, ctx, sorted(derived.fresh)).items():
             html[i] = text
     if html is None:
@@ -449,13 +454,13 @@ def table_rows(derived: Derived, ctx: RowContext) -> str:
         if not same:  # a write came in meanwhile: show its rows, keep nothing
             entries = tuple(r.entry for r in rows)
             views = row_views(rows, range(len(rows)), entries, ctx)
-            return "".join(render_rows(views, entries, ctx).values())
+            return TableRows.of(list(render_rows(views, entries, ctx).values()))
         views = row_views(rows, range(len(rows)), derived.row_entries, ctx)
         rendered = render_rows(views, derived.row_entries, ctx)
         html = [rendered[i] for i in range(len(rows))]
-    packed = _pack(html)
-    _set(_rows_key(sheet, ctx, derived.revision), packed)
-    return packed[0]
+    made = TableRows.of(html)
+    _set(_rows_key(sheet, ctx, derived.revision), made)
+    return made
 
 
 def fresh_rows(derived: Derived, ctx: RowContext, indices: Sequence[int]) -> dict[int, str]:

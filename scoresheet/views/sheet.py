@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from .. import derived, services
+from .. import derived, gzipped, services
 from ..charts import progression_html
 from ..display import change_label, holder_of, sheet_view
 from ..forms import WriteForm
@@ -27,11 +27,18 @@ def sheet_context(
 ) -> dict[str, Any]:
     """Everything sheet.html needs.  At a revision already shown it replays nothing and renders
     no row (scoresheet/derived.py); a constant number of queries, whatever the sheet's length."""
+    context, rows = sheet_parts(sheet, can_edit=can_edit)
+    context["rows_html"] = mark_safe(rows.text())  # noqa: S308 (rendered, escaped)
+    return context
+
+
+def sheet_parts(sheet: Sheet, *, can_edit: bool) -> tuple[dict[str, Any], derived.TableRows]:
+    """The context of sheet.html without its rows, and the rows (kept compressed: the page
+    sends them as they are, scoresheet/gzipped.py)."""
     data = derived.of(sheet)
     context = summary_context(sheet, data, can_edit=can_edit)
     ctx = row_context(sheet, context, can_edit=can_edit)
-    context["rows_html"] = mark_safe(derived.table_rows(data, ctx))  # noqa: S308 (rendered)
-    return context
+    return context, derived.table_rows(data, ctx)
 
 
 def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> dict[str, Any]:
@@ -93,10 +100,10 @@ def render_sheet(
     status: int = 200,
     extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    context = sheet_context(sheet, can_edit=can_edit)
+    context, rows = sheet_parts(sheet, can_edit=can_edit)
     context.update(extra or {})
     template = "sheet.html#live" if is_htmx(request) else "sheet.html"
-    return render(request, template, context, status=status)
+    return gzipped.page(request, template, context, rows.body, status=status)
 
 
 @require_GET
@@ -150,8 +157,7 @@ def _table(request: HttpRequest, *, can_edit: bool, **lookup: str) -> HttpRespon
             response = render(request, "sheet.html#changes", context)
             response["HX-Reswap"] = "none"  # everything in it is swapped in out of band
             return response
-    context["rows_html"] = mark_safe(derived.table_rows(data, ctx))  # noqa: S308 (rendered)
-    return render(request, "sheet.html#live", context)
+    return gzipped.page(request, "sheet.html#live", context, derived.table_rows(data, ctx).body)
 
 
 def _chart(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpResponse:
