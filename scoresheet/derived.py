@@ -237,13 +237,20 @@ def store(sheet: Sheet, derived: Derived) -> None:
     _set(key(sheet, derived.revision), derived)
 
 
-def of(sheet: Sheet) -> Derived:
-    """The derived data of ``sheet`` at its revision: from the cache, or rebuilt (one query for
-    the entries, one replay) and kept.  ``sheet.revision`` is moved on to the revision the
-    entries were read at when a write came in meanwhile."""
-    found = cached(sheet, sheet.revision)
-    if found is not None:
-        return found
+def of(sheet: Sheet, found: Mapping[str, Any] | None = None) -> Derived:
+    """The derived data of ``sheet`` at its revision: from the cache (or from ``found``, what
+    :func:`prefetch` read), or rebuilt (one query for the entries, one replay) and kept.
+    ``sheet.revision`` is moved on to the revision the entries were read at when a write came
+    in meanwhile."""
+    derived_key = key(sheet, sheet.revision)
+    if found is not None and derived_key in found:
+        hit = found[derived_key]
+        if isinstance(hit, Derived) and hit.revision == sheet.revision:
+            return hit
+    else:
+        hit = cached(sheet, sheet.revision)
+        if hit is not None:
+            return hit
     from .services import engine_sheet
 
     consistent = False
@@ -396,8 +403,41 @@ def _ledger_html(row: RowView, ctx: RowContext) -> str:
     return INDENT.sub("\n", get_template(LEDGER_TEMPLATE).render(context)).strip()
 
 
-def _rows_key(sheet: Sheet, ctx: RowContext, revision: int) -> str:
-    return f"t:{sheet_key(sheet)}:{translation.get_language()}:{ctx.mode}:{revision}"
+def _rows_key(sheet: Sheet, ctx: RowContext | str, revision: int) -> str:
+    mode = ctx if isinstance(ctx, str) else ctx.mode
+    return f"t:{sheet_key(sheet)}:{translation.get_language()}:{mode}:{revision}"
+
+
+def _undo_key(sheet: Sheet) -> str:
+    return f"u:{sheet_key(sheet)}:{translation.get_language()}:{sheet.undo_top}:{sheet.redo_top}"
+
+
+def prefetch(sheet: Sheet, *, can_edit: bool) -> dict[str, Any]:
+    """What a page of ``sheet`` at its revision reads from the cache, in one read: the derived
+    data, the rendered rows and (edit link) what undo and redo would revert."""
+    keys = [key(sheet, sheet.revision), _rows_key(sheet, "e" if can_edit else "v", sheet.revision)]
+    if can_edit and (sheet.undo_top or sheet.redo_top):
+        keys.append(_undo_key(sheet))
+    got = _get_many(keys)
+    return {k: got.get(k) for k in keys}  # a key read and missed is not read again
+
+
+def undo_labels(sheet: Sheet, found: Mapping[str, Any] | None = None) -> tuple[str, str]:
+    """What undo and redo would revert now, in the players' words ("" when nothing): the
+    changes at the tops of the sheet's two stacks never change, so their labels are kept."""
+    if not (sheet.undo_top or sheet.redo_top):
+        return "", ""
+    undo_key = _undo_key(sheet)
+    hit = found[undo_key] if found is not None and undo_key in found else _get(undo_key)
+    if isinstance(hit, tuple) and len(hit) == 2 and all(isinstance(t, str) for t in hit):
+        return hit[0], hit[1]
+    from .display import change_label
+    from .services import undo_state
+
+    state = undo_state(sheet)
+    labels = (change_label(state.undo), change_label(state.redo))
+    _set(undo_key, labels)
+    return labels
 
 
 def _fresh_key(sheet: Sheet, ctx: RowContext, index: int, version: int) -> str:
@@ -431,12 +471,17 @@ class TableRows:
         return [text[a:b] for a, b in zip(starts, self.ends, strict=True)] if self.ends else []
 
 
-def table_rows(derived: Derived, ctx: RowContext) -> TableRows:
-    """The rendered rows of the sheet at ``derived.revision``: from the cache, else the
-    previous revision's rows with the changed ones rendered, else all rendered (one replay).
-    Kept per revision, language and link."""
+def table_rows(derived: Derived, ctx: RowContext,
+               prefetched: Mapping[str, Any] | None = None) -> TableRows:
+    """The rendered rows of the sheet at ``derived.revision``: from the cache (or from what
+    :func:`prefetch` read), else the previous revision's rows with the changed ones rendered,
+    else all rendered (one replay).  Kept per revision, language and link."""
     sheet = ctx.sheet
-    found = _get(_rows_key(sheet, ctx, derived.revision))
+    rows_key = _rows_key(sheet, ctx, derived.revision)
+    if prefetched is not None and rows_key in prefetched:
+        found = prefetched[rows_key]
+    else:
+        found = _get(rows_key)
     if isinstance(found, TableRows) and len(found.ends) == len(derived.versions):
         return found
     html: list[str] | None = None
