@@ -17,7 +17,9 @@ that fails) rebuilds from the database, with at most one replay of the sheet per
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
+import json
 import logging
 import re
 import zlib
@@ -164,10 +166,19 @@ class Derived:
 
 
 def header(sheet: Sheet) -> rules.Sheet:
-    """The engine's sheet without entries: players, options (cheap)."""
-    from .services import engine_sheet
+    """The engine's sheet without entries: players, options.  Immutable, and the same for every
+    sheet with the same players and rules: kept per process (with the rules it resolved), so
+    that a request does not check and resolve the options again."""
+    return _header(json.dumps([sheet.game, sheet.ruleset, sheet.edition, sheet.options,
+                               list(sheet.players), sheet.first_dealer], sort_keys=True))
 
-    return engine_sheet(sheet, [])
+
+@functools.lru_cache(maxsize=256)
+def _header(described: str) -> rules.Sheet:
+    game, ruleset, edition, options, players, first_dealer = json.loads(described)
+    return rules.load({"format": rules.FORMAT, "game": game, "ruleset": ruleset,
+                       "edition": edition, "options": options, "players": players,
+                       "first_dealer": first_dealer, "entries": []})
 
 
 def _rebuilt(revision: int, entries: int, scored: rules.Scored,
