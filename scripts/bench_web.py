@@ -404,8 +404,9 @@ def main() -> int:
     update = growth["gzip_bytes"]
     print("  a watcher's update after one deal, gzip: " + ", ".join(
         f"{n} deals {update[f'watcher_update_{n}']} B" for n in SIZES))
-    for key in () if args.growth else ("empty_view", "floor_page", "enter_deal", "enter_deal_and_page", "deal_form",
-                "sheet_page", "sheet_partial", "poll_unchanged"):
+    others = ("empty_view", "floor_page", "enter_deal", "enter_deal_and_page", "deal_form",
+              "sheet_page", "sheet_partial", "poll_unchanged")
+    for key in () if args.growth else others:
         row = out[key]
         ratio = out["ratios_to_empty_view"].get(key, 1.0)
         cpu_ratio = out["cpu_ratios_to_empty_view"].get(key, 1.0)
