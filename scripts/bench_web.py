@@ -8,7 +8,9 @@ exactly as gunicorn calls it, minus the network.  Measured:
 * entering a deal on a 200-deal sheet (the POST), and the POST with the page it redirects to;
 * rendering that 200-deal sheet: the full page, and the htmx partial (the live table);
 * the bytes sent for the first page load (the page, its style sheet and scripts) and for one
-  deal's partial, raw and compressed (gzip, as a proxy or whitenoise sends them).
+  deal's partial, raw and compressed (gzip, as a proxy or whitenoise sends them);
+* the growth table: the edit and read-only pages, a watcher's poll, the POST and the 204 at
+  10, 200 and 1,000 deals against a floor page, every request asking for gzip as phones do.
 
 Prints medians (and p90) in milliseconds, the ratios to the empty view, and the bytes.
 Run through scripts/bench-web.
