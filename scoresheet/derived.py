@@ -51,11 +51,15 @@ INDENT = re.compile(r"\n\s+")
 
 
 def _code_digest() -> str:
-    """A digest of the engine's source and the sheet template: cached data made by other code
-    (before a deploy) is never read back."""
+    """A digest of the engine's source, the sheet template, the code that writes the rows and
+    their translations: cached data made by other code (before a deploy) is never read back."""
     base = Path(__file__).resolve().parent.parent
-    files = sorted((base / "rules").glob("*.py")) + [base / "templates" / "sheet.html",
-                                                    Path(__file__).resolve()]
+    here = Path(__file__).resolve().parent
+    files = [*sorted((base / "rules").glob("*.py")), base / "templates" / "sheet.html",
+             base / "templates" / "marias" / "_ledger.html",
+             *(here / name for name in ("derived.py", "gzipped.py", "display.py", "paper.py",
+                                        "messages.py", "templatetags/marias.py")),
+             *sorted(base.glob("locale/*/LC_MESSAGES/django.mo"))]  # the rows' words
     crc = 0
     for path in files:
         try:
