@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
+from functools import cached_property
 from typing import Any, ClassVar, cast
 
 from . import engine
@@ -61,6 +62,7 @@ PLAYERS = 3  # RULES.md §3: Binokel with a Dapp is played by three
 DEAL_POINTS = 25  # seed 002: A, 10, K count 1 each (8 of each = 24) + 1 for the last trick
 SEATS_PER_ROUND = 3  # the sheet draws an underline when every seat has dealt once
 DISS = MeldKind.DISS.value
+TRUMP_PAIR = MeldKind.TRUMP_PAIR.value
 
 
 @unique
@@ -177,35 +179,46 @@ class BinokelOptions:
 
     # Derived values in the chosen scale -------------------------------------------------
 
-    @property
+    @cached_property
     def deal_total(self) -> Points:
         """Trick points of one deal: 25 at scale 1, 250 at scale 10."""
         return self.deal_points * self.scale
 
-    @property
+    @cached_property
     def opening(self) -> Points:
         return self.opening_bid * self.scale
 
-    @property
+    @cached_property
     def step(self) -> Points:
         return self.bid_step * self.scale
 
-    @property
+    @cached_property
     def goal(self) -> Points:
         return self.target * self.scale
 
-    @property
+    @cached_property
     def bonus(self) -> Points:
         return self.concede_bonus * self.scale
 
-    @property
+    @cached_property
     def keep_min(self) -> Points:
         return self.keep_meld_min_points * self.scale
 
-    @property
-    def meld_values(self) -> dict[str, Points]:
-        """Meld kind -> points as written on the sheet."""
+    @cached_property
+    def meld_values(self) -> Mapping[str, Points]:
+        """Meld kind -> points as written on the sheet (worked out once: every deal reads it)."""
         return {k: self.melds[k] * self.scale for k in MELD_KEYS}
+
+    @cached_property
+    def meld_unit(self) -> Points:
+        """Every meld total is a multiple of this (:func:`meld_step` of the values)."""
+        return meld_step(self.meld_values)
+
+    @cached_property
+    def _max_melds(self) -> tuple[Points, Points]:
+        """:meth:`max_melds` of a defender and of the declarer, worked out once."""
+        return (max_meld_points(self.meld_values, self.hand_size(declarer=False)),
+                max_meld_points(self.meld_values, self.hand_size(declarer=True)))
 
     def hand_size(self, *, declarer: bool) -> int:
         """Cards a player melds from: 15 with a Dapp (seed 002: the declarer "nimmt ... den
@@ -216,9 +229,9 @@ class BinokelOptions:
         return HAND + DAPP if declarer and not self.melds_after_discard else HAND
 
     def max_melds(self, *, declarer: bool) -> Points:
-        return max_meld_points(self.meld_values, self.hand_size(declarer=declarer))
+        return self._max_melds[declarer]
 
-    @property
+    @cached_property
     def max_bid(self) -> Points:
         """The most a declarer can ever score: every trick point and the best possible melds."""
         return self.deal_total + self.max_melds(declarer=True)
@@ -304,7 +317,7 @@ def score_melds(
 # --------------------------------------------------------------------------- entries
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Deal(Entry):
     """A played deal: the declarer's bid and trumps, meld points and trick points per seat.
 
@@ -319,6 +332,18 @@ class Deal(Entry):
     melds: tuple[Points, ...]
     points: tuple[Points, ...]
     trump_nines: tuple[int, ...] = (0,) * PLAYERS
+
+    def __init__(self, *, declarer: Seat, bid: Points, trump: Suit, melds: tuple[Points, ...],
+                 points: tuple[Points, ...], trump_nines: tuple[int, ...] = (0,) * PLAYERS
+                 ) -> None:
+        # what the generated __init__ does, without a setattr per field: one deal per entry
+        own = self.__dict__
+        own["declarer"] = declarer
+        own["bid"] = bid
+        own["trump"] = trump
+        own["melds"] = melds
+        own["points"] = points
+        own["trump_nines"] = trump_nines
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -338,6 +363,10 @@ class Redeal(Entry):
     kind: ClassVar[str] = "redeal"
     reason: RedealReason
 
+
+REDEAL_REASONS = tuple(r.value for r in RedealReason)
+SUIT_NAMES = tuple(s.value for s in Suit)
+SUITS: Mapping[str, Suit] = {s.value: s for s in Suit}  # a suit by its name
 
 # --------------------------------------------------------------------------- verification
 
@@ -382,7 +411,7 @@ def verify_bid(rules: BinokelOptions, bid: Points) -> None:
 def verify_meld_points(rules: BinokelOptions, melds: tuple[Points, ...], declarer: Seat,
                        players: Sequence[str] = ()) -> None:
     """Each seat's meld points are a sum of meld values one hand can reach."""
-    step = meld_step(rules.meld_values)
+    step = rules.meld_unit
     for seat, value in enumerate(melds):
         most = rules.max_melds(declarer=seat == declarer)
         if value > most:
@@ -457,7 +486,7 @@ def verify_deal(rules: BinokelOptions, deal: Deal, players: Sequence[str] = ()) 
     verify_meld_points(rules, deal.melds, deal.declarer, players)
     verify_trick_points(rules, deal.points, players)
     verify_trump_nines(rules, deal, players)
-    trump_pair = rules.meld_values[MeldKind.TRUMP_PAIR.value]
+    trump_pair = rules.meld_values[TRUMP_PAIR]
     if rules.declarer_needs_trump_pair and deal.melds[deal.declarer] < trump_pair:
         raise _illegal(
             f"the declarer melds {deal.melds[deal.declarer]}, less than a trump pair "
@@ -520,13 +549,21 @@ def can_redeal(rules: BinokelOptions, redeal: Redeal) -> bool:
 # --------------------------------------------------------------------------- scoring
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Result:
     """What one deal or concession writes on the sheet."""
 
     deltas: tuple[Points, ...]
     marks: tuple[tuple[str, ...], ...]
     notes: tuple[Note, ...]
+
+    def __init__(self, *, deltas: tuple[Points, ...], marks: tuple[tuple[str, ...], ...],
+                 notes: tuple[Note, ...]) -> None:
+        # what the generated __init__ does, without a setattr per field: one per entry
+        own = self.__dict__
+        own["deltas"] = deltas
+        own["marks"] = marks
+        own["notes"] = notes
 
 
 def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result:
@@ -550,8 +587,8 @@ def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result
                     code="melds_lost",
                     params={"seat": seat, "lost": melds - kept, "min": rules.keep_min,
                             "tricks": tricks},
-                    text=f"{players[seat]} took {tricks} trick points, fewer than "
-                    f"{rules.keep_min}, and loses {melds - kept} meld points",
+                    text="%s took %s trick points, fewer than %s, and loses %s meld points",
+                    args=(players[seat], tricks, rules.keep_min, melds - kept),
                 )
             )
             if kept:
@@ -560,7 +597,8 @@ def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result
                     Note(
                         code="nines_kept",
                         params={"seat": seat, "kept": kept},
-                        text=f"{players[seat]} keeps {kept} for trump nines",
+                        text="%s keeps %s for trump nines",
+                        args=(players[seat], kept),
                     )
                 )
         score = kept + tricks
@@ -573,8 +611,8 @@ def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result
                 Note(
                     code="made",
                     params={"seat": seat, "bid": entry.bid, "melds": kept, "tricks": tricks},
-                    text=f"{players[seat]} made {entry.bid}: melds {kept} + tricks {tricks} "
-                    f"= {score}",
+                    text="%s made %s: melds %s + tricks %s = %s",
+                    args=(players[seat], entry.bid, kept, tricks, score),
                 )
             )
         else:
@@ -586,8 +624,8 @@ def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result
                     code="failed",
                     params={"seat": seat, "bid": entry.bid, "score": score, "loss": loss,
                             "melds": kept, "tricks": tricks},
-                    text=f"{players[seat]} missed {entry.bid} with melds {kept} + tricks "
-                    f"{tricks} = {score} and writes -{loss}",
+                    text="%s missed %s with melds %s + tricks %s = %s and writes -%s",
+                    args=(players[seat], entry.bid, kept, tricks, score, loss),
                 )
             )
         marks.append(tuple(seat_marks))
@@ -605,8 +643,8 @@ def concession(rules: BinokelOptions, entry: Concession, players: tuple[str, ...
     note = Note(
         code="conceded",
         params={"seat": entry.declarer, "bid": entry.bid, "bonus": rules.bonus},
-        text=f"{players[entry.declarer]} went off at {entry.bid}; the others score their "
-        f"melds + {rules.bonus}",
+        text="%s went off at %s; the others score their melds + %s",
+        args=(players[entry.declarer], entry.bid, rules.bonus),
     )
     return Result(deltas=deltas, marks=marks, notes=(note,))
 
@@ -675,7 +713,7 @@ class BinokelGame(engine.Game):
         n = sheet.n
         if kind == Redeal.kind:
             only_keys(raw, ("reason",))
-            reason = get_choice(raw, "reason", tuple(r.value for r in RedealReason))
+            reason = get_choice(raw, "reason", REDEAL_REASONS)
             return Redeal(reason=RedealReason(reason))
         if kind == Concession.kind:
             only_keys(raw, ("declarer", "bid", "melds"))
@@ -693,7 +731,7 @@ class BinokelGame(engine.Game):
         return Deal(
             declarer=get_seat(raw, "declarer", n),
             bid=get_int(raw, "bid"),
-            trump=Suit(get_choice(raw, "trump", tuple(s.value for s in Suit))),
+            trump=SUITS[get_choice(raw, "trump", SUIT_NAMES)],
             melds=get_int_list(raw, "melds", n, lo=0),
             points=get_int_list(raw, "points", n, lo=0),
             trump_nines=nines,
@@ -740,7 +778,8 @@ class BinokelGame(engine.Game):
                 Note(
                     code=won.code,
                     params={**won.params, "seat": won.winner},
-                    text=f"{players[won.winner]} wins: {won.reason}",
+                    text="%s wins: %s",
+                    args=(players[won.winner], won.reason),
                 ),
             )
         state.rows.append(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -37,13 +38,63 @@ MAX_ENTRIES = 5000  # far beyond any evening; keeps hostile imports bounded
 # --------------------------------------------------------------------------- results
 
 
-@dataclass(frozen=True, kw_only=True)
 class Note:
-    """One thing a row did, in words: ``code`` + ``params`` (translatable), ``text`` in English."""
+    """One thing a row did, in words: ``code`` + ``params`` (translatable), ``text`` in English.
+
+    A value, like a frozen dataclass: equal when code, text and params are; immutable.  The text
+    may be given as a ``%`` template with its ``args`` (``text="%s makes %d", args=("Anna",
+    120)``): it is then made when it is first read, so that a replay does not format the English
+    of every note that nobody reads (the pages show the notes in the player's language, made
+    from ``code`` and ``params``).
+    """
 
     code: str
-    text: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any]
+
+    def __init__(self, *, code: str, text: str, params: Mapping[str, Any] | None = None,
+                 args: tuple[Any, ...] | None = None) -> None:
+        own = self.__dict__
+        own["code"] = code
+        own["params"] = {} if params is None else params
+        own["_text"] = text
+        own["_args"] = args
+
+    @property
+    def text(self) -> str:
+        own = self.__dict__
+        args = own["_args"]
+        if args is None:
+            text: str = own["_text"]
+            return text
+        own["_text"] = text = own["_text"] % args
+        own["_args"] = None
+        return text
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Note:
+            return NotImplemented
+        assert isinstance(other, Note)
+        return (self.code, self.text, self.params) == (other.code, other.text, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.text, self.params))
+
+    def __repr__(self) -> str:
+        return f"Note(code={self.code!r}, text={self.text!r}, params={self.params!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _note, (self.code, self.text, self.params)
+
+
+def _note(code: str, text: str, params: Mapping[str, Any]) -> Note:
+    """A note from its fields (how a pickled or copied note is made again)."""
+    return Note(code=code, text=text, params=params)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,9 +117,13 @@ class Payment:
         }
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Row:
-    """One line of the scored sheet."""
+    """One line of the scored sheet.
+
+    A frozen dataclass whose ``__init__`` is written out: the generated one sets every field
+    through ``object.__setattr__``, twice as slow, and a replay makes a row for every entry.
+    """
 
     entry: int
     kind: str
@@ -83,6 +138,27 @@ class Row:
     round_end: bool = False  # the sheet draws an underline after this row
     ledger: tuple[Payment, ...] = ()
     notes: tuple[Note, ...] = ()
+
+    def __init__(self, *, entry: int, kind: str, deltas: tuple[Points, ...],
+                 totals: tuple[Points, ...], dealer: Seat | None,
+                 marks: tuple[tuple[str, ...], ...], auto: bool = False,
+                 declarer: Seat | None = None, sitting_out: Seat | None = None,
+                 contract: str = "", round_end: bool = False, ledger: tuple[Payment, ...] = (),
+                 notes: tuple[Note, ...] = ()) -> None:
+        own = self.__dict__
+        own["entry"] = entry
+        own["kind"] = kind
+        own["deltas"] = deltas
+        own["totals"] = totals
+        own["dealer"] = dealer
+        own["marks"] = marks
+        own["auto"] = auto
+        own["declarer"] = declarer
+        own["sitting_out"] = sitting_out
+        own["contract"] = contract
+        own["round_end"] = round_end
+        own["ledger"] = ledger
+        own["notes"] = notes
 
     def ending_round(self) -> Row:
         """This row with the underline after it: what ``dataclasses.replace(row,
@@ -200,6 +276,12 @@ class Game(ABC):
         """
         return {}
 
+    def prepare(self, sheet: Sheet) -> Any:
+        """What replaying ``sheet`` reads for every entry, worked out once per sheet (its
+        options read, its tables built): :attr:`Sheet.prepared`.  None when the game needs
+        nothing."""
+        return None
+
     def opening_holder(self, rules: Any, dealer: Seat, n: int) -> Seat | None:
         """The seat that holds the opening bid when ``dealer`` deals (Thousand: the obligation,
         or "on the hundred"); None when the game has no such seat."""
@@ -263,8 +345,10 @@ def game_of(ruleset: str) -> Game:
         ) from None
 
 
+@functools.lru_cache(maxsize=64)
 def preset(ruleset: str, edition: int = EDITION) -> Any:
-    """The preset options object of ``ruleset`` as ``edition`` defines its defaults."""
+    """The preset options object of ``ruleset`` as ``edition`` defines its defaults (made once:
+    an options object is immutable)."""
     game = game_of(ruleset)
     base = game.presets[ruleset]
     old = game.edition_defaults(ruleset, edition)
@@ -303,7 +387,7 @@ class Sheet:
     meta: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
-        check_header(self)
+        self.__dict__["rules"] = check_header(self)  # read once: the rules property's value
 
     @cached_property
     def engine(self) -> Game:
@@ -319,28 +403,30 @@ class Sheet:
         """The preset, as of this sheet's edition, with this sheet's overrides applied."""
         return opts.with_overrides(self.base_rules, self.options)
 
+    @cached_property
+    def prepared(self) -> Any:
+        """What the game reads of this sheet for every entry, worked out once (Game.prepare)."""
+        return self.engine.prepare(self)
+
     @property
     def n(self) -> int:
         return len(self.players)
 
     def with_entries(self, entries: Sequence[Mapping[str, Any]]) -> Sheet:
-        return Sheet(
-            game=self.game,
-            ruleset=self.ruleset,
-            edition=self.edition,
-            options=self.options,
-            players=self.players,
-            first_dealer=self.first_dealer,
-            entries=tuple(entries),
-            meta=self.meta,
-        )
+        """This sheet with other entries.  The header is this one's, already checked: the copy
+        shares it and what was worked out of it (its rules, :attr:`prepared`)."""
+        sheet = object.__new__(self.__class__)
+        sheet.__dict__.update(self.__dict__)
+        sheet.__dict__["entries"] = tuple(entries)
+        return sheet
 
     def append(self, raw: Mapping[str, Any]) -> Sheet:
         return self.with_entries([*self.entries, raw])
 
 
-def check_header(sheet: Sheet) -> None:
-    """Everything about a sheet that is not an entry; raises :class:`InvalidSheet`."""
+def check_header(sheet: Sheet) -> Any:
+    """Everything about a sheet that is not an entry; raises :class:`InvalidSheet`.  Returns
+    the sheet's rules."""
     game = game_of(sheet.ruleset) if isinstance(sheet.ruleset, str) else None
     if game is None:
         raise InvalidSheet("ruleset must be a name", code="bad_ruleset")
@@ -388,6 +474,7 @@ def check_header(sheet: Sheet) -> None:
             params={"max": len(players) - 1},
         )
     game.verify_sheet(sheet, rules)
+    return rules
 
 
 def copy_json(value: Any) -> Any:

@@ -167,11 +167,30 @@ def check_value(spec: OptionSpec, value: Any) -> Any:
     return value
 
 
+_SPECS: dict[int, tuple[Any, dict[str, OptionSpec]]] = {}
+_SPECS_KEPT = 256  # options objects whose specs are kept (the presets of every edition)
+
+
+def _specs_by_name(preset: Any) -> dict[str, OptionSpec]:
+    """``specs(preset)`` by name, made once per options object (a sheet's preset is one of a
+    few, and every sheet reads its options when it is loaded)."""
+    kept = _SPECS.get(id(preset))
+    if kept is not None and kept[0] is preset:
+        return kept[1]
+    by_name = {s.name: s for s in specs(preset)}
+    if len(_SPECS) >= _SPECS_KEPT:
+        _SPECS.clear()
+    _SPECS[id(preset)] = (preset, by_name)
+    return by_name
+
+
 def with_overrides(preset: OptionsT, overrides: Mapping[str, Any]) -> OptionsT:
     """The preset with the table's overrides applied, each one checked."""
     if not isinstance(overrides, Mapping):
         raise InvalidSheet("options must be an object", code="bad_options")
-    by_name = {s.name: s for s in specs(preset)}
+    if not overrides:
+        return preset
+    by_name = _specs_by_name(preset)
     aliases: Mapping[str, str] = getattr(preset, "aliases", {})
     changes: dict[str, Any] = {}
     for name, value in overrides.items():

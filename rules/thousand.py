@@ -23,6 +23,7 @@ CARD_POINTS = 120
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 ACES = "aces"  # four aces declared like a marriage (ace_marriage, thousand.md#ace-marriage)
 MAX_PENALTY = 1000  # the largest custom penalty a row may write
+MAX_BID = 10_000  # what an entry's contract may say at all (the table's maximum is checked later)
 MARRIAGE_COUNTS = (3, 4)  # marriages in one hand: 3 -> barrel, 4 -> the game (thousand.md#3-4)
 
 
@@ -441,7 +442,7 @@ EDITION_1: Mapping[str, Mapping[str, Any]] = {
 # --------------------------------------------------------------------------- entries
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Deal(Entry):
     kind: ClassVar[str] = Kind.DEAL
     declarer: Seat
@@ -449,6 +450,21 @@ class Deal(Entry):
     points: tuple[Points, ...]
     marriages: tuple[tuple[str, ...], ...]
     dark: bool = False
+
+    def __init__(self, *, declarer: Seat, contract: Points, points: tuple[Points, ...],
+                 marriages: tuple[tuple[str, ...], ...], dark: bool = False) -> None:
+        # what the generated __init__ does, without a setattr per field: one deal per entry
+        own = self.__dict__
+        own["declarer"] = declarer
+        own["contract"] = contract
+        own["points"] = points
+        own["marriages"] = marriages
+        own["dark"] = dark
+
+
+DEAL_KEYS = ("declarer", "contract", "points", "marriages", "dark")
+# what a deal without marriages says, per table size
+NO_MARRIAGES: Mapping[int, list[list[str]]] = {n: [[]] * n for n in (3, 4)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -496,11 +512,15 @@ def round_defender(points: Points, rounding: str) -> Points:
     >>> round_defender(34, "tens_half_up"), round_defender(35, "tens_half_up")
     (30, 40)
     """
-    if rounding == Rounding.NEAREST_5:
-        return ((points + 2) // 5) * 5
-    if rounding == Rounding.TENS_HALF_UP:
-        return ((points + 5) // 10) * 10
-    return points
+    add, step = ROUNDING_STEPS.get(rounding, (0, 0))
+    return ((points + add) // step) * step if step else points
+
+
+# Rounding as (add, step): a defender writes ((points + add) // step) * step.
+ROUNDING_STEPS: Mapping[str, tuple[int, int]] = {
+    Rounding.NEAREST_5: (2, 5),
+    Rounding.TENS_HALF_UP: (5, 10),
+}
 
 
 def concession_points(rules: ThousandOptions, contract: Points) -> Points:
@@ -551,38 +571,21 @@ class Thousand(Game):
 
     # ---------------------------------------------------------------- parsing
 
+    def prepare(self, sheet: Sheet) -> _Table:
+        return _Table(sheet)
+
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
+        kind = raw.get("type")
+        if kind == "deal":
+            return self.parse_deal(raw, sheet)
         kind = self.entry_kind(raw)
         n = sheet.n
         rules: ThousandOptions = sheet.rules
-        if kind == Kind.DEAL:
-            parse.only_keys(raw, ("declarer", "contract", "points", "marriages", "dark"))
-            suits = SUITS + ((ACES,) if rules.ace_marriage else ())
-            raw_m = raw.get("marriages")
-            if raw_m is None:
-                marriages: tuple[tuple[str, ...], ...] = ((),) * n
-            else:
-                if not isinstance(raw_m, list) or len(raw_m) != n:
-                    raise InvalidEntry(
-                        f"marriages must be a list of {n} lists, one per player",
-                        code="bad_field",
-                        params={"field": "marriages", "rule": "marriages_lists", "length": n},
-                    )
-                marriages = tuple(
-                    parse.get_str_list({"marriages": m}, "marriages", suits) for m in raw_m
-                )
-            return Deal(
-                declarer=parse.get_seat(raw, "declarer", n),
-                contract=parse.get_int(raw, "contract", lo=0, hi=10_000),
-                points=parse.get_int_list(raw, "points", n, lo=0, hi=CARD_POINTS),
-                marriages=marriages,
-                dark=parse.get_bool(raw, "dark"),
-            )
         if kind == Kind.CONCESSION:
             parse.only_keys(raw, ("declarer", "contract"))
             return Concession(
                 declarer=parse.get_seat(raw, "declarer", n),
-                contract=parse.get_int(raw, "contract", lo=0, hi=10_000),
+                contract=parse.get_int(raw, "contract", lo=0, hi=MAX_BID),
             )
         if kind == Kind.REDEAL:
             parse.only_keys(raw, ("reason",))
@@ -610,6 +613,54 @@ class Thousand(Game):
         parse.only_keys(raw, ("seat", "count"))
         count = parse.get_int(raw, "count", lo=3, hi=4)
         return MarriagesInHand(seat=parse.get_seat(raw, "seat", n), count=count)
+
+    @staticmethod
+    def parse_deal(raw: Mapping[str, Any], sheet: Sheet) -> Deal:
+        """A deal entry.  The usual entry is checked at once; anything else is read by the
+        field readers of :mod:`rules.parse`, which say what is wrong."""
+        n = sheet.n
+        table: _Table = sheet.prepared
+        if not raw.keys() <= table.deal_keys:
+            parse.only_keys(raw, DEAL_KEYS)
+        raw_m = raw.get("marriages")
+        if raw_m is None:
+            marriages: tuple[tuple[str, ...], ...] = ((),) * n
+        elif raw_m == NO_MARRIAGES.get(n):
+            marriages = ((),) * n
+        else:
+            if raw_m.__class__ is not list or len(raw_m) != n:
+                raise InvalidEntry(
+                    f"marriages must be a list of {n} lists, one per player",
+                    code="bad_field",
+                    params={"field": "marriages", "rule": "marriages_lists", "length": n},
+                )
+            suits = table.suits
+            marriages = tuple(
+                () if m == [] else parse.get_str_list({"marriages": m}, "marriages", suits)
+                for m in raw_m
+            )
+        declarer = raw.get("declarer")
+        if declarer.__class__ is not int or not 0 <= declarer < n:
+            declarer = parse.get_seat(raw, "declarer", n)
+        contract = raw.get("contract")
+        if contract.__class__ is not int or not 0 <= contract <= MAX_BID:
+            contract = parse.get_int(raw, "contract", lo=0, hi=MAX_BID)
+        points = raw.get("points")
+        if points.__class__ is list and len(points) == n:
+            points = tuple(points)
+            for got in points:
+                if got.__class__ is not int or not 0 <= got <= CARD_POINTS:
+                    points = parse.get_int_list(raw, "points", n, lo=0, hi=CARD_POINTS)
+                    break
+        else:
+            points = parse.get_int_list(raw, "points", n, lo=0, hi=CARD_POINTS)
+        dark = raw.get("dark")
+        if dark is None:
+            dark = False
+        elif dark.__class__ is not bool:
+            dark = parse.get_bool(raw, "dark")
+        return Deal(declarer=declarer, contract=contract, points=points, marriages=marriages,
+                    dark=dark)
 
     @staticmethod
     def redeal_reasons(rules: ThousandOptions) -> tuple[str, ...]:
@@ -647,8 +698,7 @@ class Thousand(Game):
 
     def apply(self, state: State, index: int, entry: Entry, sheet: Sheet) -> None:
         assert isinstance(state, ThousandState)
-        rules: ThousandOptions = sheet.rules
-        turn = _Turn(state, index, rules, sheet)
+        turn = _Turn(state, index, sheet.prepared)
         if isinstance(entry, Deal):
             turn.deal(entry)
         elif isinstance(entry, Concession):
@@ -788,18 +838,46 @@ register(THOUSAND)
 # --------------------------------------------------------------------------- one entry
 
 
+class _Table:
+    """A sheet's rules as its replay reads them for every entry, worked out once per sheet
+    (:attr:`Sheet.prepared`)."""
+
+    def __init__(self, sheet: Sheet) -> None:
+        rules: ThousandOptions = sheet.rules
+        self.rules = rules
+        self.names = sheet.players
+        self.suits = SUITS + ((ACES,) if rules.ace_marriage else ())
+        self.values = {**rules.marriages, ACES: rules.ace_marriage}  # marriage_value, as a dict
+        self.cap = rules.barrel_mode == BarrelMode.CAP
+        # a total at or over the barrel is marked "barrel" (the Polish barrel)
+        self.over_barrel = rules.barrel_mode == BarrelMode.DECLARER_ONLY and rules.barrel_at
+        self.took_nothing = rules.bolt == Bolt.TOOK_NOTHING
+        self.round_add, self.round_step = ROUNDING_STEPS.get(rules.rounding, (0, 0))
+        self.warn_no_marriage = rules.over_120_needs_marriage
+        self.barrel = rules.barrel_at  # 0: no barrel, nothing to settle
+        self.cap_barrel = bool(rules.barrel_at) and self.cap  # after_played has work to do
+        self.dealer_step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
+        # opening_holder as the holder's place after the dealer (None: any seat may open)
+        self.holder_step = {OpeningSeat.AFTER_DEALER: 1,
+                            OpeningSeat.BEFORE_DEALER: -1}.get(OpeningSeat(rules.opening_seat))
+        self.deal_keys = frozenset((*DEAL_KEYS, "type", "meta"))  # parse.only_keys
+        self.finish_at = rules.target + (1 if rules.target_strict else 0)  # finish has work
+
+
 class _Turn:
     """Applies one entry: verifies it, then writes its row and the engine's rows."""
 
-    def __init__(self, state: ThousandState, index: int, rules: ThousandOptions,
-                 sheet: Sheet) -> None:
+    __slots__ = ("state", "index", "table", "rules", "names", "dealer", "out", "advanced",
+                 "ended")
+
+    def __init__(self, state: ThousandState, index: int, table: _Table) -> None:
         self.state = state
         self.index = index
-        self.rules = rules
-        self.names = sheet.players
-        self.game = THOUSAND
+        self.table = table
+        self.rules = table.rules
+        self.names = table.names
         self.dealer = state.dealer
-        self.out = THOUSAND.sitting_out(state)
+        self.out = state.dealer if state.n == 4 else None  # THOUSAND.sitting_out
         self.advanced = False
         self.ended: list[Seat] = []  # seats whose barrel a row ended without a win
 
@@ -822,8 +900,10 @@ class _Turn:
                                                  "action": what},
             )
 
-    def note(self, code: str, text: str, **params: Any) -> Note:
-        return Note(code=code, text=text, params=params)
+    def note(self, code: str, text: str, *args: Any, **params: Any) -> Note:
+        """A note; ``text`` is a ``%`` template of ``args`` when they are given (made when it is
+        read)."""
+        return Note(code=code, text=text, params=params, args=args or None)
 
     def settle(self, proposed: Sequence[Points], made: Seat | None,
                notes: list[Note]) -> tuple[list[Points], list[Seat]]:
@@ -877,35 +957,38 @@ class _Turn:
               notes: Sequence[Note] = (), advance: bool = False) -> None:
         """Append one row (and a 555 reset row if it lands a total on +-555)."""
         st, rules = self.state, self.rules
-        for s, d in enumerate(deltas):
-            st.totals[s] += d
-            if st.on_barrel[s] and (d < 0 or st.totals[s] >= rules.target):
-                st.on_barrel[s] = False
-                st.barrel_deals[s] = 0
-                if d < 0:
-                    self.ended.append(s)
+        totals, on_barrel, n = st.totals, st.on_barrel, st.n
+        for s in range(n):
+            totals[s] += deltas[s]
+        if True in on_barrel:
+            for s, d in enumerate(deltas):
+                if on_barrel[s] and (d < 0 or totals[s] >= rules.target):
+                    on_barrel[s] = False
+                    st.barrel_deals[s] = 0
+                    if d < 0:
+                        self.ended.append(s)
         if advance:
             st.deals += 1
             self.advanced = True
-        for s in range(st.n):
-            over = (rules.barrel_mode == BarrelMode.DECLARER_ONLY and rules.barrel_at
-                    and st.totals[s] >= rules.barrel_at)
-            if (st.on_barrel[s] or over) and "barrel" not in marks[s]:
-                marks[s].append("barrel")
+        over_barrel = self.table.over_barrel
+        if over_barrel or True in on_barrel:
+            for s in range(n):
+                over = over_barrel and totals[s] >= rules.barrel_at
+                if (on_barrel[s] or over) and "barrel" not in marks[s]:
+                    marks[s].append("barrel")
         st.rows.append(Row(
-            entry=self.index, kind=kind, deltas=tuple(deltas), totals=tuple(st.totals),
-            dealer=self.dealer, marks=tuple(tuple(m) for m in marks), auto=auto,
+            entry=self.index, kind=kind, deltas=tuple(deltas), totals=tuple(totals),
+            dealer=self.dealer, marks=tuple(map(tuple, marks)), auto=auto,
             declarer=declarer, sitting_out=self.out, contract=contract, notes=tuple(notes),
         ))
-        if rules.reset_555:
-            hit = [s for s in range(st.n) if abs(st.totals[s]) == 555]
-            if hit:
-                self.write(
-                    Kind.RESET_555, [-st.totals[s] if s in hit else 0 for s in range(st.n)],
-                    [["reset_555"] if s in hit else [] for s in range(st.n)], auto=True,
-                    notes=[self.note("reset_555", f"{self.names[s]} lands on 555: back to 0",
-                                     seat=s) for s in hit],
-                )
+        if rules.reset_555 and (555 in totals or -555 in totals):
+            hit = [s for s in range(n) if abs(totals[s]) == 555]
+            self.write(
+                Kind.RESET_555, [-totals[s] if s in hit else 0 for s in range(n)],
+                [["reset_555"] if s in hit else [] for s in range(n)], auto=True,
+                notes=[self.note("reset_555", "%s lands on 555: back to 0", self.names[s],
+                                 seat=s) for s in hit],
+            )
 
     def empty_marks(self) -> list[list[str]]:
         return [[] for _ in range(self.state.n)]
@@ -977,6 +1060,9 @@ class _Turn:
     def finish(self, declarer: Seat | None) -> None:
         """Decide the end of the game after an entry (thousand.md#end-of-game)."""
         st, rules = self.state, self.rules
+        top = max(st.totals)
+        if top < rules.target or (rules.target_strict and top == rules.target):
+            return
         over = [s for s in range(st.n) if (
             st.totals[s] > rules.target if rules.target_strict else st.totals[s] >= rules.target
         )]
@@ -1000,19 +1086,22 @@ class _Turn:
 
     def count_bolts(self, bolted: Sequence[bool], declarer: Seat) -> None:
         st, rules = self.state, self.rules
-        if not rules.bolt_limit:
-            return
+        limit = rules.bolt_limit
+        bolts = st.bolts
+        if not limit or (True not in bolted and not any(bolts)):
+            return  # nothing to count, nothing to reset
         hit: list[Seat] = []
+        on_barrel, cap, out = st.on_barrel, self.table.cap, self.out
         for s in range(st.n):
-            if s == self.out or (st.on_barrel[s] and rules.barrel_mode == BarrelMode.CAP):
+            if s == out or (on_barrel[s] and cap):
                 continue
             if s == declarer or not bolted[s]:
                 if rules.bolts_consecutive:
-                    st.bolts[s] = 0
+                    bolts[s] = 0
                 continue
-            st.bolts[s] += 1
-            if st.bolts[s] >= rules.bolt_limit:
-                st.bolts[s] = 0
+            bolts[s] += 1
+            if bolts[s] >= limit:
+                bolts[s] = 0
                 hit.append(s)
         for s in hit:
             deltas = [0] * st.n
@@ -1020,89 +1109,103 @@ class _Turn:
             marks = self.empty_marks()
             marks[s].append("penalty")
             self.write(Kind.BOLTS, deltas, marks, auto=True, notes=[self.note(
-                "bolts", f"{self.names[s]} has {rules.bolt_limit} bolts: "
-                f"-{rules.bolt_penalty}", seat=s, penalty=rules.bolt_penalty,
-                limit=rules.bolt_limit)])
+                "bolts", "%s has %s bolts: -%s", self.names[s], rules.bolt_limit,
+                rules.bolt_penalty, seat=s, penalty=rules.bolt_penalty, limit=rules.bolt_limit)])
 
     # ------------------------------------------------------------ entries
 
     def deal(self, e: Deal) -> None:
-        st, rules, names = self.state, self.rules, self.names
-        THOUSAND.verify_contract(st, rules, e.declarer, e.contract, dark=e.dark, names=names)
-        total = sum(e.points)
+        st, table, names = self.state, self.table, self.names
+        rules = table.rules
+        n, out, d, points, marriages = st.n, self.out, e.declarer, e.points, e.marriages
+        contract, dark = e.contract, e.dark
+        # The usual contract is checked at once (min_contract off the barrel); anything else by
+        # verify_contract, which says what is wrong.
+        holder_step = table.holder_step
+        low = rules.opening_bid
+        if holder_step is not None and d != (st.dealer + holder_step) % n:
+            low += rules.bid_step
+        if (dark or d == out or not low <= contract <= rules.max_contract
+                or contract % rules.bid_step or st.on_barrel[d]):
+            THOUSAND.verify_contract(st, rules, d, contract, dark=dark, names=names)
+        total = sum(points)
         if total != CARD_POINTS:
             raise IllegalEntry(
                 f"card points add up to {total}, a deal has {CARD_POINTS}",
                 code="points_sum", params={"field": "points", "sum": total,
                                            "total": CARD_POINTS},
             )
-        if self.out is not None and (e.points[self.out] or e.marriages[self.out]):
+        if out is not None and (points[out] or marriages[out]):
             raise IllegalEntry(
-                f"{names[self.out]} sits this deal out: no points and no marriages",
-                code="sitting_out_scores", params={"field": "points", "seat": self.out},
+                f"{names[out]} sits this deal out: no points and no marriages",
+                code="sitting_out_scores", params={"field": "points", "seat": out},
             )
-        owners: dict[str, Seat] = {}
-        for s, suits in enumerate(e.marriages):
-            for suit in suits:
-                if suit in owners:
-                    raise IllegalEntry(
-                        f"the {suit} marriage is declared by {names[owners[suit]]} and "
-                        f"{names[s]}; a marriage is declared once per deal",
-                        code="marriage_twice", params={"field": "marriages", "suit": suit,
-                                                       "first": owners[suit], "second": s},
-                    )
-                owners[suit] = s
-        if e.dark:
-            self.verify_dark(e.declarer)
-        notes: list[Note] = []
-        marks = self.empty_marks()
-        d = e.declarer
-        raw_decl = e.points[d] + sum(rules.marriage_value(m) for m in e.marriages[d])
-        made = raw_decl >= e.contract
-        factor = 2 if e.dark else 1
-        proposed = [0] * st.n
-        bolted = [False] * st.n
-        proposed[d] = factor * e.contract if made else -factor * e.contract
+        if any(marriages):
+            owners: dict[str, Seat] = {}
+            for s, suits in enumerate(marriages):
+                for suit in suits:
+                    if suit in owners:
+                        raise IllegalEntry(
+                            f"the {suit} marriage is declared by {names[owners[suit]]} and "
+                            f"{names[s]}; a marriage is declared once per deal",
+                            code="marriage_twice", params={"field": "marriages", "suit": suit,
+                                                           "first": owners[suit], "second": s},
+                        )
+                    owners[suit] = s
+        if dark:
+            self.verify_dark(d)
+        values = table.values
+        marks: list[list[str]] = [[] for _ in range(n)]
+        raw_decl = points[d] + sum(values[m] for m in marriages[d])
+        made = raw_decl >= contract
+        stake = 2 * contract if dark else contract
+        proposed = [0] * n
+        bolted = [False] * n
+        proposed[d] = stake if made else -stake
         marks[d].append("made" if made else "failed")
-        if e.dark:
+        if dark:
             marks[d].append("dark")
-        sign = "+" if made else "-"
-        notes.append(self.note(
-            "made" if made else "failed",
-            f"{names[d]} {'makes' if made else 'fails'} {e.contract} with {raw_decl}: "
-            f"{sign}{factor * e.contract}", seat=d, contract=e.contract, raw=raw_decl,
-            delta=proposed[d]))
-        if (rules.over_120_needs_marriage and e.contract > CARD_POINTS
-                and not e.marriages[d]):
+        notes = [Note(
+            code="made" if made else "failed", text="%s %s %s with %s: %s%s",
+            args=(names[d], "makes" if made else "fails", contract, raw_decl,
+                  "+" if made else "-", stake),
+            params={"seat": d, "contract": contract, "raw": raw_decl, "delta": proposed[d]})]
+        if table.warn_no_marriage and contract > CARD_POINTS and not marriages[d]:
             marks[d].append("warning")
             notes.append(self.note(
-                "no_marriage", f"{names[d]} played {e.contract} without declaring a marriage",
-                seat=d, contract=e.contract))
-        for s in self.playing():
-            if s == d:
+                "no_marriage", "%s played %s without declaring a marriage", names[d],
+                contract, seat=d, contract=contract))
+        add, step, took_nothing = table.round_add, table.round_step, table.took_nothing
+        on_barrel = st.on_barrel
+        for s in range(n):
+            if s in (d, out):
                 continue
-            raw = e.points[s] + sum(rules.marriage_value(m) for m in e.marriages[s])
-            written = proposed[s] = round_defender(raw, rules.rounding)
+            got, shown = points[s], marriages[s]
+            raw = got + sum(values[m] for m in shown) if shown else got
+            written = proposed[s] = (raw + add) // step * step if step else raw  # round_defender
             if written != raw:
-                notes.append(self.note(
-                    "rounded", f"{names[s]} {raw} -> {written}", seat=s, raw=raw,
-                    written=written))
+                notes.append(Note(code="rounded", text="%s %s -> %s", args=(names[s], raw, written),
+                                  params={"seat": s, "raw": raw, "written": written}))
             # seed 001 "Если игрок не взял ничего": no card point and no marriage
-            bolted[s] = (not e.points[s] and not e.marriages[s] if rules.bolt == Bolt.TOOK_NOTHING
-                         else written == 0)
-            if bolted[s] and rules.bolt_limit and not (
-                    st.on_barrel[s] and rules.barrel_mode == BarrelMode.CAP):
+            bolt = bolted[s] = not got and not shown if took_nothing else written == 0
+            if bolt and rules.bolt_limit and not (on_barrel[s] and table.cap):
                 marks[s].append("bolt")
-        deltas, climbed = self.settle(proposed, d if made else None, notes)
-        contract = f"{e.contract} dark" if e.dark else str(e.contract)
-        self.climb(climbed)
-        self.write(Kind.DEAL, deltas, marks, declarer=d, contract=contract, notes=notes,
+        if table.barrel:
+            deltas, climbed = self.settle(proposed, d if made else None, notes)
+            self.climb(climbed)
+        else:
+            deltas, climbed = proposed, []
+        self.write(Kind.DEAL, deltas, marks, declarer=d,
+                   contract=f"{contract} dark" if dark else str(contract), notes=notes,
                    advance=True)
-        self.failed_barrels()
+        if self.ended:
+            self.failed_barrels()
         self.count_bolts(bolted, d)
-        self.after_played(climbed)
-        self.next_dealer()
-        self.finish(d)
+        if table.cap_barrel:
+            self.after_played(climbed)
+        st.dealer = (st.dealer + table.dealer_step) % n  # next_dealer
+        if max(st.totals) >= table.finish_at:
+            self.finish(d)
 
     def verify_dark(self, declarer: Seat) -> None:
         st, rules, names = self.state, self.rules, self.names

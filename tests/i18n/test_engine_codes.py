@@ -66,6 +66,8 @@ DYNAMIC: dict[tuple[str, str, str], tuple[str, ...]] = {
     ),
     # a helper's own parameter, passed on: its callers are read instead
     ("thousand.py", "note", "code"): (),
+    # a note made again from its own fields (unpickled or copied): no code of its own
+    ("engine.py", "note", "code"): (),
     ("binokel.py", "error", "code"): (),
     ("binokel_melds.py", "error", "code"): (),
     ("marias.py", "error", "code"): (),

@@ -83,4 +83,11 @@ def test_not_json_is_a_sheet_problem(tmp_path: Path) -> None:
 def test_bench_reports_deals_per_second() -> None:
     done = run("bench", "--deals", "200", "--repeat", "1")
     assert done.returncode == 0
-    assert json.loads(done.stdout)["deals_per_second_median"] > 0
+    report = json.loads(done.stdout)
+    assert report["deals_per_second_median"] > 0
+    # every preset of every game has its own sheet and rate
+    per = report["per_ruleset"]
+    assert set(per) == {"ru", "tisic", "pl", "one-thousand", "marias", "binokel"}
+    for rate in per.values():
+        assert rate["deals_per_second_median"] > 0 and rate["rows"] >= 200
+        assert rate["sheet_microseconds"] > 0

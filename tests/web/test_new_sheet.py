@@ -56,6 +56,15 @@ def test_new_sheet_page_shows_every_preset_and_every_option_with_default_and_hel
     assert 'name="first_dealer" value="3"' in html
 
 
+def test_the_preset_cards_name_each_preset_in_words_not_by_its_code(client, db):
+    html = page(client.get(reverse("new_sheet")))
+    cards = html[html.index('<fieldset class="presets">'):html.index("</fieldset>")]
+    words = text(cards)
+    assert "Tisíc" in words and "Binokel" in words
+    for ruleset in rules.rulesets():
+        assert not re.search(rf"(?<![\w-]){re.escape(ruleset)}(?![\w-])", words), ruleset
+
+
 def test_choosing_another_preset_with_htmx_swaps_only_its_part(client, db):
     response = client.get(reverse("new_sheet"), {"ruleset": "tisic", "player_0": "Anna"}, **HX)
     html = page(response)
