@@ -362,12 +362,13 @@ def profile(runs: int) -> None:
     app = Wsgi()
     app("GET", "/")
     sheet = make_sheet(DEALS)
-    app("GET", f"/s/{sheet.edit_token}/")
-    prof = cProfile.Profile()
+    gz = {"Accept-Encoding": "gzip"}
+    app("GET", f"/s/{sheet.edit_token}/", headers=gz)
+    prof = cProfile.Profile(time.process_time)  # CPU time, as the rest of the benchmark
     prof.enable()
     for _ in range(runs):
-        app("GET", f"/s/{sheet.edit_token}/")
-        app("POST", f"/s/{sheet.edit_token}/entries/new/deal/", deal_data(sheet))
+        app("GET", f"/s/{sheet.edit_token}/", headers=gz)
+        app("POST", f"/s/{sheet.edit_token}/entries/new/deal/", deal_data(sheet), headers=gz)
     prof.disable()
     pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
 
