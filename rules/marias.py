@@ -532,12 +532,14 @@ class Deal(Entry):
 
 @dataclass(frozen=True, kw_only=True)
 class Renonc(Entry):
-    """A renonc (revoke) in the deal right before this entry."""
+    """A renonc (revoke) in the deal right before this entry, or -- with ``deal`` -- in the deal
+    being played, which it stopped before its result (marias.md#stopped-deal)."""
 
     kind: ClassVar[str] = Kind.RENONC
     seat: Seat
     number: int  # 1..12, RENONC_KINDS
     played_out: bool = False
+    deal: Deal | None = None  # the stopped deal's announcement: no card result
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -645,6 +647,28 @@ def _parse_card_points(raw: Mapping[str, Any]) -> Points | None:
 DEAL_KEYS = ("declarer", "sitting_out", "game", "trump", "announced", "card_points",
              "marriages", "seven", "silent_seven", "result", "fleks", "first_flek_by",
              "against", "seven_against", "flek_by")
+
+
+# A deal stopped by a renonc is written by its announcement alone (marias.md#stopped-deal): what was
+# declared and fleked before the renonc, never a card result.
+STOPPED_DEAL_KEYS = ("declarer", "sitting_out", "game", "trump", "announced", "fleks",
+                     "first_flek_by", "against", "flek_by")
+
+
+def parse_stopped_deal(raw: Any, n: int) -> Deal:
+    """The ``deal`` of a renonc entry: the announcement of the deal the renonc stopped."""
+    if not isinstance(raw, Mapping):
+        raise _field("deal", 'must be an object like {"declarer": 1, "game": "suit", '
+                     '"trump": "hearts"}: the announcement of the deal the renonc stopped',
+                     "stopped_deal_object")
+    played = sorted(set(raw) & (set(DEAL_KEYS) - set(STOPPED_DEAL_KEYS)))
+    if played:
+        raise IllegalEntry(
+            f"A renonc stopped this deal, so it has no result: leave out {played[0]} (the "
+            "renonc decides the deal; a deal that was played out is written with its result, "
+            "then the renonc)", code="stopped_result", params={"field": played[0]})
+    parse.only_keys(raw, STOPPED_DEAL_KEYS)
+    return parse_deal(raw, n)
 
 
 def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
@@ -1028,6 +1052,18 @@ def contract_text(deal: Deal) -> str:
     return text
 
 
+def _as_played(deal: Deal) -> Deal:
+    """A stopped deal's announcement with a result filled in, only so that it can be verified
+    and planned like a played deal; the renonc that stopped it settles every component anew,
+    so the result filled in counts nowhere (marias.md#stopped-deal)."""
+    if deal.game != Contract.SUIT:
+        return dataclasses.replace(deal, result=Result.LOST)
+    return dataclasses.replace(
+        deal, card_points=0,
+        seven=Result.LOST if Announce.SEVEN in deal.announced else None,
+        seven_against=Result.LOST if Announce.SEVEN in deal.against else None)
+
+
 # --------------------------------------------------------------------------- replay state
 
 
@@ -1092,11 +1128,13 @@ class MariasGame(Game):
         if kind == Kind.DEAL:
             return parse_deal(raw, n)
         if kind == Kind.RENONC:
-            parse.only_keys(raw, ("seat", "kind", "played_out"))
+            parse.only_keys(raw, ("seat", "kind", "played_out", "deal"))
             return Renonc(
                 seat=parse.get_seat(raw, "seat", n),
                 number=parse.get_int(raw, "kind", lo=1, hi=len(RENONC_KINDS)),
                 played_out=parse.get_bool(raw, "played_out"),
+                deal=parse_stopped_deal(raw["deal"], n) if raw.get("deal") is not None
+                else None,
             )
         parse.only_keys(raw, ("seat",))
         return Misdeal(seat=parse.get_seat(raw, "seat", n, default=None))
@@ -1386,10 +1424,16 @@ class MariasGame(Game):
     # ---------------------------------------------------------------- renonc
 
     def verify_renonc(self, state: State, sheet: Sheet, e: Renonc) -> DealRecord:
-        """The deal the renonc refers to; raises unless the renonc can be written now."""
+        """The deal the renonc refers to; raises unless the renonc can be written now.
+
+        With ``e.deal`` that is the deal being played, which the renonc stopped: a record made
+        from its announcement alone (:meth:`stopped_record`)."""
         assert isinstance(state, MariasState)
         names = sheet.players
-        rec = state.last
+        if e.deal is not None:
+            rec: DealRecord | None = self.stopped_record(state, sheet, e)
+        else:
+            rec = state.last
         if rec is None:
             raise _illegal("type", "a renonc refers to the deal right before it, and there is "
                            "none (a misdeal in between ends the time to claim it)",
@@ -1421,6 +1465,35 @@ class MariasGame(Game):
                            "renonc_talon_betl", kind=kind.number, game=rec.game.value)
         return rec
 
+    def stopped_record(self, state: MariasState, sheet: Sheet, e: Renonc) -> DealRecord:
+        """The deal a renonc stopped, as a renonc on a written deal sees it
+        (marias.md#stopped-deal).
+
+        Seed 004 IV.1: the offending side lost "at the moment the renonc is acknowledged", so
+        the deal has no card result: its announced components (what :func:`plan` charges as
+        announced, which no card result changes) are all the renonc needs, and there are no
+        played lines to cancel.  Only a renonc that decides the deal can stop it: with a play-out
+        (IV.3) or kind 8 (IV.1 "vyjma C8") the deal goes on to its result."""
+        assert e.deal is not None
+        kind = RENONC_KINDS[e.number - 1]
+        if e.played_out:
+            raise _illegal("played_out", "The deal was played out, so its result counts: write "
+                           "the deal with its card points or result first, then the renonc",
+                           "stopped_played_out")
+        if not kind.decides:
+            raise _illegal("kind", f"Renonc {kind.number} ({kind.text}) does not decide the "
+                           "deal, which is played on: write the deal with its card points or "
+                           "result first, then the renonc", "stopped_kind_goes_on",
+                           kind=kind.number)
+        deal = _as_played(e.deal)
+        self.verify_deal(state, sheet, deal)
+        rules: MariasOptions = sheet.rules
+        out = self.pauzirak(state)
+        return DealRecord(index=-1, declarer=deal.declarer, dealer=state.dealer, pauzirak=out,
+                          payers=self.payers(state, deal.declarer, rules), game=deal.game,
+                          contract=contract_text(deal), charges=plan(deal, rules).announced,
+                          ledger=(), awards=())
+
     def can_renonc(self, state: State, sheet: Sheet, e: Renonc) -> bool:
         try:
             self.verify_renonc(state, sheet, e)
@@ -1430,11 +1503,13 @@ class MariasGame(Game):
 
     def renonc(self, state: MariasState, index: int, e: Renonc, sheet: Sheet) -> Row:
         """Verify, then write the correcting row of the deal before (marias.md#renonc)."""
-        if state.applied != index - 1:
+        if state.applied != index - 1 and e.deal is None:
             raise _illegal("type", f"a renonc must come right after the deal it was made in; "
                            f"entry {index - 1} before it is not valid", "renonc_after_invalid",
                            entry=index - 1)
         rec = self.verify_renonc(state, sheet, e)
+        if e.deal is not None:
+            rec = dataclasses.replace(rec, index=index)
         rules: MariasOptions = sheet.rules
         names = sheet.players
         n, d, o = state.n, rec.declarer, e.seat
@@ -1491,15 +1566,24 @@ class MariasGame(Game):
                               "other player", params={"seat": o, "amount": fee}))
         if rec.pauzirak is not None:
             marks[rec.pauzirak].append("pauzirak")
+        contract = f"renonc {kind.number}"
+        if e.deal is not None:
+            # the deal the renonc stopped: one row for the deal and its renonc
+            contract = f"{rec.contract}; {contract}"
+            notes.insert(0, Note(code="renonc_stopped", text=f"a renonc stopped {names[d]}'s "
+                                 f"{rec.contract}: no card result", params={"seat": d}))
         # -- mutate
         if decides:
             _tally(state, rec.awards, -1)
             state.last = dataclasses.replace(rec, decided_by=index, ledger=tuple(new), awards=())
+        if e.deal is not None:
+            state.deals += 1
+            state.dealer = (rec.dealer + 1) % n
         return _write(state, Row(
             entry=index, kind=Kind.RENONC, deltas=tuple(net(lines, n)), totals=(),
             dealer=rec.dealer, marks=tuple(tuple(m) for m in marks), declarer=d,
-            sitting_out=rec.pauzirak, contract=f"renonc {kind.number}", ledger=tuple(lines),
-            notes=tuple(notes)))
+            sitting_out=rec.pauzirak, contract=contract, ledger=tuple(lines),
+            round_end=e.deal is not None and state.deals % n == 0, notes=tuple(notes)))
 
     # ---------------------------------------------------------------- misdeal
 

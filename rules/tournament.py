@@ -422,6 +422,10 @@ def sheet_premium(sheet: Sheet, table: PremiumTable,
             defence = [s for s in range(sheet.n) if s not in (entry.declarer, out)]
             points, worth = deal_premium(entry, options, table, trumps_of(raw), defence=defence)
             deals.append(DealPremium(entry=index, points=points, worth=worth))
+        elif isinstance(entry, marias.Renonc) and entry.deal is not None:
+            # a deal stopped by a renonc has no card result: no premium is earned on it, and the
+            # referee looks at it like every renonc claim (marias.md#stopped-deal)
+            deals.append(DealPremium(entry=index, points={}, worth=0, renonc=True))
         elif isinstance(entry, marias.Renonc) and deals and deals[-1].entry == index - 1:
             last = deals[-1]
             # the offender has no claim to points (IV.5); his minus points stay

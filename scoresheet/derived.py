@@ -17,12 +17,15 @@ that fails) rebuilds from the database, with at most one replay of the sheet per
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
+import json
 import logging
 import re
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -35,23 +38,28 @@ from django.utils.translation import gettext as _
 
 import rules
 
+from . import gzipped
 from .display import Holder, RowView, row_view
 from .models import Entry, Sheet
+from .paper import format_number, paper_of
 
 log = logging.getLogger(__name__)
 
-ROW_LIST_TEMPLATE = "sheet.html#rowlist"
-ROW_END = "<!--/row-->"  # after each row of the list (player names are escaped: never in them)
+LEDGER_TEMPLATE = "marias/_ledger.html"
 FRESH_MAX = 50  # rows changed at one revision kept with its derived data to be rendered from
 INDENT = re.compile(r"\n\s+")
 
 
 def _code_digest() -> str:
-    """A digest of the engine's source and the sheet template: cached data made by other code
-    (before a deploy) is never read back."""
+    """A digest of the engine's source, the sheet template, the code that writes the rows and
+    their translations: cached data made by other code (before a deploy) is never read back."""
     base = Path(__file__).resolve().parent.parent
-    files = sorted((base / "rules").glob("*.py")) + [base / "templates" / "sheet.html",
-                                                    Path(__file__).resolve()]
+    here = Path(__file__).resolve().parent
+    files = [*sorted((base / "rules").glob("*.py")), base / "templates" / "sheet.html",
+             base / "templates" / "marias" / "_ledger.html",
+             *(here / name for name in ("derived.py", "gzipped.py", "display.py", "paper.py",
+                                        "messages.py", "templatetags/marias.py")),
+             *sorted(base.glob("locale/*/LC_MESSAGES/django.mo"))]  # the rows' words
     crc = 0
     for path in files:
         try:
@@ -162,10 +170,19 @@ class Derived:
 
 
 def header(sheet: Sheet) -> rules.Sheet:
-    """The engine's sheet without entries: players, options (cheap)."""
-    from .services import engine_sheet
+    """The engine's sheet without entries: players, options.  Immutable, and the same for every
+    sheet with the same players and rules: kept per process (with the rules it resolved), so
+    that a request does not check and resolve the options again."""
+    return _header(json.dumps([sheet.game, sheet.ruleset, sheet.edition, sheet.options,
+                               list(sheet.players), sheet.first_dealer], sort_keys=True))
 
-    return engine_sheet(sheet, [])
+
+@functools.lru_cache(maxsize=256)
+def _header(described: str) -> rules.Sheet:
+    game, ruleset, edition, options, players, first_dealer = json.loads(described)
+    return rules.load({"format": rules.FORMAT, "game": game, "ruleset": ruleset,
+                       "edition": edition, "options": options, "players": players,
+                       "first_dealer": first_dealer, "entries": []})
 
 
 def _rebuilt(revision: int, entries: int, scored: rules.Scored,
@@ -235,13 +252,20 @@ def store(sheet: Sheet, derived: Derived) -> None:
     _set(key(sheet, derived.revision), derived)
 
 
-def of(sheet: Sheet) -> Derived:
-    """The derived data of ``sheet`` at its revision: from the cache, or rebuilt (one query for
-    the entries, one replay) and kept.  ``sheet.revision`` is moved on to the revision the
-    entries were read at when a write came in meanwhile."""
-    found = cached(sheet, sheet.revision)
-    if found is not None:
-        return found
+def of(sheet: Sheet, found: Mapping[str, Any] | None = None) -> Derived:
+    """The derived data of ``sheet`` at its revision: from the cache (or from ``found``, what
+    :func:`prefetch` read), or rebuilt (one query for the entries, one replay) and kept.
+    ``sheet.revision`` is moved on to the revision the entries were read at when a write came
+    in meanwhile."""
+    derived_key = key(sheet, sheet.revision)
+    if found is not None and derived_key in found:
+        hit = found[derived_key]
+        if isinstance(hit, Derived) and hit.revision == sheet.revision:
+            return hit
+    else:
+        hit = cached(sheet, sheet.revision)
+        if hit is not None:
+            return hit
     from .services import engine_sheet
 
     consistent = False
@@ -311,73 +335,178 @@ def row_views(rows: Sequence[rules.Row], indices: Iterable[int], row_entries: Se
 
 def render_rows(views: Mapping[int, RowView], row_entries: Sequence[int],
                 ctx: RowContext) -> dict[int, str]:
-    """Each row through the sheet's row template (templates/sheet.html, partial ``row``), all
-    in one pass of the template (partial ``rowlist``), cut apart after each row."""
+    """Each row's HTML (:func:`row_html`)."""
     if not views:
         return {}
-    template = get_template(ROW_LIST_TEMPLATE)
-    order = list(views)
-    text = template.render({
-        "can_edit": ctx.can_edit,
-        "page_url": ctx.page_url,
-        "view": {"players": ctx.players, "game": ctx.game},
-        "correct_title": _("correct this row"),
-        "dealt_title": _("dealt this row"),
-        # each row's place in its entry: 0 for the row of the entry itself
-        "rows": [(views[i], i - bisect.bisect_left(row_entries, views[i].entry)) for i in order],
-    })
-    parts = text.split(ROW_END)
-    # the template's indentation, kept once per row and sent to every phone, is not needed
-    return {i: INDENT.sub("\n", part).strip() for i, part in zip(order, parts, strict=False)}
+    words = RowWords(correct=escape(_("correct this row")), dealt=escape(_("dealt this row")))
+    return {i: row_html(view, i - bisect.bisect_left(row_entries, view.entry), ctx, words)
+            for i, view in views.items()}
 
 
-def _rows_key(sheet: Sheet, ctx: RowContext, revision: int) -> str:
-    return f"t:{sheet_key(sheet)}:{translation.get_language()}:{ctx.mode}:{revision}"
+@dataclass(frozen=True)
+class RowWords:
+    """The words every row repeats, translated and escaped once per batch of rows."""
+
+    correct: str
+    dealt: str
+
+
+def row_html(row: RowView, sub: int, ctx: RowContext, words: RowWords) -> str:
+    """One row of the sheet's table (``<tr>``), every text escaped.  ``sub``: the row's place in
+    its entry (0 for the row of the entry itself; the engine may add rows after it).
+
+    A small function rather than a template: the page renders a row in a few microseconds
+    instead of about 150 (docs/performance.md); tests/web/test_row_html.py holds it to the
+    markup of the row as the template wrote it."""
+    out = [f'<tr id="e{row.entry}']
+    if not row.first:
+        out.append(f"-{sub}")
+    out.append(f'" class="row kind-{escape(row.kind)}')
+    if row.auto:
+        out.append(" auto")
+    if row.round_end:
+        out.append(" round-end")
+    out.append('">\n<th class="no" scope="row">\n')
+    if row.first:
+        if ctx.can_edit:
+            out.append(f'<a href="{escape(ctx.page_url)}entries/{row.entry}/edit/" '
+                       f'title="{words.correct}">{row.number}</a>\n')
+        else:
+            out.append(f"{row.number}\n")
+    out.append('</th>\n<td class="contract">\n')
+    if row.ledger:
+        out.append(_ledger_html(row, ctx))
+    elif row.contract:
+        out.append(f'<span class="c">{escape(row.contract)}</span>')
+        if row.declarer:
+            out.append(f'<span class="played-by">{escape(row.declarer)}</span>')
+    else:
+        out.append(f'<span class="k">{escape(row.kind_label)}</span>')
+    out.append("\n</td>\n")
+    paper = paper_of(ctx.game)
+    for cell in row.cells:
+        out.append('<td class="cell')
+        if cell.declarer:
+            out.append(" declarer")
+        if cell.out:
+            out.append(" out")
+        if cell.dealer:
+            out.append(" dealer")
+        out.append(f'">\n<span class="total">{escape(format_number(cell.total, paper))}</span>\n')
+        if cell.delta:
+            out.append(f'<span class="delta {"up" if cell.delta > 0 else "down"}">'
+                       f"{escape(format_number(cell.delta, paper, sign=True))}</span>\n")
+        if cell.dealer:
+            out.append(f'<span class="dealer-dot" title="{words.dealt}">\u25cf</span>\n')
+        if cell.marks:
+            out.append('<span class="marks">')
+            for mark in cell.marks:
+                out.append(f'<span class="badge m-{escape(mark.code)}" '
+                           f'title="{escape(str(mark.long))}">{escape(str(mark.short))}</span>')
+            out.append("</span>\n")
+        out.append("</td>\n")
+    out.append("</tr>")
+    return "".join(out)
+
+
+def _ledger_html(row: RowView, ctx: RowContext) -> str:
+    """A Mariáš row's ledger: its own template (templates/marias/_ledger.html), as the entry
+    form shows it too."""
+    from .templatetags.marias import marias_ledger
+
+    context = marias_ledger(row, ctx.players, ctx.game)
+    return INDENT.sub("\n", get_template(LEDGER_TEMPLATE).render(context)).strip()
+
+
+def _rows_key(sheet: Sheet, ctx: RowContext | str, revision: int) -> str:
+    mode = ctx if isinstance(ctx, str) else ctx.mode
+    return f"t:{sheet_key(sheet)}:{translation.get_language()}:{mode}:{revision}"
+
+
+def _undo_key(sheet: Sheet) -> str:
+    return f"u:{sheet_key(sheet)}:{translation.get_language()}:{sheet.undo_top}:{sheet.redo_top}"
+
+
+def prefetch(sheet: Sheet, *, can_edit: bool) -> dict[str, Any]:
+    """What a page of ``sheet`` at its revision reads from the cache, in one read: the derived
+    data, the rendered rows and (edit link) what undo and redo would revert."""
+    keys = [key(sheet, sheet.revision), _rows_key(sheet, "e" if can_edit else "v", sheet.revision)]
+    if can_edit and (sheet.undo_top or sheet.redo_top):
+        keys.append(_undo_key(sheet))
+    got = _get_many(keys)
+    return {k: got.get(k) for k in keys}  # a key read and missed is not read again
+
+
+def undo_labels(sheet: Sheet, found: Mapping[str, Any] | None = None) -> tuple[str, str]:
+    """What undo and redo would revert now, in the players' words ("" when nothing): the
+    changes at the tops of the sheet's two stacks never change, so their labels are kept."""
+    if not (sheet.undo_top or sheet.redo_top):
+        return "", ""
+    undo_key = _undo_key(sheet)
+    hit = found[undo_key] if found is not None and undo_key in found else _get(undo_key)
+    if isinstance(hit, tuple) and len(hit) == 2 and all(isinstance(t, str) for t in hit):
+        return hit[0], hit[1]
+    from .display import change_label
+    from .services import undo_state
+
+    state = undo_state(sheet)
+    labels = (change_label(state.undo), change_label(state.redo))
+    _set(undo_key, labels)
+    return labels
 
 
 def _fresh_key(sheet: Sheet, ctx: RowContext, index: int, version: int) -> str:
     return f"r:{sheet_key(sheet)}:{translation.get_language()}:{ctx.mode}:{index}:{version}"
 
 
-def _pack(html: Sequence[str]) -> tuple[str, tuple[int, ...]]:
-    """The rows as one text (what a page reads: one string to unpickle) and where each ends."""
-    ends = []
-    at = 0
-    for part in html:
-        at += len(part)
-        ends.append(at)
-    return "".join(html), tuple(ends)
+@dataclass(frozen=True)
+class TableRows:
+    """The rendered rows of one revision, in one language, for one link: their text compressed
+    once (what every page of that revision sends, scoresheet/gzipped.py) and where each row
+    ends in it."""
+
+    body: gzipped.Deflated
+    ends: tuple[int, ...]
+
+    @classmethod
+    def of(cls, html: Sequence[str]) -> TableRows:
+        ends = []
+        at = 0
+        for part in html:
+            at += len(part)
+            ends.append(at)
+        return cls(body=gzipped.Deflated.of("".join(html)), ends=tuple(ends))
+
+    def text(self) -> str:
+        return self.body.text()
+
+    def parts(self) -> list[str]:
+        text = self.text()
+        starts = (0, *self.ends[:-1])
+        return [text[a:b] for a, b in zip(starts, self.ends, strict=True)] if self.ends else []
 
 
-def _unpack(packed: Any, count: int | None = None) -> list[str] | None:
-    if not (isinstance(packed, tuple) and len(packed) == 2 and isinstance(packed[0], str)):
-        return None
-    text, ends = packed
-    if count is not None and len(ends) != count:
-        return None
-    if not ends:  # a sheet without rows
-        return []
-    starts = (0, *ends[:-1])
-    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
-
-
-def table_rows(derived: Derived, ctx: RowContext) -> str:
-    """The rendered rows of the sheet at ``derived.revision``, as one text: from the cache,
-    else the previous revision's rows with the changed ones rendered, else all rendered (one
-    replay).  Kept per revision, language and link."""
+def table_rows(derived: Derived, ctx: RowContext,
+               prefetched: Mapping[str, Any] | None = None) -> TableRows:
+    """The rendered rows of the sheet at ``derived.revision``: from the cache (or from what
+    :func:`prefetch` read), else the previous revision's rows with the changed ones rendered,
+    else all rendered (one replay).  Kept per revision, language and link."""
     sheet = ctx.sheet
-    found = _get(_rows_key(sheet, ctx, derived.revision))
-    if (isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], str)
-            and len(found[1]) == len(derived.versions)):
-        return str(found[0])
+    rows_key = _rows_key(sheet, ctx, derived.revision)
+    if prefetched is not None and rows_key in prefetched:
+        found = prefetched[rows_key]
+    else:
+        found = _get(rows_key)
+    if isinstance(found, TableRows) and len(found.ends) == len(derived.versions):
+        return found
     html: list[str] | None = None
-    previous = _unpack(_get(_rows_key(sheet, ctx, derived.revision - 1)))
-    if (previous is not None and derived.stable <= derived.revision - 1
-            and len(previous) <= len(derived.versions)
-            and all(derived.born[i] < derived.revision for i in range(len(previous)))
+    previous = _get(_rows_key(sheet, ctx, derived.revision - 1))
+    if (isinstance(previous, TableRows) and derived.stable <= derived.revision - 1
+            and len(previous.ends) <= len(derived.versions)
+            and all(derived.born[i] < derived.revision for i in range(len(previous.ends)))
             and set(derived.fresh) == {i for i, v in enumerate(derived.versions)
                                        if v == derived.revision}):
-        html = previous + [""] * (len(derived.versions) - len(previous))
+        html = previous.parts() + [""] * (len(derived.versions) - len(previous.ends))
         for i, text in fresh_rows(derived, ctx, sorted(derived.fresh)).items():
             html[i] = text
     if html is None:
@@ -385,13 +514,13 @@ def table_rows(derived: Derived, ctx: RowContext) -> str:
         if not same:  # a write came in meanwhile: show its rows, keep nothing
             entries = tuple(r.entry for r in rows)
             views = row_views(rows, range(len(rows)), entries, ctx)
-            return "".join(render_rows(views, entries, ctx).values())
+            return TableRows.of(list(render_rows(views, entries, ctx).values()))
         views = row_views(rows, range(len(rows)), derived.row_entries, ctx)
         rendered = render_rows(views, derived.row_entries, ctx)
         html = [rendered[i] for i in range(len(rows))]
-    packed = _pack(html)
-    _set(_rows_key(sheet, ctx, derived.revision), packed)
-    return packed[0]
+    made = TableRows.of(html)
+    _set(_rows_key(sheet, ctx, derived.revision), made)
+    return made
 
 
 def fresh_rows(derived: Derived, ctx: RowContext, indices: Sequence[int]) -> dict[int, str]:

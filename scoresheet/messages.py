@@ -344,6 +344,10 @@ ERRORS: dict[str, Template] = {
             'marriages must be an object like {"declarer": ["hearts"], "defence": []}'
         ),
         "fleks_object": _('fleks must be an object like {"game": 1, "seven": 0}'),
+        "stopped_deal_object": _(
+            'deal must be an object like {"declarer": 1, "game": "suit", "trump": "hearts"}: '
+            "the announcement of the deal the renonc stopped"
+        ),
         "flek_by_object": _(
             "first_flek_by must be a seat number, or an object of component: seat"
         ),
@@ -651,6 +655,18 @@ GAME_ERRORS: dict[str, dict[str, Template]] = {
         "misdeal_not_dealer": _(
             "%(dealer_name)s deals now, so only %(dealer_name)s can misdeal, not %(name)s"
         ),
+        "stopped_played_out": _(
+            "The deal was played out, so its result counts: write the deal with its card points "
+            "or result first, then the renonc"
+        ),
+        "stopped_kind_goes_on": _(
+            "Renonc %(kind)s (%(kind_text)s) does not decide the deal, which is played on: write "
+            "the deal with its card points or result first, then the renonc"
+        ),
+        "stopped_result": _(
+            "A renonc stopped this deal, so it has no result: leave out %(field)s (a deal that "
+            "was played out is written with its result, then the renonc)"
+        ),
     },
     "binokel": {
         "bid_too_low": _("Bid %(bid)s is below the opening bid %(opening)s"),
@@ -808,6 +824,9 @@ NOTES: dict[str, dict[str, Template]] = {
             "the deal was already decided by the renonc of row %(row)s: only the fee is paid"
         ),
         "renonc_fee_only": _("renonc %(kind)s costs only the fee; the deal stands"),
+        "renonc_stopped": _(
+            "the renonc stopped the deal of %(name)s before its end: no card points count"
+        ),
         "renonc_fee": _("%(name)s pays %(amount_money)s to every other player"),
         "misdeal_free": _("%(name)s misdeals for the first time: free, deals again"),
         "misdeal_fee": _(
@@ -869,6 +888,7 @@ PLAIN_CONTRACT = re.compile(r"^[\d\s♥♦♣♠]*$")  # "120", "300 ♥": nothi
 MARRIAGES_CONTRACT = re.compile(r"^(?P<count>\d+) marriages$")
 
 
+STOPPED_CONTRACT = re.compile(r"^(?P<main>.+); renonc (?P<number>\d+)$")
 AGAINST_CONTRACT = re.compile(r"^(?P<main>.+), (?P<against>sto a sedma|sto|sedma) proti$")
 AGAINST_WORDS: dict[str, Any] = {
     "sedma": _("sedma proti"),
@@ -880,6 +900,10 @@ AGAINST_WORDS: dict[str, Any] = {
 def contract_label(contract: str) -> str:
     """The contract column of a row in the page's language ("120 dark" -> "120 тёмная"); a
     Mariáš game with the defence's announcements: "hra ♥, sedma proti"."""
+    found = STOPPED_CONTRACT.match(contract)
+    if found:  # a deal stopped by a renonc (rules/marias.py Renonc.deal)
+        return str(_("%(game)s, stopped by renonc %(number)s")) % {
+            "game": contract_label(found.group("main")), "number": found.group("number")}
     found = AGAINST_CONTRACT.match(contract)
     if found:
         return f"{contract_label(found.group('main'))}, {AGAINST_WORDS[found.group('against')]}"

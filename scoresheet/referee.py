@@ -874,25 +874,20 @@ def english_ids(body: str, english: str) -> str:
     return HEADING_ID.sub(lambda m: f'<h{m.group(1)} id="{next(ids)}">', body)
 
 
-# What belongs in docs/ and not on a page players read: source texts, spec files, module paths,
-# JSON terms (the rules page shows docs/rules/ through players_text()).
-NOT_FOR_PLAYERS = re.compile(
-    r"\b[a-z]+_[a-z_]+\b|\bseeds?\s*\d|\bseeds?\b|RULES\.md|FORMAT\.md|\b\w+\.(?:py|md|json)\b"
-    r"|\brules/\w|\bdocs/\w|\bJSON\b|\bnull\b|\bdeltas?\b|\bledger\b|§\s*\d"
-    r"|\bthe engine\b|\bpython\b|\bentry\b|\bentries\b|\bsources?\b|\brule texts?\b",
-    re.I,
-)
 CODE_SPAN = re.compile(r"<code(?P<attrs> [^>]*)?>(?P<code>.*?)</code>", re.S)
-BLOCK = re.compile(r"<(p|li|td|th)>(.*?)</\1>", re.S)
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ŽА-Я„\"(<*])")
+# A formula of codes the documents quote: "opening_bid + bid_step", "tariff × stake / 20".
+OPERATOR = re.compile(r"(\s+[-+−×/]\s+)")
+# An option followed by its value, "`deal_passes` `next`": said "Where the deal passes: the next
+# column", a colon between the label and the value.
+OPTION_THEN_VALUE = re.compile(
+    r"(?P<option><code(?: [^>]*)?>(?P<name>[a-z0-9_]+)</code>(?:<mark [^>]*>[^<]*</mark>)?)"
+    r"\s+(?=<code>)"
+)
 
 
-def _player_word(code: str, ruleset: str) -> str | None:
-    """The players' word for a code the documents quote: an option's label, a value's, a
-    preset's name; None when the code has no players' word (a field name, a JSON term)."""
-    from .messages import CHOICE_LABELS, OPTION_LABELS, PRESETS
+def _one_word(plain: str, ruleset: str) -> str | None:
+    from .messages import CHOICE_LABELS, OPTION_LABELS, PRESETS, _reason_words
 
-    plain = html.unescape(code).strip()
     aliases: Mapping[str, str] = getattr(rules.preset(ruleset), "aliases", {})
     plain = aliases.get(plain, plain)
     if plain in OPTION_LABELS:
@@ -901,44 +896,63 @@ def _player_word(code: str, ruleset: str) -> str | None:
         return str(CHOICE_LABELS[plain])
     if plain in PRESETS:  # its name, without the description: "Tisíc", "Volený mariáš"
         return str(PRESETS[plain]).split(" — ")[0]
+    reasons = _reason_words(rules.game_of(ruleset).name)
+    if plain in reasons:  # a redeal reason: "four nines in one hand"
+        return str(reasons[plain])
+    if plain in ("true", "false"):  # a yes/no option's value
+        return gettext("on") if plain == "true" else gettext("off")
     if re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?|[♥♦♣♠A-Z0-9 ]{1,4}", plain):
         return plain  # a number, a card's face: the players' own
     return None
 
 
+def _player_word(code: str, ruleset: str) -> str | None:
+    """The players' word for a code the documents quote: an option's label, a value's, a
+    preset's name, a redeal reason's words, a formula of them; None when the code has no
+    players' word (a field name, a JSON term)."""
+    plain = html.unescape(code).strip()
+    said = _one_word(plain, ruleset)
+    if said is not None or not OPERATOR.search(plain):
+        return said
+    words = []
+    for i, part in enumerate(OPERATOR.split(plain)):
+        word = f" {part.strip()} " if i % 2 else _one_word(part, ruleset)  # odd: an operator
+        if word is None:
+            return None
+        words.append(word)
+    return "".join(words)
+
+
 def players_text(body: str, ruleset: str) -> str:
-    """A rules document as players read it: options and values by their labels, every sentence
-    that speaks of sources, spec files, modules or JSON left out (they stay in docs/)."""
-    body = re.sub(r"<blockquote>.*?</blockquote>", "", body, flags=re.S)  # quoted source texts
-    body = re.sub(r"<pre>.*?</pre>", "", body, flags=re.S)  # documents and commands
+    """A rules document as players read it: options, values and presets by their players'
+    words; quoted passages (the source texts and the notes for developers, which the documents
+    write as blockquotes) and code blocks left out — they are for readers of docs/.
+
+    A code span without a players' word is left as it is, and tests/web/
+    test_rules_page_speaks_to_players.py fails on it: the document has to say it in words.
+    """
+    body = re.sub(r"<blockquote>.*?</blockquote>", "", body, flags=re.S)
+    body = re.sub(r"<pre>.*?</pre>", "", body, flags=re.S)
+    from .messages import OPTION_LABELS
+
+    aliases: Mapping[str, str] = getattr(rules.preset(ruleset), "aliases", {})
+
+    def colon(match: re.Match[str]) -> str:
+        if aliases.get(match.group("name"), match.group("name")) in OPTION_LABELS:
+            return match.group("option") + ": "
+        return match.group(0)
+
+    body = OPTION_THEN_VALUE.sub(colon, body)
 
     def words(match: re.Match[str]) -> str:
         said = _player_word(match.group("code"), ruleset)
         if said is None:
-            return "\x00"  # not for players: its sentence is left out
+            return match.group(0)
         if match.group("attrs"):  # an option this table changed (_mark_changed)
             return f'<span{match.group("attrs")}>{html.escape(said)}</span>'
         return html.escape(said)
 
-    body = CODE_SPAN.sub(words, body)
-
-    def block(match: re.Match[str]) -> str:
-        tag, inner = match.group(1), match.group(2)
-        kept = []
-        for sentence in SENTENCE_END.split(inner):
-            plain = re.sub(r"<[^>]+>", "", sentence)
-            if "\x00" in sentence or NOT_FOR_PLAYERS.search(plain):
-                continue
-            kept.append(sentence)
-        text = " ".join(kept).strip()
-        if not text and tag in ("p", "li"):
-            return ""
-        return f"<{tag}>{text}</{tag}>"
-
-    body = BLOCK.sub(block, body)
-    body = body.replace("\x00", "")
-    body = re.sub(r"<(ul|ol)>\s*</\1>", "", body)
-    return body
+    return CODE_SPAN.sub(words, body)
 
 
 def rules_doc(stem: str, *, ruleset: str, changed: Mapping[str, str],

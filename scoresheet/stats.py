@@ -8,7 +8,9 @@ sheets is the same player.  Every number is read off the engine's replay of each
   seat that ends the evening with the most money, in plus;
 - made / failed: deal and concession rows where the player is the declarer and the engine marks
   the contract made (``made``, Mariáš ``won``) or failed (``failed``, ``lost``, or given up:
-  ``conceded``); a Mariáš renonc row does not count the deal before it a second time;
+  ``conceded``); a Mariáš renonc row does not count the deal before it a second time, but a
+  renonc that stopped the deal being played is that deal (counted made or failed, but not in
+  the average worth: its money is the renonc's settlement, not a played game's);
 - average contract: the mean of the numbers the contract column shows on those rows; in a
   money game (Mariáš), whose games carry no number, what the declared game was worth: the
   money that changed hands between the declarer and each opponent on that row (the ledger's
@@ -176,7 +178,7 @@ def add_sheet(players: dict[str, PlayerStats], document: rules.Sheet,
             line.money += scored.totals[seat]
             line.money_games += 1
     for row in scored.rows:
-        if row.declarer is None or row.auto or row.kind not in DECIDING_KINDS:
+        if row.declarer is None or row.auto or not deciding(row, document):
             continue
         marks = set(row.marks[row.declarer])
         line = players[player_key(document.players[row.declarer])]
@@ -187,7 +189,8 @@ def add_sheet(players: dict[str, PlayerStats], document: rules.Sheet,
         elif marks & FAILED_MARKS:
             line.failed += 1
             decided = True
-        if paper.money and decided:
+        # a stopped deal's money is one renonc's settlement, not what a played game was worth
+        if paper.money and decided and row.kind in DECIDING_KINDS:
             worth = worth_per_opponent(row)
             if worth is not None:
                 line.worth_sum += worth
@@ -196,6 +199,15 @@ def add_sheet(players: dict[str, PlayerStats], document: rules.Sheet,
         if number is not None:
             line.contract_sum += number
             line.contract_count += 1
+
+
+def deciding(row: rules.Row, document: rules.Sheet) -> bool:
+    """Whether ``row`` decides its declarer's contract: a deal or concession row, or a Mariáš
+    renonc row that carries the deal it stopped (that deal has no row of its own)."""
+    if row.kind in DECIDING_KINDS:
+        return True
+    entry = document.entries[row.entry] if row.entry < len(document.entries) else {}
+    return row.kind == "renonc" and entry.get("deal") is not None
 
 
 def worth_per_opponent(row: rules.Row) -> Decimal | None:

@@ -8,7 +8,9 @@ exactly as gunicorn calls it, minus the network.  Measured:
 * entering a deal on a 200-deal sheet (the POST), and the POST with the page it redirects to;
 * rendering that 200-deal sheet: the full page, and the htmx partial (the live table);
 * the bytes sent for the first page load (the page, its style sheet and scripts) and for one
-  deal's partial, raw and compressed (gzip, as a proxy or whitenoise sends them).
+  deal's partial, raw and compressed (gzip, as a proxy or whitenoise sends them);
+* the growth table: the edit and read-only pages, a watcher's poll, the POST and the 204 at
+  10, 200 and 1,000 deals against a floor page, every request asking for gzip as phones do.
 
 Prints medians (and p90) in milliseconds, the ratios to the empty view, and the bytes.
 Run through scripts/bench-web.
@@ -176,7 +178,9 @@ def deal_data(sheet: Any) -> dict[str, str]:
 
 
 SIZES = (10, 200, 1000)  # sheet lengths of the growth table
-KINDS = ("edit_page", "read_page", "watcher_poll", "enter_deal", "poll_unchanged")
+# every request as a phone sends it (accepting gzip); read_page_plain: a client that does not
+KINDS = ("edit_page", "read_page", "read_page_plain", "watcher_poll", "enter_deal",
+         "poll_unchanged")
 
 
 def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
@@ -186,6 +190,7 @@ def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
     from django.test.utils import CaptureQueriesContext
 
     hx = {"HX-Request": "true"}
+    gz = {"Accept-Encoding": "gzip"}  # as every phone's browser sends
     sheets = {n: make_sheet(n) for n in SIZES}
     writers = {n: make_sheet(n) for n in SIZES}
     for s in sheets.values():  # one deal entered: the poll one revision behind sees it
@@ -195,16 +200,18 @@ def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
     def request(kind: str, n: int) -> tuple[int, dict[str, str], bytes, float]:
         s = sheets[n]
         if kind == "edit_page":
-            return app("GET", f"/s/{s.edit_token}/")
+            return app("GET", f"/s/{s.edit_token}/", headers=gz)
         if kind == "read_page":
+            return app("GET", f"/v/{s.view_token}/", headers=gz)
+        if kind == "read_page_plain":
             return app("GET", f"/v/{s.view_token}/")
         if kind == "watcher_poll":
             return app("GET", f"/v/{s.view_token}/table?rev={s.revision - 1}",
-                       headers={**hx, "Accept-Encoding": "gzip"})
+                       headers={**hx, **gz})
         if kind == "poll_unchanged":
-            return app("GET", f"/v/{s.view_token}/table?rev={s.revision}", headers=hx)
+            return app("GET", f"/v/{s.view_token}/table?rev={s.revision}", headers={**hx, **gz})
         w = writers[n]
-        out = app("POST", f"/s/{w.edit_token}/entries/new/deal/", deal_data(w))
+        out = app("POST", f"/s/{w.edit_token}/entries/new/deal/", deal_data(w), headers=gz)
         assert out[0] == 302, out[0]
         return out
 
@@ -218,7 +225,7 @@ def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
         for n in SIZES:
             cpu[f"{kind}_{n}"] = []
     for _ in range(runs):
-        app("GET", "/__floor__/")
+        app("GET", "/__floor__/", headers=gz)
         cpu["floor_page"].append(app.cpu)
         for kind in KINDS:
             for n in SIZES:
@@ -245,10 +252,12 @@ def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
     return out
 
 
-def measure(runs: int) -> dict[str, Any]:
+def measure(runs: int, *, growth_only: bool = False) -> dict[str, Any]:
     app = Wsgi()
     app("GET", "/")  # the CSRF cookie, the device cookie, warm caches
     out: dict[str, Any] = {"growth": measure_growth(app, max(runs // 2, 5))}
+    if growth_only:
+        return out
     sheet = make_sheet(DEALS)
     page = f"/s/{sheet.edit_token}/"
     table = f"/s/{sheet.edit_token}/table"
@@ -353,12 +362,13 @@ def profile(runs: int) -> None:
     app = Wsgi()
     app("GET", "/")
     sheet = make_sheet(DEALS)
-    app("GET", f"/s/{sheet.edit_token}/")
-    prof = cProfile.Profile()
+    gz = {"Accept-Encoding": "gzip"}
+    app("GET", f"/s/{sheet.edit_token}/", headers=gz)
+    prof = cProfile.Profile(time.process_time)  # CPU time, as the rest of the benchmark
     prof.enable()
     for _ in range(runs):
-        app("GET", f"/s/{sheet.edit_token}/")
-        app("POST", f"/s/{sheet.edit_token}/entries/new/deal/", deal_data(sheet))
+        app("GET", f"/s/{sheet.edit_token}/", headers=gz)
+        app("POST", f"/s/{sheet.edit_token}/entries/new/deal/", deal_data(sheet), headers=gz)
     prof.disable()
     pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
 
@@ -368,12 +378,14 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--profile", action="store_true", help="cProfile the 200-deal page")
+    parser.add_argument("--growth", action="store_true",
+                        help="only the growth table (10 / 200 / 1,000 deals and the floor page)")
     args = parser.parse_args()
     setup(os.environ.get("DATABASE_URL"))
     if args.profile:
         profile(args.runs)
         return 0
-    out = measure(args.runs)
+    out = measure(args.runs, growth_only=args.growth)
     from django.db import connection
 
     out["database"] = connection.vendor
@@ -395,14 +407,15 @@ def main() -> int:
     update = growth["gzip_bytes"]
     print("  a watcher's update after one deal, gzip: " + ", ".join(
         f"{n} deals {update[f'watcher_update_{n}']} B" for n in SIZES))
-    for key in ("empty_view", "floor_page", "enter_deal", "enter_deal_and_page", "deal_form",
-                "sheet_page", "sheet_partial", "poll_unchanged"):
+    others = ("empty_view", "floor_page", "enter_deal", "enter_deal_and_page", "deal_form",
+              "sheet_page", "sheet_partial", "poll_unchanged")
+    for key in () if args.growth else others:
         row = out[key]
         ratio = out["ratios_to_empty_view"].get(key, 1.0)
         cpu_ratio = out["cpu_ratios_to_empty_view"].get(key, 1.0)
         print(f"  {key:22} {row['median_ms']:9.2f} ms  (p90 {row['p90_ms']:.2f})  x{ratio:<7}"
               f" cpu {row['cpu_median_ms']:8.2f} ms  x{cpu_ratio}")
-    for key, row in out["bytes"].items():
+    for key, row in out.get("bytes", {}).items():
         print(f"  {key:28} " + ", ".join(f"{k} {v}" for k, v in row.items()))
     if args.json:
         args.json.write_text(json.dumps(out, indent=2))

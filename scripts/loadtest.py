@@ -163,17 +163,29 @@ class LoadPhone:
         reply = self.call("poll", "GET", f"/s/{self.token}/table?rev={self.revision}",
                           headers={"HX-Request": "true"})
         if reply is not None and reply.status == 200:  # htmx swaps in the new table and its rev
-            found = re.search(r'data-revision="(\d+)"', reply.text)
-            self.revision = int(found[1]) if found else -1
+            self.revision = revision_of(reply.text)
+
+    def deal(self, position: int, *, correcting: bool) -> tuple[int, list[int], dict[str, str]]:
+        """A deal for row ``position``: its declarer, its points as the phones' log keeps them,
+        and the deal form's fields.  (scripts/loadtest_tournament.py enters Mariáš deals.)"""
+        if correcting:
+            declarer, points = quiet_deal(position, declarer_points=self.rng.choice([20, 30]))
+        else:
+            declarer, points = quiet_deal(position)
+        return declarer, points, deal_fields(declarer, points)
 
     def enter(self) -> None:
         url = f"/s/{self.token}/entries/new/deal/"
         form = self.call("form", "GET", url)
         if form is None or form.status != 200:
             return
-        number = int(ROW_NUMBER.search(form.text)[1])  # type: ignore[index]
-        declarer, points = quiet_deal(number - 1)
-        self.send("add", url, hidden_fields(form.text), number - 1, declarer, points)
+        found = ROW_NUMBER.search(form.text)
+        if found is None:
+            self.errors.append("form: no row number on the deal form")
+            return
+        position = int(found[1]) - 1
+        self.send("add", url, hidden_fields(form.text), position,
+                  *self.deal(position, correcting=False))
 
     def correct(self) -> None:
         sheet = self.call("sheet", "GET", f"/s/{self.token}/")
@@ -187,12 +199,12 @@ class LoadPhone:
         form = self.call("form", "GET", url)
         if form is None or form.status != 200:
             return
-        declarer, points = quiet_deal(position, declarer_points=self.rng.choice([20, 30]))
-        self.send("edit", url, hidden_fields(form.text), position, declarer, points)
+        self.send("edit", url, hidden_fields(form.text), position,
+                  *self.deal(position, correcting=True))
 
     def send(self, action: str, url: str, fields: dict[str, str], position: int,
-             declarer: int, points: list[int]) -> None:
-        data = {**fields, **deal_fields(declarer, points)}
+             declarer: int, points: list[int], deal: dict[str, str]) -> None:
+        data = {**fields, **deal}
         for _ in range(RETRIES):
             reply = self.call(action, "POST", url, data)
             if reply is not None and reply.status == 302:
@@ -201,8 +213,7 @@ class LoadPhone:
                 self.revision = -1  # unknown now: the next poll fetches the table
                 page = self.call("sheet", "GET", reply.location or f"/s/{self.token}/")
                 if page is not None and page.status == 200:
-                    found = re.search(r'data-revision="(\d+)"', page.text)
-                    self.revision = int(found[1]) if found else -1
+                    self.revision = revision_of(page.text)
                 return
             if reply is not None and reply.status in (400, 409):
                 return  # refused or overtaken by another phone: a fresh form next time
@@ -213,12 +224,54 @@ class LoadPhone:
         self.errors.append(f"{action}: gave up after {RETRIES} tries")
 
 
+def revision_of(html: str) -> int:
+    """The revision a sheet page or its live table shows (-1: none found)."""
+    found = re.search(r'data-revision="(\d+)"', html)
+    return int(found[1]) if found else -1
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))
     return ordered[index]
+
+
+def latencies(timings: list[tuple[str, float, int]]) -> tuple[dict[str, dict[str, float]],
+                                                             dict[str, int]]:
+    """p50/p95/p99 and mean (ms) per request kind, and the count of each (kind, status)."""
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    statuses: Counter[str] = Counter()
+    for kind, seconds, status in timings:
+        by_kind[kind].append(seconds)
+        statuses[f"{kind} {status}"] += 1
+    table = {kind: {"n": len(v), "p50": round(percentile(v, 50) * 1000, 1),
+                    "p95": round(percentile(v, 95) * 1000, 1),
+                    "p99": round(percentile(v, 99) * 1000, 1),
+                    "mean": round(statistics.fmean(v) * 1000, 1)}
+             for kind, v in sorted(by_kind.items())}
+    return table, dict(sorted(statuses.items()))
+
+
+def logged(access_log: Path) -> list[str]:
+    try:
+        return access_log.read_text().split()
+    except OSError:
+        return []
+
+
+def server_latency(lines: list[str]) -> dict[Any, float]:
+    """p50/p95/p99 (ms) of the requests' time inside gunicorn's workers (its access log)."""
+    values = [int(line) / 1e6 for line in lines if line.isdigit()]
+    return {"n": len(values),
+            **{q: round(percentile(values, q) * 1000, 1) for q in (50, 95, 99)}}
+
+
+def print_latencies(table: dict[str, dict[str, float]]) -> None:
+    print(f"{'kind':9} {'n':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
+    for kind, row in table.items():
+        print(f"{kind:9} {row['n']:>7} {row['p50']:>8} {row['p95']:>8} {row['p99']:>8}")
 
 
 def _content(entry: dict[str, Any]) -> str:
@@ -307,7 +360,11 @@ def main() -> int:
         # the limiter still counts every write (its cost is measured), with limits raised.
         LISTEK_RATELIMIT_CLIENT="1000000000", LISTEK_RATELIMIT_SHEET="1000000",
     )
-    server = Server(env, workdir=workdir, workers=args.workers).start()
+    # each request's time inside gunicorn's worker (microseconds): the server's side of the
+    # latency, without the wait of 150 client threads in one process for their turn
+    access = workdir / "access.log"
+    server = Server(env, workdir=workdir, workers=args.workers,
+                    args=["--access-logfile", str(access), "--access-logformat", "%(D)s"]).start()
     print(f"load: {databases.kind}, {args.tables} tables x {args.phones} phones, "
           f"{duration:.0f} s, gunicorn {args.workers} workers on 127.0.0.1:{server.port}")
     try:
@@ -322,12 +379,14 @@ def main() -> int:
         started = time.monotonic()
         assert server.process is not None
         cpu_before = server_cpu(server.process.pid)
+        log_before = len(logged(access))
         for t in threads:
             t.start()
         for t in threads:
             t.join(timeout=duration + 120)
         elapsed = time.monotonic() - started
         cpu_seconds = server_cpu(server.process.pid) - cpu_before
+        inside = server_latency(logged(access)[log_before:])
         load_average = os.getloadavg()
         problems = [p for t in tokens for p in verify(db, server.port, t, phones[t])]
     finally:
@@ -337,11 +396,7 @@ def main() -> int:
     stored_keys = {k for (k,) in db.rows("SELECT key FROM scoresheet_writekey")}
     unchanged = sum(a.key not in stored_keys for p in everyone for a in p.acked)
     timings = [x for p in everyone for x in p.timings]
-    by_kind: dict[str, list[float]] = defaultdict(list)
-    statuses: Counter[str] = Counter()
-    for kind, seconds, status in timings:
-        by_kind[kind].append(seconds)
-        statuses[f"{kind} {status}"] += 1
+    latency, statuses = latencies(timings)
     acked = sum(len(p.acked) for p in everyone)
     result = {
         "database": databases.kind, "tables": args.tables, "phones": len(everyone),
@@ -351,26 +406,21 @@ def main() -> int:
         "server_cpu_ms_per_request": round(cpu_seconds * 1000 / max(len(timings), 1), 2),
         "load_average_after": [round(x, 2) for x in load_average],
         "writes_acknowledged": acked, "writes_per_second": round(acked / elapsed, 1),
-        "latency_ms": {
-            kind: {"n": len(v), "p50": round(percentile(v, 50) * 1000, 1),
-                   "p95": round(percentile(v, 95) * 1000, 1),
-                   "p99": round(percentile(v, 99) * 1000, 1),
-                   "mean": round(statistics.fmean(v) * 1000, 1)}
-            for kind, v in sorted(by_kind.items())
-        },
+        "latency_ms": latency,
         "all_latency_ms": {q: round(percentile([t for _k, t, _s in timings], q) * 1000, 1)
                            for q in (50, 95, 99)},
-        "statuses": dict(sorted(statuses.items())),
+        "server_latency_ms": inside,
+        "statuses": statuses,
         "client_errors": sum(len(p.errors) for p in everyone),
         "unchanged_corrections": unchanged,
         "problems": problems,
         "verdict": "OK" if not problems else "FAILED",
     }
-    print(f"{'kind':8} {'n':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
-    for kind, row in result["latency_ms"].items():  # type: ignore[union-attr]
-        print(f"{kind:8} {row['n']:>7} {row['p50']:>8} {row['p95']:>8} {row['p99']:>8}")
+    print_latencies(latency)
     overall = result["all_latency_ms"]
-    print(f"{'all':8} {len(timings):>7} {overall[50]:>8} {overall[95]:>8} {overall[99]:>8}")
+    print(f"{'all':9} {len(timings):>7} {overall[50]:>8} {overall[95]:>8} {overall[99]:>8}")
+    print(f"{'in server':9} {inside['n']:>7} {inside[50]:>8} {inside[95]:>8} {inside[99]:>8}"
+          "   (inside gunicorn's workers)")
     print(f"server CPU: {result['server_cpu_ms_per_request']} ms per request; load average "
           f"{' '.join(str(x) for x in result['load_average_after'])}")
     print(f"throughput: {result['requests_per_second']} requests/s, "

@@ -26,12 +26,11 @@ import json
 import os
 import random
 import re
-import statistics
 import sys
 import tempfile
 import threading
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,12 +43,11 @@ from loadtest import (  # noqa: E402
     MAX_DURATION,
     MAX_REQUESTS,
     POLL_SECONDS,
-    RETRIES,
-    Acked,
     Budget,
     LoadPhone,
     Stop,
-    percentile,
+    latencies,
+    print_latencies,
 )
 
 from tests.prod.live import (  # noqa: E402
@@ -59,11 +57,9 @@ from tests.prod.live import (  # noqa: E402
     _json,
     assert_whole,
     collectstatic,
-    hidden_fields,
     production_env,
 )
 
-ROW_NUMBER = re.compile(r'data-number="(\d+)"')  # the new row's number on the deal form
 SHEET_LINK = re.compile(r'href="/s/([\w-]+)/"')
 READ_LINK = re.compile(r'href="/v/([\w-]+)/"')
 PLAYERS = 100
@@ -82,55 +78,10 @@ def marias_deal(k: int, card_points: int) -> tuple[int, dict[str, str]]:
 class ScorerPhone(LoadPhone):
     """A table's scorer: Mariáš deals instead of Thousand ones."""
 
-    def enter(self) -> None:
-        url = f"/s/{self.token}/entries/new/deal/"
-        form = self.call("form", "GET", url)
-        if form is None or form.status != 200:
-            return
-        found = ROW_NUMBER.search(form.text)
-        if found is None:
-            self.errors.append("form: no row number on the deal form")
-            return
-        number = int(found[1])
-        points = self.rng.choice([60, 30])
-        declarer, data = marias_deal(number - 1, points)
-        self.send_deal("add", url, hidden_fields(form.text), number - 1, declarer, points, data)
-
-    def correct(self) -> None:
-        sheet = self.call("sheet", "GET", f"/s/{self.token}/")
-        if sheet is None or sheet.status != 200:
-            return
-        rows = [int(n) for n in re.findall(r'id="e(\d+)"', sheet.text)]
-        if not rows:
-            return
-        position = self.rng.choice(rows)
-        url = f"/s/{self.token}/entries/{position}/edit/"
-        form = self.call("form", "GET", url)
-        if form is None or form.status != 200:
-            return
-        points = self.rng.choice([60, 30, 80])
+    def deal(self, position: int, *, correcting: bool) -> tuple[int, list[int], dict[str, str]]:
+        points = self.rng.choice([60, 30, 80] if correcting else [60, 30])
         declarer, data = marias_deal(position, points)
-        self.send_deal("edit", url, hidden_fields(form.text), position, declarer, points, data)
-
-    def send_deal(self, action: str, url: str, fields: dict[str, str], position: int,
-                  declarer: int, points: int, data: dict[str, str]) -> None:
-        for _ in range(RETRIES):
-            reply = self.call(action, "POST", url, {**fields, **data})
-            if reply is not None and reply.status == 302:
-                self.acked.append(Acked(fields["key"], action, position, declarer, [points]))
-                self.revision = -1
-                page = self.call("sheet", "GET", reply.location or f"/s/{self.token}/")
-                if page is not None and page.status == 200:
-                    found = re.search(r'data-revision="(\d+)"', page.text)
-                    self.revision = int(found[1]) if found else -1
-                return
-            if reply is not None and reply.status in (400, 409):
-                return
-            if reply is not None and reply.status == 429:
-                time.sleep(min(5.0, float(reply.headers.get("retry-after", "1"))))
-            else:
-                time.sleep(0.5)
-        self.errors.append(f"{action}: gave up after {RETRIES} tries")
+        return declarer, [points], data
 
 
 @dataclass
@@ -299,11 +250,7 @@ def main() -> int:
 
     everyone: list[Any] = [p for ps in scorers.values() for p in ps] + watchers
     timings = [x for p in everyone for x in p.timings]
-    by_kind: dict[str, list[float]] = defaultdict(list)
-    statuses: Counter[str] = Counter()
-    for kind, seconds, status in timings:
-        by_kind[kind].append(seconds)
-        statuses[f"{kind} {status}"] += 1
+    latency, statuses = latencies(timings)
     acked = sum(len(p.acked) for ps in scorers.values() for p in ps)
     deals = sum(len(v) for v in logs.values())
     if not acked:
@@ -317,21 +264,13 @@ def main() -> int:
         "seconds": round(elapsed, 1), "requests": len(timings),
         "requests_per_second": round(len(timings) / elapsed, 1),
         "writes_acknowledged": acked, "deals_stored": deals,
-        "latency_ms": {
-            kind: {"n": len(v), "p50": round(percentile(v, 50) * 1000, 1),
-                   "p95": round(percentile(v, 95) * 1000, 1),
-                   "p99": round(percentile(v, 99) * 1000, 1),
-                   "mean": round(statistics.fmean(v) * 1000, 1)}
-            for kind, v in sorted(by_kind.items())
-        },
-        "statuses": dict(sorted(statuses.items())),
+        "latency_ms": latency,
+        "statuses": statuses,
         "client_errors": sum(len(p.errors) for p in everyone),
         "problems": problems,
         "verdict": "OK" if not problems else "FAILED",
     }
-    print(f"{'kind':9} {'n':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
-    for kind, row in result["latency_ms"].items():  # type: ignore[union-attr]
-        print(f"{kind:9} {row['n']:>7} {row['p50']:>8} {row['p95']:>8} {row['p99']:>8}")
+    print_latencies(latency)
     print(f"throughput: {result['requests_per_second']} requests/s; {acked} writes "
           f"acknowledged, {deals} deals stored at {len(tokens)} tables")
     print("statuses:", ", ".join(f"{k}: {v}" for k, v in result["statuses"].items()))

@@ -80,6 +80,12 @@ class EntryForm(forms.Form):
         """The form's initial data for editing ``entry``."""
         return {k: v for k, v in entry.items() if k not in ("type", "meta")}
 
+    @classmethod
+    def initial_from_query(cls, query: Mapping[str, Any],
+                           context: FormContext) -> dict[str, Any] | None:
+        """The initial data of a new row asked for by a link (None: the form's own)."""
+        return None
+
     def entry(self) -> dict[str, Any]:
         """The entry of a valid form (call :meth:`is_valid` first)."""
         return self.to_entry(self.cleaned_data)
@@ -186,6 +192,14 @@ class GameForms:
     kinds: Callable[[rules.Sheet], Sequence[str]] | None = None  # the kinds a table may enter
     describe: Callable[[rules.Row, rules.Sheet], list[str]] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # the form that corrects an entry, when it is not the form of its type
+    form_kind: Callable[[Mapping[str, Any]], str] | None = None
+
+    def kind_of(self, entry: Mapping[str, Any]) -> str:
+        """The kind of form that writes (and so corrects) ``entry``."""
+        if self.form_kind is not None:
+            return self.form_kind(entry)
+        return str(entry.get("type") or "")
 
     def kinds_for(self, document: rules.Sheet) -> list[str]:
         """The entry kinds offered as buttons on this sheet, in the game's order."""

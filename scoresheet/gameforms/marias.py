@@ -14,7 +14,7 @@ ladders belong to a deal is the engine's :meth:`rules.marias.Deal.components`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -282,6 +282,15 @@ class DealForm(EntryForm):
             choices=[(r, RESULT_LABELS[r]) for r in engine.RESULTS],
             widget=forms.RadioSelect,
         )
+        # a renonc stopped the deal being played: its announcement with the renonc, no result
+        self.fields["stopped"] = forms.BooleanField(
+            required=False, label=_("A renonc stopped this deal (no card points)"),
+        )
+        self.fields["renonc_seat"] = SeatField(ctx, required=False,
+                                               label=_("Who made the renonc?"))
+        self.fields["renonc_kind"] = ButtonsIntegerField(
+            required=False, label=_("What was it?"), choices=stopping_kind_choices(),
+        )
         self.fleks = options.max_fleks > 0
         self.needs_giver = options.flek_liability == engine.FlekLiability.FLEKING_PLAYER
         if self.fleks:
@@ -297,6 +306,19 @@ class DealForm(EntryForm):
                         self.fields[giver_field(comp, level)] = SeatField(
                             ctx, required=False, label=GIVER_LABELS[level]
                         )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("stopped"):
+            if data.get("renonc_seat") is None and "renonc_seat" not in self.errors:
+                self.add_error("renonc_seat", _("A renonc stopped this deal: tap who made it."))
+            if data.get("renonc_kind") is None and "renonc_kind" not in self.errors:
+                self.add_error("renonc_kind", _("A renonc stopped this deal: tap what it was."))
+        return data
+
+    def stopping_kinds(self) -> list[dict[str, Any]]:
+        """Per renonc kind that stops a deal: its button, the seed's Czech words, who commits it."""
+        return kind_rows(self["renonc_kind"])
 
     def giver_levels(self) -> list[int]:
         """The defence's flek levels this table pays (flek, tutti, kalhoty): a tap each."""
@@ -344,6 +366,16 @@ class DealForm(EntryForm):
         return tuple(c.value for c in deal.components())
 
     def to_entry(self, cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
+        entry = self.deal_entry(cleaned_data)
+        if not cleaned_data.get("stopped"):
+            return entry
+        # the renonc carries the deal it stopped: the announcement, never a card result
+        announcement = {k: v for k, v in entry.items() if k in engine.STOPPED_DEAL_KEYS}
+        return {"type": RenoncForm.kind, "seat": cleaned_data["renonc_seat"],
+                "kind": cleaned_data["renonc_kind"], "deal": announcement}
+
+    def deal_entry(self, cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
+        """The deal as played (``deal`` entry of FORMAT.md)."""
         data = cleaned_data
         game = data["game"]
         entry: dict[str, Any] = {"type": self.kind, "declarer": data["declarer"], "game": game}
@@ -417,6 +449,11 @@ class DealForm(EntryForm):
 
     @classmethod
     def initial_from_entry(cls, entry: Mapping[str, Any], context: FormContext) -> dict[str, Any]:
+        stopped = entry.get("deal")
+        if entry.get("type") == RenoncForm.kind and isinstance(stopped, Mapping):
+            return cls.initial_from_entry(stopped, context) | {
+                "stopped": True, "renonc_seat": entry.get("seat"),
+                "renonc_kind": entry.get("kind")}
         marriages = entry.get("marriages")
         marriages = marriages if isinstance(marriages, Mapping) else {}
         initial: dict[str, Any] = {
@@ -449,9 +486,28 @@ class DealForm(EntryForm):
                     initial[giver_field(comp, level)] = seats[level - 1]
         return initial
 
+    @classmethod
+    def initial_from_query(cls, query: Mapping[str, Any],
+                           context: FormContext) -> dict[str, Any] | None:
+        """``?stopped=1`` (with ``renonc_seat``, ``renonc_kind``): the form opened for a renonc
+        that stopped the deal being played, e.g. from the penalty calculator."""
+        if not query.get("stopped"):
+            return None
+        initial: dict[str, Any] = {"stopped": True}
+        for name in ("renonc_seat", "renonc_kind"):
+            value = str(query.get(name, ""))
+            if value.isascii() and value.isdigit():
+                initial[name] = int(value)
+        return initial
+
+    # the renonc's objections, on the fields of the renonc that stopped the deal
+    RENONC_FIELDS: ClassVar[Mapping[str, str]] = {
+        "seat": "renonc_seat", "kind": "renonc_kind", "played_out": "stopped"}
+
     def add_engine_error(self, field_name: str | None, message: str) -> None:
         """Like the base, but ``fleks.game`` (a parse error) lands on that component's ladder;
         an objection to the fleks as a whole is shown above the ladders."""
+        field_name = self.RENONC_FIELDS.get(field_name or "", field_name)
         head, _dot, comp = (field_name or "").partition(".")
         prefix = {"fleks": "flek_", "first_flek_by": "flek_by_", "flek_by": "flek_by_"}.get(head)
         name = prefix + comp + ("_1" if head != "fleks" else "") if prefix else ""
@@ -508,12 +564,7 @@ class RenoncForm(EntryForm):
 
     def kinds(self) -> list[dict[str, Any]]:
         """Per kind: its button, the seed's Czech words and who can commit it."""
-        by_number = {k.number: k for k in engine.renonc_kinds()}
-        out = []
-        for choice in self["kind"]:
-            kind = by_number[int(choice.data["value"])]
-            out.append({"choice": choice, "cs": kind.cs, "by": OFFENDER_TEXTS[kind.by]})
-        return out
+        return kind_rows(self["kind"])
 
     def deal_before(self) -> dict[str, Any] | None:
         """The deal the renonc refers to, as the engine keeps it (None: there is none)."""
@@ -541,7 +592,12 @@ class RenoncForm(EntryForm):
         text = RENONC_TEXTS.get(number, "") if isinstance(number, int) else ""
         played_out = _("played out")
         played = f" ({played_out})" if entry.get("played_out") else ""
-        return f"{_name(players, entry.get('seat'))}: {number}. {text}{played}"
+        out = f"{_name(players, entry.get('seat'))}: {number}. {text}{played}"
+        stopped = entry.get("deal")
+        if isinstance(stopped, Mapping):
+            out += " — " + str(_("stopped %(deal)s") % {
+                "deal": DealForm.summary(stopped, players)})
+        return out
 
 
 class MisdealForm(EntryForm):
@@ -573,6 +629,22 @@ class MisdealForm(EntryForm):
         return _name(players, entry.get("seat")) if "seat" in entry else str(_("the dealer"))
 
 
+def stopping_kind_choices() -> list[tuple[str, str]]:
+    """The renonc kinds that decide the deal at once, and so can stop it (engine ``decides``)."""
+    return [(str(k.number), f"{k.number}. {RENONC_TEXTS[k.number]}")
+            for k in engine.renonc_kinds() if k.decides]
+
+
+def kind_rows(field: Any) -> list[dict[str, Any]]:
+    """Per renonc kind button of ``field``: the button, the seed's Czech words, who commits it."""
+    by_number = {k.number: k for k in engine.renonc_kinds()}
+    out = []
+    for choice in field:
+        kind = by_number[int(choice.data["value"])]
+        out.append({"choice": choice, "cs": kind.cs, "by": OFFENDER_TEXTS[kind.by]})
+    return out
+
+
 def kinds(document: rules.Sheet) -> list[str]:
     """The row kinds the engine offers this table."""
     game = document.engine
@@ -580,11 +652,18 @@ def kinds(document: rules.Sheet) -> list[str]:
     return list(game.kinds_for(document.rules))
 
 
+def form_kind(entry: Mapping[str, Any]) -> str:
+    """A renonc that stopped the deal being played is written (and corrected) on the deal form."""
+    kind = str(entry.get("type") or "")
+    return DealForm.kind if kind == RenoncForm.kind and entry.get("deal") is not None else kind
+
+
 register(
     GameForms(
         game="marias",
         forms={f.kind: f for f in (DealForm, RenoncForm, MisdealForm)},
         kinds=kinds,
+        form_kind=form_kind,
     )
 )
 

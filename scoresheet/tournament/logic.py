@@ -379,8 +379,10 @@ def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
         flags = [(d.entry, str(uid_at[d.entry]), d.worth, d.renonc, d.withheld)
                  for d in result.flagged]
     elif t.game == "marias":  # no premium table: renonc claims are still the referee's
-        flags = [(i - 1, str(uid_at[i - 1]), 0, True, False)
-                 for i, e in enumerate(loaded.entries) if e.data.get("type") == "renonc" and i]
+        # the deal a renonc was claimed on: the one before it, or the one it stopped
+        at = [i if e.data.get("deal") is not None else i - 1
+              for i, e in enumerate(loaded.entries) if e.data.get("type") == "renonc"]
+        flags = [(i, str(uid_at[i]), 0, True, False) for i in at if i >= 0]
     numbers = {"totals": list(loaded.scored.totals), "premium": premium, "deals": deals,
                "finished": finished, "flags": flags}
     cache.set(key, numbers, TABLE_CACHE_SECONDS)

@@ -145,7 +145,8 @@ def _entry_page(
         "action_url": request.get_full_path(),
         "reviewed": bool(request.GET.get("review")),
         "review_url": (reverse("review", args=[sheet.edit_token]) + f"?deal={position}"
-                       if position is not None and form.kind == "deal" else ""),
+                       if position is not None and form.kind == "deal"
+                       and loaded.entries[position].data.get("type") == "deal" else ""),
         # what a form kept on the phone needs to number the row and name its dealer offline
         "moves_dealer": position is None and form.kind == _first_kind(sheet, loaded),
     }
@@ -262,7 +263,9 @@ def _write(
         })
     if request.method == "GET":
         initial = None
-        if position is not None and loaded.entries[position].data.get("type") == kind:
+        if position is None:
+            initial = form_class.initial_from_query(request.GET, context)
+        elif for_game(sheet.game).kind_of(loaded.entries[position].data) == kind:
             initial = form_class.initial_from_entry(loaded.entries[position].data, context)
         if filled is not None:
             initial = form_class.initial_from_entry(filled, context)
@@ -387,11 +390,11 @@ def entry_edit(request: HttpRequest, token: str, pos: int) -> HttpResponse:
 
 
 def _kind_at(sheet: Sheet, pos: int) -> str:
+    """The kind of form that corrects row ``pos``."""
     entry = sheet.entries.filter(position=pos).values_list("data", flat=True).first()
     if entry is None:
         raise Http404("no such entry")
-    kind = entry.get("type") if isinstance(entry, dict) else None
-    return str(kind or "")
+    return for_game(sheet.game).kind_of(entry) if isinstance(entry, dict) else ""
 
 
 @require_http_methods(["GET", "POST"])

@@ -20,12 +20,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 import rules
-from rules import arbiter
+from rules import arbiter, marias
 
 from .. import referee, services
 from ..forms import WriteForm
-from ..gameforms import kind_label
-from ..messages import game_label, preset_label, rejection_text
+from ..gameforms import for_game, kind_label
+from ..messages import engine_message, game_label, preset_label, rejection_text
 from ..models import Sheet
 from ..paper import format_amount, paper_of
 from .access import Mode, device_of, get_sheet_for_edit, get_sheet_for_view, remember
@@ -167,11 +167,26 @@ class Attached:
     position: int | None = None  # where the penalty goes (None: at the end)
     text: str = ""  # "Attached to row 2 (Deal: Anna, hra in leaves …)."
     problem: str = ""  # why the row asked for cannot take it
+    now: bool = False  # the deal being played, not on the sheet yet (a renonc stopped it)
+
+
+NOW = "now"  # ``deal=now``: the deal being played
+
+
+def _last_deal(loaded: services.Loaded) -> int | None:
+    """The deal row a renonc written at the end refers to, as the engine keeps it."""
+    last = getattr(loaded.scored.state, "last", None)
+    index = getattr(last, "index", None)
+    return index if isinstance(index, int) else None
 
 
 def _attached(loaded: services.Loaded, data: QueryDict | None) -> Attached:
-    """Read ``deal`` (the index of a deal row) from the query or the posted form."""
+    """Read ``deal`` (the index of a deal row, or ``now``) from the query or the posted form;
+    a renonc on a sheet with no deal to refer to is in the deal being played."""
     asked = data.get("deal", "") if data is not None else ""
+    kind = data.get("type") if data is not None else None
+    if asked == NOW or (not asked and kind in STOPPING and _last_deal(loaded) is None):
+        return Attached(now=True)
     if not asked:
         return Attached()
     entries = loaded.entries
@@ -179,7 +194,8 @@ def _attached(loaded: services.Loaded, data: QueryDict | None) -> Attached:
         deal = int(asked)
     except ValueError:
         deal = -1
-    if not 0 <= deal < len(entries) or entries[deal].data.get("type") != "deal":
+    game_forms = for_game(loaded.sheet.game)
+    if not 0 <= deal < len(entries) or game_forms.kind_of(entries[deal].data) != "deal":
         return Attached(problem=_("The penalty can only be attached to a deal row of this "
                                   "sheet, and there is no deal at that place: open the "
                                   "calculator again from the sheet."))
@@ -190,6 +206,43 @@ def _attached(loaded: services.Loaded, data: QueryDict | None) -> Attached:
     }
     position = deal + 1 if deal + 1 < len(entries) else None
     return Attached(deal=deal, position=position, text=text)
+
+
+# The offences that may stop the deal being played (Mariáš's renonc: rules/marias.py Renonc.deal).
+STOPPING = ("renonc",)
+
+
+def _deal_choices(loaded: services.Loaded, kind: str | None,
+                  attached: Attached) -> list[dict[str, Any]]:
+    """"In which deal?": the deal being played, or the last deal on the sheet (a renonc)."""
+    if kind not in STOPPING or attached.deal is not None:
+        return []
+    out = [{"value": NOW, "label": _("The deal being played (not on the sheet yet)"),
+            "checked": attached.now}]
+    last = _last_deal(loaded)
+    if last is not None:
+        document = loaded.document
+        out.append({"value": "", "checked": not attached.now, "label": _(
+            "The last deal on the sheet, row %(number)s (%(deal)s)") % {
+            "number": last + 1,
+            "deal": summary(document.game, loaded.entries[last].data, document.players)}})
+    return out
+
+
+def _stopped(place: Place, form: referee.OffenceForm) -> dict[str, str]:
+    """A renonc in the deal being played: the deal form that writes that deal stopped by it (its
+    cost needs what was announced and fleked), or why it cannot stop the deal."""
+    entry = form.entry()
+    kind = marias.RENONC_KINDS[entry["kind"] - 1]
+    if entry.get("played_out"):
+        code, params = "stopped_played_out", {}
+    elif not kind.decides:
+        code, params = "stopped_kind_goes_on", {"kind": kind.number}
+    else:
+        query = urlencode({"stopped": 1, "renonc_seat": entry["seat"], "renonc_kind": kind.number})
+        url = reverse("entry_new", args=[place.sheet.edit_token, "deal"]) + f"?{query}"
+        return {"url": url if place.can_edit else ""}
+    return {"problem": engine_message(code, params, "", game=place.sheet.game)}
 
 
 def _penalty_page(
@@ -208,6 +261,7 @@ def _penalty_page(
         kind = kinds[0] if kinds else None
     form = None
     preview = None
+    stopped: dict[str, str] | None = None
     attached = _attached(loaded, data)
     if attached.problem:
         problem, status = problem or attached.problem, _status(request, True)
@@ -216,7 +270,9 @@ def _penalty_page(
         form = _offence_form(document, kind, bound)
         if bound is None and data is not None:  # opened on an offence (a verdict's renonc kind)
             form.initial = {name: data[name] for name in form.fields if data.get(name)}
-        if bound is not None and form.is_valid() and not attached.problem:
+        if bound is not None and form.is_valid() and attached.now:
+            stopped = _stopped(place, form)
+        elif bound is not None and form.is_valid() and not attached.problem:
             preview = referee.penalty_preview(loaded, form.entry(), attached.position)
     context = _context(request, place, loaded) | {
         "form": form,
@@ -226,6 +282,8 @@ def _penalty_page(
                        {"type": k} | ({} if attached.deal is None else {"deal": attached.deal}))}
                   for k in kinds],
         "preview": preview,
+        "stopped": stopped,
+        "deal_choices": _deal_choices(loaded, kind, attached),
         "attached": attached,
         "write": WriteForm.fresh(place.sheet.revision) if place.can_edit else None,
         "problem": problem,
@@ -250,7 +308,7 @@ def _write_penalty(request: HttpRequest, place: Place) -> HttpResponse:
                              problem=_("This form is damaged: reload the page."))
     form = _offence_form(loaded.document, kind, request.POST)
     attached = _attached(loaded, request.POST)
-    if not form.is_valid() or attached.problem:
+    if not form.is_valid() or attached.problem or attached.now:
         return _penalty_page(request, place, loaded, request.POST, status=400)
     write = {"revision": meta.cleaned_data["revision"], "key": meta.cleaned_data["key"],
              "device": device_of(request), "entry": form.entry()}

@@ -11,10 +11,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from .. import derived, services
+from .. import derived, gzipped, services
 from ..charts import progression_html
-from ..display import change_label, holder_of, sheet_view
-from ..forms import WriteForm
+from ..display import holder_of, sheet_view
+from ..forms import new_key
 from ..gameforms import for_game, kind_label
 from ..models import Sheet
 from .access import Mode, get_sheet_for_edit, get_sheet_for_view, is_htmx, remember
@@ -27,14 +27,23 @@ def sheet_context(
 ) -> dict[str, Any]:
     """Everything sheet.html needs.  At a revision already shown it replays nothing and renders
     no row (scoresheet/derived.py); a constant number of queries, whatever the sheet's length."""
-    data = derived.of(sheet)
-    context = summary_context(sheet, data, can_edit=can_edit)
-    ctx = row_context(sheet, context, can_edit=can_edit)
-    context["rows_html"] = mark_safe(derived.table_rows(data, ctx))  # noqa: S308 (rendered)
+    context, rows = sheet_parts(sheet, can_edit=can_edit)
+    context["rows_html"] = mark_safe(rows.text())  # noqa: S308 (rendered, escaped)
     return context
 
 
-def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> dict[str, Any]:
+def sheet_parts(sheet: Sheet, *, can_edit: bool) -> tuple[dict[str, Any], derived.TableRows]:
+    """The context of sheet.html without its rows, and the rows (kept compressed: the page
+    sends them as they are, scoresheet/gzipped.py)."""
+    found = derived.prefetch(sheet, can_edit=can_edit)  # one read of the cache
+    data = derived.of(sheet, found)
+    context = summary_context(sheet, data, can_edit=can_edit, found=found)
+    ctx = row_context(sheet, context, can_edit=can_edit)
+    return context, derived.table_rows(data, ctx, found)
+
+
+def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool,
+                    found: dict[str, Any] | None = None) -> dict[str, Any]:
     """The sheet's context without its rows: header, totals, outcome, buttons, links."""
     sheet.revision = data.revision
     document = derived.header(sheet)
@@ -49,7 +58,7 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> d
     }
     if can_edit:
         token = sheet.edit_token
-        state = services.undo_state(sheet)
+        undo_label, redo_label = derived.undo_labels(sheet, found)
         writable = not (view.finished or sheet.closed)  # a signed tournament table is closed
         kinds = for_game(sheet.game).kinds_for(document) if writable else []
         context.update(
@@ -62,12 +71,13 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool) -> d
                  "url": reverse("entry_new", args=[token, k]) + f"?at={sheet.revision}"}
                 for k in kinds
             ],
-            undo=state.undo,
-            redo=state.redo,
-            undo_label=change_label(state.undo),
-            redo_label=change_label(state.redo),
-            undo_form=WriteForm.fresh(sheet.revision),
-            redo_form=WriteForm.fresh(sheet.revision),
+            undo=bool(undo_label),
+            redo=bool(redo_label),
+            undo_label=undo_label,
+            redo_label=redo_label,
+            # each form's idempotency key (the hidden fields of forms.WriteForm)
+            undo_key=new_key(),
+            redo_key=new_key(),
         )
     else:
         context.update(
@@ -93,10 +103,10 @@ def render_sheet(
     status: int = 200,
     extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    context = sheet_context(sheet, can_edit=can_edit)
+    context, rows = sheet_parts(sheet, can_edit=can_edit)
     context.update(extra or {})
     template = "sheet.html#live" if is_htmx(request) else "sheet.html"
-    return render(request, template, context, status=status)
+    return gzipped.page(request, template, context, rows.body, status=status)
 
 
 @require_GET
@@ -130,8 +140,9 @@ def _table(request: HttpRequest, *, can_edit: bool, **lookup: str) -> HttpRespon
     if given == str(revision):
         return HttpResponse(status=204)
     sheet = get_object_or_404(Sheet, **lookup)
-    data = derived.of(sheet)
-    context = summary_context(sheet, data, can_edit=can_edit)
+    found = derived.prefetch(sheet, can_edit=can_edit)
+    data = derived.of(sheet, found)
+    context = summary_context(sheet, data, can_edit=can_edit, found=found)
     ctx = row_context(sheet, context, can_edit=can_edit)
     since = int(given) if given.isascii() and given.isdigit() and len(given) < 10 else None
     changes = data.changed_since(since) if since is not None and is_htmx(request) else None
@@ -150,8 +161,8 @@ def _table(request: HttpRequest, *, can_edit: bool, **lookup: str) -> HttpRespon
             response = render(request, "sheet.html#changes", context)
             response["HX-Reswap"] = "none"  # everything in it is swapped in out of band
             return response
-    context["rows_html"] = mark_safe(derived.table_rows(data, ctx))  # noqa: S308 (rendered)
-    return render(request, "sheet.html#live", context)
+    rows = derived.table_rows(data, ctx, found)
+    return gzipped.page(request, "sheet.html#live", context, rows.body)
 
 
 def _chart(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpResponse:

@@ -86,6 +86,9 @@ def sheet_urls(sheet: Any) -> Iterator[str]:
     yield reverse("penalty", args=[edit]) + ("?" + urlencode(offence) if offence else "")
     if sheet.game == "marias":
         yield reverse("marias_settle", args=[edit])
+        # a renonc that stopped the deal being played: the deal form and the calculator
+        yield reverse("entry_new", args=[edit, "deal"]) + "?stopped=1&renonc_seat=1&renonc_kind=1"
+        yield reverse("penalty", args=[edit]) + "?type=renonc&seat=1&kind=1&deal=now"
 
 
 def site_urls() -> Iterator[str]:

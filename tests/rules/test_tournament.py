@@ -246,3 +246,16 @@ def test_a_sto_against_that_fails_earns_nothing_unless_the_declarer_fleked_it():
     assert T.sheet_premium(sheet([lost]), T.PremiumTable()).per_seat == (0, 0, 0)
     fleked = {**lost, "fleks": {"hundred_against": 1}, "flek_by": {"hundred_against": [1]}}
     assert T.sheet_premium(sheet([fleked]), T.PremiumTable()).per_seat == (0, 30, 0)
+
+
+def test_a_deal_stopped_by_a_renonc_earns_no_premium_and_goes_to_the_referee():
+    """Seed 004 IV.1 and IV.6: the stopped deal has no card result; the renonc claim is the
+    referee's.  The deal before it keeps its own points."""
+    durch = {"type": "deal", "declarer": 1, "game": "durch", "result": "won"}
+    stopped = {"type": "renonc", "seat": 2, "kind": 1,
+               "deal": {"declarer": 0, "game": "betl"}}
+    result = T.sheet_premium(sheet([durch, stopped]), T.PremiumTable())
+    assert result.per_seat == (0, 60, 0)
+    assert [(d.entry, d.renonc, d.points) for d in result.deals] == [(0, False, {1: 60}),
+                                                                      (1, True, {})]
+    assert [d.entry for d in result.flagged] == [0, 1]  # the durch is worth 60 too

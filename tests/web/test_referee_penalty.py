@@ -175,10 +175,16 @@ def test_a_played_out_renonc_costs_only_the_fee(client, make_sheet):
 
 
 def test_a_renonc_needs_the_deal_right_before_it(client, make_sheet):
+    # no deal on the sheet: the renonc can only be in the deal being played, which the deal
+    # form writes stopped by it (tests/web/test_marias_renonc_stopped.py); nothing is priced
     response = price(client, make_sheet(ruleset="marias"),
                      {"type": "renonc", "seat": "1", "kind": "1"})
+    assert "The last deal on the sheet" not in text(page(response))
+    assert "Write it on the sheet" not in page(response)
+    response = client.post(reverse("penalty", args=[make_sheet(ruleset="marias").edit_token]),
+                           {"type": "renonc", "seat": "1", "kind": "1", "revision": "0",
+                            "key": "00000000-0000-0000-0000-000000000001"})
     assert response.status_code == 400
-    assert "refers to the deal right before it" in text(page(response))
 
 
 def test_the_renonc_is_written_with_its_kind(client, make_sheet):
@@ -290,8 +296,10 @@ def test_without_a_deal_the_renonc_is_written_at_the_end(client, make_sheet):
     response = price(client, sheet, BORIS_RENONC)
     assert cost_line(response) == "Anna +2.20 Kč, Boris -4.20 Kč, Vera +2.00 Kč"
     assert "Attached to row" not in text(page(response))
+    assert "The last deal on the sheet, row 3 (Deal: Vera" in text(page(response))
     fields = write_fields(page(response))
-    assert 'name="deal"' not in page(response)
+    written = page(response)[page(response).index('class="write-penalty"'):]
+    assert 'name="deal"' not in written
     response = client.post(reverse("penalty", args=[sheet.edit_token]),
                            {**fields, **BORIS_RENONC, "played_out": "False"})
     assert response["Location"] == reverse("sheet", args=[sheet.edit_token]) + "#e3"

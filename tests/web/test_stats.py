@@ -174,3 +174,21 @@ def test_export_settings_only_through_the_edit_link(client: Client, make_sheet: 
 def test_average_is_rounded_to_one_decimal() -> None:
     line = stats.PlayerStats(name="Anna", contract_sum=335, contract_count=3)
     assert line.average_contract == Decimal("111.7")
+
+
+@pytest.mark.django_db
+def test_a_deal_stopped_by_a_renonc_counts_once_for_its_declarer(make_sheet: Any) -> None:
+    """Bohouš's hra in acorns at flek, stopped by Cyril's renonc 1 (docs/rules/marias.md
+    #stopped-deal): Bohouš won it.  Its money is the renonc's settlement (Cyril pays for the
+    whole defence, and the fees), not what a played game was worth: no average worth.  A renonc
+    after a written deal is not counted a second time."""
+    stopped = {"type": "renonc", "seat": 2, "kind": 1,
+               "deal": {"declarer": 1, "game": "suit", "trump": "acorns", "fleks": {"game": 1}}}
+    hra = {"type": "deal", "declarer": 0, "game": "suit", "trump": "leaves", "announced": [],
+           "card_points": 30}
+    make_sheet(ruleset="marias", players=["Anna", "Bohouš", "Cyril"], edition=1,
+               entries=[stopped, hra, {"type": "renonc", "seat": 1, "kind": 1}])
+    found = by_name(everything())
+    assert (found["Bohouš"].made, found["Bohouš"].failed) == (1, 0)
+    assert found["Bohouš"].average_worth == ""
+    assert (found["Anna"].made, found["Anna"].failed) == (0, 1)  # her deal, not the renonc

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -202,3 +204,50 @@ def test_the_migration_gives_stored_sheets_the_stacks_their_history_says(make_sh
     assert (sheet.undo_top, sheet.redo_top,
             dict(EntryChange.objects.filter(sheet=sheet).values_list("revision", "below"))
             ) == expected
+
+
+@pytest.fixture
+def kept(settings):
+    """A cache that keeps what it is given, whatever cache the tests run with."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "test-undo-words"}}
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+def test_undo_and_redo_name_the_tops_of_their_stacks_after_every_change_with_a_kept_cache(
+        client, make_sheet, kept, django_capture_on_commit_callbacks):
+    """The words of undo and redo are kept per pair of stack tops: after an undo, a redo and a
+    new deal the page names what each would revert now, never what it named before; at an
+    unchanged revision the page reads them from the cache, not from the history."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    sheet = make_sheet(entries=THREE_DEALS)
+    url = reverse("sheet", args=[sheet.edit_token])
+
+    def buttons() -> tuple[str, str, bool, bool]:
+        html = page(client.get(url))
+        undo = re.search(r'class="secondary" ?(disabled)? title="([^"]*)">↶', html)
+        redo = re.search(r'class="secondary" ?(disabled)? title="([^"]*)">↷', html)
+        assert undo and redo
+        return undo[2], redo[2], not undo[1], not redo[1]
+
+    def write(action, **extra):
+        sheet.refresh_from_db()
+        with django_capture_on_commit_callbacks(execute=True):
+            action(sheet.pk, revision=sheet.revision, key=new_key(), device=PHONE, **extra)
+
+    assert buttons() == ("row 3 (Deal)", "", True, False)
+    with CaptureQueriesContext(connection) as seen:
+        assert buttons() == ("row 3 (Deal)", "", True, False)
+    assert not [q for q in seen.captured_queries if "entrychange" in q["sql"]]
+    write(services.undo)
+    assert buttons() == ("row 2 (Deal)", "row 3 (Deal)", True, True)
+    write(services.undo)
+    assert buttons() == ("row 1 (Deal)", "row 2 (Deal)", True, True)
+    write(services.redo)
+    assert buttons() == ("row 2 (Deal)", "row 3 (Deal)", True, True)
+    write(services.add_entry, entry=THREE_DEALS[2])  # a new change clears the redo stack
+    assert buttons() == ("row 3 (Deal)", "", True, False)
