@@ -337,3 +337,14 @@ def test_the_sheet_and_the_tournament_agree_on_who_earns_premium_points(
     own = [r.premium for r in marias.final_result(rules.score(sheet), sheet.rules)]
     flat = T.PremiumTable(seven=(20, 20, 20, 20), hundred=(40, 40, 40, 40), betl=30, durch=60)
     assert list(T.sheet_premium(sheet, flat).per_seat) == own
+
+
+def test_tournament_a_renonc_that_stopped_the_next_deal_leaves_the_deal_before_alone() -> None:
+    """IV.5 takes the offender's points of the deal his renonc was made in: Bohouš's renonc
+    stopped Cyril's hra (the next deal, written with the renonc), so Bohouš keeps the 30 of his
+    sedma (5 trumps) of the deal before."""
+    entry = sedma(meta={"trumps": {"seven": 5}})
+    stopped = {"type": "renonc", "seat": 1, "kind": 1,
+               "deal": {"declarer": 2, "game": "suit", "trump": "acorns", "announced": []}}
+    doc = rules.load(marias_doc([entry, stopped]))
+    assert T.sheet_premium(doc, T.PremiumTable()).per_seat == (0, 30, 0)
