@@ -28,8 +28,9 @@ DOC_KEYS = (
 # Rules editions (FORMAT.md "edition"): a rule fix that changes what a sheet scores makes a new
 # edition.  A stored sheet keeps the edition it was created under, so it always replays to the
 # totals it showed; a new sheet plays the latest.  Edition 1: the rules before the corrections
-# that follow the seed texts more closely (docs/format.md#editions); edition 2: those corrections.
-EDITIONS = (1, 2)
+# that follow the seed texts more closely (docs/format.md#editions); edition 2: those corrections;
+# edition 3: Mariáš's minus points of rule II.15 for the first flek-giver.
+EDITIONS = (1, 2, 3)
 EDITION = EDITIONS[-1]
 MAX_NAME = 40  # characters in a player's name: a column header on a 360 px screen
 MAX_ENTRIES = 5000  # far beyond any evening; keeps hostile imports bounded

@@ -339,6 +339,11 @@ EDITION_1_DEFAULTS: dict[str, Any] = {
     "premium_flek_giver": False,  # a fleked game the declarer lost earned no one points
     "premium_flek_minus": False,  # the first flek-giver got no minus points (II.15)
 }
+# Edition 2 already gave the defence and the flek-giver their premium points (the tournament's
+# standings did); the minus points of II.15 came with edition 3.
+EDITION_2_DEFAULTS: dict[str, Any] = {
+    "premium_flek_minus": False,
+}
 
 
 # --------------------------------------------------------------------------- tables as data
@@ -1113,7 +1118,9 @@ class MariasGame(Game):
     def edition_defaults(self, ruleset: str, edition: int) -> Mapping[str, Any]:
         """Edition 1 keeps the defaults every sheet stored before the corrections was scored
         under (marias.md#editions)."""
-        return EDITION_1_DEFAULTS if edition == 1 else {}
+        if edition == 1:
+            return EDITION_1_DEFAULTS
+        return EDITION_2_DEFAULTS if edition == 2 else {}
 
     def player_counts(self, rules: Any) -> tuple[int, ...]:
         return PLAYERS

@@ -196,6 +196,20 @@ def test_the_first_edition_keeps_premium_points_for_the_declarers_won_games_only
     assert premium(*deals) == [20, 60, -20]
 
 
+def test_edition_2_sheets_keep_the_defence_and_flek_giver_points_without_minus_points() -> None:
+    """Sheets stored under edition 2 (their tournament standings already gave the defence and
+    the flek-giver their points) keep what they showed: only the minus points of II.15 are new,
+    from edition 3 on."""
+    deals = [sedma(fleks={"seven": 1}, first_flek_by=2),
+             suit(declarer=2, card_points=40, against=["seven"], seven_against="won"),
+             suit(declarer=0, announced=["seven"], seven="lost", card_points=40,
+                  fleks={"seven": 1}, first_flek_by=1)]
+    # Bohouš +20 for his sedma, Cyril no minus; Anna and Bohouš +20 for the sedma proti;
+    # Bohouš +20 for his flek on Anna's lost sedma
+    assert premium(*deals, edition=2) == [20, 60, 0]
+    assert premium(*deals, edition=3) == [20, 60, -20]
+
+
 def test_the_options_decide_each_part_on_their_own() -> None:
     entry = sedma(fleks={"seven": 1}, flek_by={"seven": [2]})
     assert premium(entry, options={"premium_flek_minus": False}) == [0, 20, 0]
