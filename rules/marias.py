@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from . import parse
 from .aliases import Points, Seat
@@ -255,6 +255,18 @@ class MariasOptions:
         help="premium points the declarer earns for a won announced game (empty: none)",
         keys=PREMIUM_KEYS, min=0, max=MAX_PREMIUM,
     )
+    premium_defence: bool = option(
+        help="a sedma or sto announced against the declarer and won earns its premium points "
+        "for each player of the defence"
+    )
+    premium_flek_giver: bool = option(
+        help="a fleked game that its side loses earns its premium points for the player who "
+        "gave the first flek, and for no one else"
+    )
+    premium_flek_minus: bool = option(
+        help="the player who gave the first flek on a game that its side then wins gets minus "
+        "premium points: the game's points for each flek level he pays for"
+    )
     # trick obligations of the suit games (the referee page judges by them; RULES.md §4)
     must_follow: bool = option(help=OBLIGATION_HELP["must_follow"])
     must_beat: bool = option(help=OBLIGATION_HELP["must_beat"])
@@ -304,6 +316,9 @@ MARIAS = MariasOptions(
     # seed 004 article I, in haléře: hra 0.20, sedma 0.40, sto 0.80, betl 3.00, durch 6.00
     tariff={"hra": 20, "sedma": 40, "sto": 80, "betl": 300, "durch": 600},
     premium_points={},
+    premium_defence=True,
+    premium_flek_giver=True,
+    premium_flek_minus=True,
     must_follow=True,
     must_beat=True,
     must_trump=True,
@@ -320,6 +335,9 @@ EDITION_1_DEFAULTS: dict[str, Any] = {
     "flek_over_table": False,  # a flek beyond max_fleks was refused
     "defence_silent_hundred": False,  # only the declarer's silent hundred counted
     "last_trick_check": False,  # a silent seven was not checked against the card points
+    "premium_defence": False,  # only the declarer earned premium points
+    "premium_flek_giver": False,  # a fleked game the declarer lost earned no one points
+    "premium_flek_minus": False,  # the first flek-giver got no minus points (II.15)
 }
 
 
@@ -854,11 +872,11 @@ def hra_won(deal: Deal) -> bool:
 
 @dataclass(frozen=True, kw_only=True)
 class Plan:
-    """What a deal is worth: the charges as played, and as announced (for a renonc)."""
+    """What a deal is worth: the charges as played, and as announced (for a renonc and the
+    premium points)."""
 
     played: tuple[Charge, ...]
     announced: tuple[Charge, ...]
-    wins: tuple[str, ...]  # premium keys the declarer earned
     silent_hundred: Side | None = None
 
 
@@ -880,13 +898,11 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
         key = Line.BETL if deal.game == Contract.BETL else Line.DURCH
         comp = Component.BETL if deal.game == Contract.BETL else Component.DURCH
         c = charge(key, comp, rules.amount(key), deal.result == Result.WON)
-        return Plan(played=(c,), announced=(c,), wins=(key.value,) if c.won else ())
+        return Plan(played=(c,), announced=(c,))
     red = deal.trump == RED
     factor = RED_FACTOR if red else 1
-    suffix = "_red" if red else ""
     played: list[Charge] = []
     announced: list[Charge] = []
-    wins: list[str] = []
     silent_hundred: Side | None = None
     if Announce.HUNDRED in deal.against:
         # the defence's hundred replaces the hra; "won" is the declarer's (marias.md#against)
@@ -899,8 +915,6 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
                       hundred_points(deal, rules) >= HUNDRED)
         played.append(game)
         announced.append(game)
-        if game.won:
-            wins.append("sto" + suffix)
     else:
         won = hra_won(deal)
         game = charge(Line.HRA, Component.GAME, rules.amount("hra") * factor, won)
@@ -913,15 +927,11 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
             game = dataclasses.replace(game, what=Line.SILENT_HUNDRED,
                                        base=game.base * SILENT_HUNDRED_FACTOR)
         played.append(game)
-        if won:
-            wins.append("hra" + suffix)
     if Announce.SEVEN in deal.announced:
         seven = charge(Line.SEDMA, Component.SEVEN, rules.amount("sedma") * factor,
                        deal.seven == Result.WON)
         played.append(seven)
         announced.append(seven)
-        if seven.won:
-            wins.append("sedma" + suffix)
     if Announce.SEVEN in deal.against:
         seven = charge(Line.SEDMA_PROTI, Component.SEVEN_AGAINST, rules.amount("sedma") * factor,
                        deal.seven_against == Result.LOST)
@@ -930,8 +940,100 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
     if deal.silent_seven is not None and Announce.SEVEN not in deal.announced | deal.against:
         base = rules.amount("sedma") * factor // SILENT_SEVEN_DIVISOR
         played.append(charge(Line.SILENT_SEVEN, None, base, deal.silent_seven == Side.DECLARER))
-    return Plan(played=tuple(played), announced=tuple(announced), wins=tuple(wins),
+    return Plan(played=tuple(played), announced=tuple(announced),
                 silent_hundred=silent_hundred)
+
+
+# --------------------------------------------------------------------------- premium points
+
+
+@unique
+class Why(StrEnum):
+    """Why a deal gives a seat premium points (marias.md#premium)."""
+
+    WON = "won"  # his side announced the game and won it: each of its players in full
+    FLEK = "flek"  # he gave the first flek on a game its announcer then lost
+    FLEK_MINUS = "flek_minus"  # he gave the first flek on a game its announcer won (II.15)
+
+
+class Award(NamedTuple):
+    """Premium points one deal gives one seat: ``times`` x the points of the game ``key``."""
+
+    seat: Seat
+    key: str  # the premium key of the game: sedma_red, sto, betl ...
+    what: Line  # the component (sedma_proti: the seven announced against the declarer)
+    times: int  # +1 for a won game or a flek that came off; -levels for minus points
+    why: Why
+    joined: int | None = None  # minus points: the flek level at which the third player joined
+
+
+# the premium key of each announced component (red suit games add "_red")
+PREMIUM_OF_LINE: dict[Line, str] = {
+    Line.HRA: "hra", Line.STO: "sto", Line.SEDMA: "sedma", Line.SEDMA_PROTI: "sedma",
+    Line.STO_PROTI: "sto", Line.BETL: "betl", Line.DURCH: "durch"}
+
+
+def premium_key(charge: Charge, red: bool) -> str | None:
+    """The premium key of an announced component: "sedma_red", "betl" (None: earns none)."""
+    key = PREMIUM_OF_LINE.get(charge.what)
+    if key is None or key in ("betl", "durch") or not red:
+        return key
+    return key + "_red"
+
+
+def minus_levels(charge: Charge) -> tuple[int, int | None]:
+    """The flek levels the first flek-giver of one of the declarer's components answers for
+    with minus points, and the level at which the third player joined (None: he did not).
+
+    Seed 004 II.15: he pays for all his fleks "včetně otočení protihráče po svém posledním
+    fleku" and "v tomto rozsahu dostane rovněž minusové body"; when the other defender joins,
+    only "v rozsahu do fleku, kterým se do flekování zapojil třetí hráč".  Below the joining
+    flek every level is his flek or the declarer's re after it (marias.md#premium).
+    """
+    first = charge.givers[0]
+    joined = next((k + 1 for k in range(0, charge.level, 2) if charge.givers[k] != first), None)
+    return (charge.level if joined is None else joined - 1), joined
+
+
+def premium_awards(deal: Deal, charges: Sequence[Charge], defence: Sequence[Seat],
+                   rules: MariasOptions) -> tuple[Award, ...]:
+    """Who earns (or loses) premium points for the announced components ``charges`` of a deal
+    (marias.md#premium); ``defence`` are the seats playing against the declarer.
+
+    Seed 004 "Body za vyhrané hlášené bodované hry přísluší každému aktérovi v plné výši. Body
+    za flekované hry přísluší pouze flekujícímu hráči." and II.15 (the minus points).  Only the
+    options decide: ``premium_defence`` (the defence's won announcements), ``premium_flek_giver``
+    (a fleked game its announcer lost earns for the first flek-giver only),
+    ``premium_flek_minus`` (the first flek-giver's minus points when the announcer wins).
+    """
+    red = deal.trump == RED
+    out: list[Award] = []
+    for c in charges:
+        key = premium_key(c, red)
+        if key is None or (c.against and not rules.premium_defence):
+            continue
+        announcer_won = c.won != c.against  # ``won`` is the declarer's
+        if announcer_won:
+            seats = tuple(defence) if c.against else (deal.declarer,)
+            out += [Award(seat=s, key=key, what=c.what, times=1, why=Why.WON) for s in seats]
+        first = deal.declarer if c.against else c.flek_by
+        if not c.level or first is None:
+            continue
+        if announcer_won and rules.premium_flek_minus:
+            levels, joined = (c.level, None) if c.against else minus_levels(c)
+            out.append(Award(seat=first, key=key, what=c.what, times=-levels,
+                             why=Why.FLEK_MINUS, joined=joined))
+        elif not announcer_won and rules.premium_flek_giver:
+            out.append(Award(seat=first, key=key, what=c.what, times=1, why=Why.FLEK))
+    return tuple(out)
+
+
+def award_points(awards: Sequence[Award], points: Mapping[str, int], n: int) -> list[int]:
+    """Premium points per seat of these awards with the table ``points`` (key -> points)."""
+    out = [0] * n
+    for a in awards:
+        out[a.seat] += a.times * points.get(a.key, 0)
+    return out
 
 
 def contract_text(deal: Deal) -> str:
@@ -978,7 +1080,7 @@ class DealRecord:
     contract: str
     charges: tuple[Charge, ...]  # the announced components, unfleked hra for a silent hundred
     ledger: tuple[Payment, ...]  # the game lines of the deal as it stands
-    wins: tuple[str, ...]
+    awards: tuple[Award, ...]  # its premium points, withdrawn when a renonc decides it
     decided_by: int | None = None  # the renonc entry that decided the deal
 
 
@@ -986,12 +1088,16 @@ class DealRecord:
 class MariasState(State):
     misdeals: list[int]  # per seat, on this sheet
     wins: list[dict[str, int]]  # per seat: premium key -> how many won (marias.md#premium)
+    minus: list[dict[str, int]]  # per seat: premium key -> flek levels of minus points (II.15)
     last: DealRecord | None = None  # the deal a renonc may refer to
     applied: int = -1  # index of the last entry applied
 
 
-def _premium(wins: Sequence[str], rules: MariasOptions) -> int:
-    return sum(rules.premium_points.get(k, 0) for k in wins)
+def _tally(state: MariasState, awards: Sequence[Award], sign: int) -> None:
+    """Count (sign 1) or withdraw (sign -1) a deal's premium awards."""
+    for a in awards:
+        counts = state.minus[a.seat] if a.why == Why.FLEK_MINUS else state.wins[a.seat]
+        counts[a.key] = counts.get(a.key, 0) + sign * abs(a.times)
 
 
 # --------------------------------------------------------------------------- the game
@@ -1036,7 +1142,8 @@ class MariasGame(Game):
     def start(self, sheet: Sheet) -> State:
         n = sheet.n
         return MariasState(n=n, totals=[0] * n, dealer=sheet.first_dealer,
-                           misdeals=[0] * n, wins=[{} for _ in range(n)])
+                           misdeals=[0] * n, wins=[{} for _ in range(n)],
+                           minus=[{} for _ in range(n)])
 
     def apply(self, state: State, index: int, entry: Entry, sheet: Sheet) -> None:
         assert isinstance(state, MariasState)
@@ -1294,28 +1401,20 @@ class MariasGame(Game):
             marks[d].append("over_table")
         if any(x.what == Line.CAP for x in lines):
             marks[d].append("capped")
-        premium = _premium(p.wins, rules)
-        if premium:
-            marks[d].append("premium")
-            notes.append(Note(code="premium", text=f"{names[d]} earns {premium} premium points",
-                              params={"seat": d, "points": premium}))
-            if premium >= PREMIUM_FLAG:
-                marks[d].append("flagged")
-                notes.append(Note(code="premium_flag", text=f"worth {PREMIUM_FLAG} premium "
-                                  "points or more: the scorer writes it on the table sheet and "
-                                  "signs it", params={"points": premium, "flag": PREMIUM_FLAG}))
+        awards = premium_awards(e, p.announced, [s for s in range(n) if s not in (d, out)],
+                                rules)
+        notes += _premium_notes(awards, rules, names, marks, d, red=e.trump == RED)
         if out is not None:
             marks[out].append("pauzirak")
         # -- mutate
         dealer = state.dealer
-        for key in p.wins:
-            state.wins[d][key] = state.wins[d].get(key, 0) + 1
+        _tally(state, awards, 1)
         state.deals += 1
         state.dealer = (dealer + 1) % n
         contract = contract_text(e)
         state.last = DealRecord(index=index, declarer=d, dealer=dealer, pauzirak=out,
                                 payers=payers, game=e.game, contract=contract,
-                                charges=p.announced, ledger=tuple(lines), wins=p.wins)
+                                charges=p.announced, ledger=tuple(lines), awards=awards)
         return _write(state, Row(
             entry=index, kind=Kind.DEAL, deltas=tuple(net(lines, n)), totals=(), dealer=dealer,
             marks=tuple(tuple(m) for m in marks), declarer=d, sitting_out=out,
@@ -1393,7 +1492,7 @@ class MariasGame(Game):
         return DealRecord(index=-1, declarer=deal.declarer, dealer=state.dealer, pauzirak=out,
                           payers=self.payers(state, deal.declarer, rules), game=deal.game,
                           contract=contract_text(deal), charges=plan(deal, rules).announced,
-                          ledger=(), wins=())
+                          ledger=(), awards=())
 
     def can_renonc(self, state: State, sheet: Sheet, e: Renonc) -> bool:
         try:
@@ -1475,9 +1574,8 @@ class MariasGame(Game):
                                  f"{rec.contract}: no card result", params={"seat": d}))
         # -- mutate
         if decides:
-            for key in rec.wins:
-                state.wins[d][key] -= 1
-            state.last = dataclasses.replace(rec, decided_by=index, ledger=tuple(new), wins=())
+            _tally(state, rec.awards, -1)
+            state.last = dataclasses.replace(rec, decided_by=index, ledger=tuple(new), awards=())
         if e.deal is not None:
             state.deals += 1
             state.dealer = (rec.dealer + 1) % n
@@ -1542,15 +1640,15 @@ def _write(state: MariasState, row: Row) -> Row:
     return row
 
 
-def _label(c: Charge, red: bool) -> str:
+def _label(what: Line, red: bool) -> str:
     heart = " ♥" if red else ""
-    if c.what == Line.SILENT_HUNDRED:
+    if what == Line.SILENT_HUNDRED:
         return f"hra{heart} with a silent hundred"
-    if c.what == Line.SILENT_SEVEN:
+    if what == Line.SILENT_SEVEN:
         return f"silent seven{heart}"
-    if c.what in (Line.SEDMA_PROTI, Line.STO_PROTI):
-        return f"{c.what.value.replace('_', ' ')}{heart}"
-    return f"{c.what.value}{heart}"
+    if what in (Line.SEDMA_PROTI, Line.STO_PROTI):
+        return f"{what.value.replace('_', ' ')}{heart}"
+    return f"{what.value}{heart}"
 
 
 def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat],
@@ -1558,14 +1656,15 @@ def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Sea
     at = f" at {FLEK_NAMES[c.level]} (x{flek_factor(c.level)})" if c.level else ""
     verb = "wins" if c.won else "loses"
     each = "from" if c.won else "to"
-    text = f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.value)} {each} each of {len(payers)}"
+    label = _label(c.what, red)
+    text = f"{names[d]} {verb} {label}{at}: {kc(c.value)} {each} each of {len(payers)}"
     params: dict[str, Any] = {
         "seat": d, "component": c.what.value, "level": c.level, "amount": c.value,
         "payers": len(payers), "red": red}
     notes: list[Note] = []
     if c.written_level is not None:
         paid = FLEK_NAMES[c.level] if c.level else "no flek"
-        notes.append(Note(code="over_table", text=f"{_label(c, red)} was fleked to "
+        notes.append(Note(code="over_table", text=f"{_label(c.what, red)} was fleked to "
                           f"{FLEK_NAMES[c.written_level]}, beyond this table's highest flek: "
                           f"paid at {paid}", params={
                               "component": c.what.value, "red": red,
@@ -1575,7 +1674,7 @@ def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Sea
     owners = c.owners()
     first = list(owners)[0]
     extra = owners[first][0] * c.base * len(payers)
-    text = (f"{names[d]} {verb} {_label(c, red)}{at}: {kc(c.base)} {each} each of "
+    text = (f"{names[d]} {verb} {_label(c.what, red)}{at}: {kc(c.base)} {each} each of "
             f"{len(payers)}, and {names[first]} {'pays' if c.won else 'receives'} the "
             f"doubling {kc(extra)} for the whole defence")
     params.update(base=c.base, flek_by=first, extra=extra)
@@ -1598,6 +1697,61 @@ def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Sea
                               params={"seat": out, "first": first, "second": second,
                                       "first_amount": c.base - half, "second_amount": half}))
     return notes
+
+
+def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequence[str],
+                   marks: list[list[str]], d: Seat, *, red: bool) -> list[Note]:
+    """The premium points of a deal in players' words, and their marks (marias.md#premium)."""
+    points = rules.premium_points
+    if not points or not awards:
+        return []  # nothing to say (the tally still counts them for a table typed at the end)
+    notes: list[Note] = []
+    earned = award_points([a for a in awards if a.why == Why.WON], points, len(names))
+    for seat in [d, *(s for s in range(len(names)) if s != d)]:
+        if earned[seat]:
+            marks[seat].append("premium")
+            notes.append(Note(code="premium", text=f"{names[seat]} earns {earned[seat]} premium "
+                              "points", params={"seat": seat, "points": earned[seat]}))
+    for a in awards:
+        value = a.times * points.get(a.key, 0)
+        if not value or a.why == Why.WON:
+            continue
+        what = _label(a.what, red)
+        params: dict[str, Any] = {"seat": a.seat, "points": value, "component": a.what.value,
+                                  "red": red}
+        if a.why == Why.FLEK:
+            if "premium" not in marks[a.seat]:
+                marks[a.seat].append("premium")
+            notes.append(Note(code="premium_flek", text=f"{names[a.seat]} gave the flek on the "
+                              f"lost {what} and earns {value} premium points", params=params))
+            continue
+        marks[a.seat].append("premium_minus")
+        text = f"{names[a.seat]} gets {value} premium points for the flek on {what}"
+        if a.joined is None:
+            notes.append(Note(code="premium_flek_minus", text=text, params=params))
+        else:
+            params["level"] = a.joined
+            notes.append(Note(code="premium_flek_minus_joined", text=f"{text}, up to the "
+                              f"{FLEK_NAMES[a.joined]} with which the third player joined",
+                              params=params))
+    worth = sum(points.get(a.key, 0) for a in _games(awards))
+    if worth >= PREMIUM_FLAG:
+        marks[d].append("flagged")
+        notes.append(Note(code="premium_flag", text=f"worth {PREMIUM_FLAG} premium points or "
+                          "more: the scorer writes it on the table sheet and signs it",
+                          params={"points": worth, "flag": PREMIUM_FLAG}))
+    return notes
+
+
+def _games(awards: Sequence[Award]) -> list[Award]:
+    """One award per game that earned points (a game the defence won counts once)."""
+    seen: set[Line] = set()
+    out = []
+    for a in awards:
+        if a.times > 0 and a.what not in seen:
+            seen.add(a.what)
+            out.append(a)
+    return out
 
 
 def _cap_notes(lines: Sequence[Payment], names: Sequence[str]) -> list[Note]:
@@ -1635,11 +1789,22 @@ def round_crowns(haler: Points) -> int:
 
 
 def premium_tally(scored: Scored) -> list[dict[str, int]]:
-    """Per seat, how many premium-eligible games it won (premium key -> count)."""
+    """Per seat, how many premium-eligible games it won (premium key -> count): its own side's
+    won announced games, and the lost games it fleked where the table counts those."""
+    return [{k: v for k, v in w.items() if v} for w in _state(scored).wins]
+
+
+def minus_tally(scored: Scored) -> list[dict[str, int]]:
+    """Per seat, the minus points it got for fleks (seed 004 II.15) as premium key -> the flek
+    levels it answers for: each level costs the game's premium points once."""
+    return [{k: v for k, v in m.items() if v} for m in _state(scored).minus]
+
+
+def _state(scored: Scored) -> MariasState:
     state = scored.state
     if not isinstance(state, MariasState):
-        raise TypeError("premium_tally needs a scored Mariáš sheet")
-    return [{k: v for k, v in w.items() if v} for w in state.wins]
+        raise TypeError("the premium tally needs a scored Mariáš sheet")
+    return state
 
 
 def final_result(scored: Scored, rules: MariasOptions) -> list[PlayerResult]:
@@ -1648,11 +1813,13 @@ def final_result(scored: Scored, rules: MariasOptions) -> list[PlayerResult]:
     ``rules`` gives the premium points: the sheet's own options, or the same options with a
     ``premium_points`` table the players fill in at the end (money does not depend on it).
     """
-    tally = premium_tally(scored)
+    tally, minus = premium_tally(scored), minus_tally(scored)
+    points = rules.premium_points
     out = []
     for seat, money in enumerate(scored.totals):
         crowns = round_crowns(money)
-        premium = sum(count * rules.premium_points.get(k, 0) for k, count in tally[seat].items())
+        premium = (sum(count * points.get(k, 0) for k, count in tally[seat].items())
+                   - sum(levels * points.get(k, 0) for k, levels in minus[seat].items()))
         out.append(PlayerResult(seat=seat, money=money, crowns=crowns, premium=premium,
                                 total=crowns + premium))
     return out

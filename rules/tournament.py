@@ -345,69 +345,54 @@ def trumps_of(raw: Mapping[str, Any]) -> dict[str, int]:
             if k in TRUMP_KEYS and isinstance(v, int) and not isinstance(v, bool)}
 
 
-# the ledger lines of announced games: (premium table, trumps key, announced by the defence)
-PREMIUM_LINES: dict[str, tuple[str, str, bool]] = {
-    "sedma": ("seven", "seven", False),
-    "sto": ("hundred", "hundred", False),
-    "sedma_proti": ("seven", "seven_against", True),
-    "sto_proti": ("hundred", "hundred_against", True),
-    "betl": ("betl", "", False),
-    "durch": ("durch", "", False),
+# the ledger lines of announced games: (premium table, trumps key)
+PREMIUM_LINES: dict[str, tuple[str, str]] = {
+    "sedma": ("seven", "seven"),
+    "sto": ("hundred", "hundred"),
+    "sedma_proti": ("seven", "seven_against"),
+    "sto_proti": ("hundred", "hundred_against"),
+    "betl": ("betl", ""),
+    "durch": ("durch", ""),
 }
-
-
-def _first_giver(deal: marias.Deal, charge: Any, by_defence: bool) -> int | None:
-    """Who gave the first flek of a component, as the entry records it; the declarer for a
-    game the defence announced (only he fleks it), unknown otherwise."""
-    if charge.component is not None:
-        seat = deal.flek_giver(charge.component)
-        if seat is not None:
-            return int(seat)
-    givers = getattr(charge, "givers", ())
-    if givers:
-        return int(givers[0])
-    return deal.declarer if by_defence else None
 
 
 def deal_premium(deal: marias.Deal, options: marias.MariasOptions, table: PremiumTable,
                  trumps: Mapping[str, int], *, defence: Sequence[int] = ()
                  ) -> tuple[dict[int, int], int]:
-    """Premium points of the won announced games of a deal: (seat -> points, its worth).
+    """Premium points of a deal: (seat -> points, what its games that earned points are worth).
 
-    The side that announced a game and won it earns its points, each of its players in full
-    ("Body za vyhrané hlášené bodované hry přísluší každému aktérovi v plné výši"): the
-    declarer for his sedma, sto, betl, durch; the defenders (``defence``: the seats playing
-    against him, not the one sitting out) for a sedma or sto announced against him.  A fleked
-    announced game that its side loses earns its points for the player who gave the first flek
-    only ("Body za flekované hry přísluší pouze flekujícímu hráči").  Sedma and sto count by the
-    trumps held (``trumps``: of the announcer for a sedma, of the side for a sto); red (hearts)
-    multiplies by ``red_factor``.
+    Who earns them is the engine's (:func:`rules.marias.premium_awards`, by the sheet's options):
+    the side that announced a game and won it, each of its players in full ("Body za vyhrané
+    hlášené bodované hry přísluší každému aktérovi v plné výši"): the declarer for his sedma,
+    sto, betl, durch; the defenders (``defence``: the seats playing against him, not the one
+    sitting out) for a sedma or sto announced against him.  A fleked game that its announcer
+    loses earns its points for the player who gave the first flek only ("Body za flekované hry
+    přísluší pouze flekujícímu hráči"); one its announcer wins costs that player minus points,
+    the game's points for each flek level he pays for (II.15).  Sedma and sto count by the
+    trumps held (``trumps``: of the announcer for a sedma, of the side for a sto, "trumfy u
+    spolu hrajících hráčů se nesčítají ... U vyšších bodovaných hlášených her (stovek) se ...
+    sčítají"); red (hearts) multiplies by ``red_factor``.
     """
     plan = marias.plan(deal, options)
     red = table.red_factor if deal.trump == marias.RED else 1
     points: dict[int, int] = {}
     worth = 0
-    for charge in plan.announced:
-        line = PREMIUM_LINES.get(str(charge.what))
+    counted: set[str] = set()
+    for award in marias.premium_awards(deal, plan.announced, defence, options):
+        line = PREMIUM_LINES.get(str(award.what))
         if line is None:
             continue  # the plain hra is not an announced premium game
-        kind, trumps_key, by_defence = line
-        by_defence = by_defence or bool(getattr(charge, "against", False))
+        kind, trumps_key = line
         if kind in ("seven", "hundred"):
             values = table.seven if kind == "seven" else table.hundred
             value = table.by_trumps(values, trumps.get(trumps_key)) * red
         else:
             value = table.betl if kind == "betl" else table.durch
-        won_by_announcer = charge.won != by_defence  # ``won`` is the declarer's
-        if won_by_announcer:
-            seats = list(defence) if by_defence else [deal.declarer]
-        else:
-            giver = _first_giver(deal, charge, by_defence) if charge.level else None
-            seats = [giver] if giver is not None else []
-        for seat in seats:
-            if value:
-                points[seat] = points.get(seat, 0) + value
-        if seats and value:
+        if not value:
+            continue
+        points[award.seat] = points.get(award.seat, 0) + award.times * value
+        if award.times > 0 and award.what not in counted:
+            counted.add(award.what)
             worth += value
     return points, worth
 
@@ -417,8 +402,9 @@ def sheet_premium(sheet: Sheet, table: PremiumTable,
     """The premium points of every seat of a Mariáš sheet (seed 004 II and IV.5-6).
 
     A renonc entry refers to the deal before it: the player who made it earns nothing on that
-    deal (IV.5).  When the deal is worth 50 or more, the others' points count only once the
-    referee found the game winnable (``winnable[entry index of the deal]``, IV.6).
+    deal (IV.5), though minus points he got for a flek stay.  When the deal is worth 50 or more,
+    the others' points count only once the referee found the game winnable (``winnable[entry
+    index of the deal]``, IV.6).
     """
     if sheet.game != marias.MariasGame.name:
         raise DrawError("premium points belong to Mariáš", code="premium_game")
@@ -442,7 +428,8 @@ def sheet_premium(sheet: Sheet, table: PremiumTable,
             deals.append(DealPremium(entry=index, points={}, worth=0, renonc=True))
         elif isinstance(entry, marias.Renonc) and deals and deals[-1].entry == index - 1:
             last = deals[-1]
-            points = {s: p for s, p in last.points.items() if s != entry.seat}
+            # the offender has no claim to points (IV.5); his minus points stay
+            points = {s: p for s, p in last.points.items() if s != entry.seat or p < 0}
             withheld = last.worth >= PREMIUM_FLAG and not winnable.get(last.entry, False)
             deals[-1] = DealPremium(entry=last.entry, points={} if withheld else points,
                                     worth=last.worth, renonc=True, withheld=withheld)

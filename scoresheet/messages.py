@@ -801,6 +801,14 @@ NOTES: dict[str, dict[str, Template]] = {
             "%(second_name)s %(second_amount_money)s of his share"
         ),
         "premium": _("%(name)s earns %(points)s premium points"),
+        "premium_flek": _(
+            "%(name)s gave the flek on the lost %(what)s and earns %(points)s premium points"
+        ),
+        "premium_flek_minus": _("%(name)s gets %(points)s premium points for the flek on %(what)s"),
+        "premium_flek_minus_joined": _(
+            "%(name)s gets %(points)s premium points for the flek on %(what)s, up to the %(flek)s "
+            "with which the third player joined"
+        ),
         "premium_flag": _(
             "worth %(flag)s premium points or more: the scorer writes it on the table sheet and "
             "signs it"
@@ -945,6 +953,9 @@ OPTION_LABELS: dict[str, Any] = {
     "renonc_talon_fee": _("Renonc 12 fee"),
     "tariff": _("Tariff"),
     "premium_points": _("Premium points"),
+    "premium_defence": _("Premium points of the defence"),
+    "premium_flek_giver": _("Premium points of a flek that came off"),
+    "premium_flek_minus": _("Minus points for a flek"),
     "players": _("Players"),
     "marriages": _("Marriage values"),
     "ace_marriage": _("Ace marriage"),
@@ -1094,6 +1105,18 @@ OPTION_HELP: dict[str, Any] = {
     ),
     "premium_points": _(
         "premium points the declarer earns for a won announced game (empty: none)"
+    ),
+    "premium_defence": _(
+        "a sedma or sto announced against the declarer and won earns its premium points for "
+        "each player of the defence"
+    ),
+    "premium_flek_giver": _(
+        "a fleked game that its side loses earns its premium points for the player who gave the "
+        "first flek, and for no one else"
+    ),
+    "premium_flek_minus": _(
+        "the player who gave the first flek on a game that its side then wins gets minus premium "
+        "points: the game's points for each flek level he pays for"
     ),
     "players": _("players at the table; with 4 the dealer sits out"),
     "marriages": _("points of a declared marriage (K+Q) per suit"),

@@ -13,6 +13,17 @@ from tests.playwright_fixtures import chromium, phone, second_phone, shot  # noq
 PLAYERS = ("Anna", "Boris", "Vera")
 
 
+@pytest.fixture(autouse=True)
+def no_language_left_active() -> Any:
+    """Each test starts and ends in the default language: a request through the test client
+    activates its language in this thread, and a later test would otherwise read its words."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 def deal(
     declarer: int,
     contract: int,

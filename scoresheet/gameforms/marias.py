@@ -124,6 +124,7 @@ MARIAS_MARKS: dict[str, tuple[Any, Any]] = {
     "red": (_("♥"), _("hearts trumps: everything counts double")),
     "capped": (_("cap"), _("the payment cap was reached")),
     "premium": (_("premium"), _("premium points earned")),
+    "premium_minus": (_("minus"), _("minus premium points for a flek")),
     "flagged": (_("signed"), _("worth 50 premium points or more: the scorer signs it")),
     "first_flek": (_("1st flek"), _("gave the first flek")),
     "pauzirak": (_("out"), _("the pauzírák: sat this deal out")),

@@ -51,7 +51,9 @@ def add_trump_fields(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None = 
         name = f"trumps_{key}"
         form.fields[name] = forms.IntegerField(
             label=label, required=False, min_value=1, max_value=MAX_TRUMPS, initial=held.get(key),
-            help_text=_("Only for a won announced game; it decides the premium points."),
+            help_text=_(
+                "Only for a won or a fleked announced game; it decides the premium points."
+            ),
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "num",
                                             "min": 1, "max": MAX_TRUMPS}),
         )

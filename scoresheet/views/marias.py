@@ -65,6 +65,7 @@ class Line:
     premium: int
     total: int
     tally: str  # "hra 3, sedma ♥ 1": the premium games he won
+    minus: str  # "sedma ×2": the flek levels of his minus points (rule II.15)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,7 +122,7 @@ def settle_context(sheet: Sheet, loaded: services.Loaded, form: PremiumForm,
     document, scored = loaded.document, loaded.scored
     players = document.players
     options, objection = _options(document, form)
-    tally = engine.premium_tally(scored)
+    tally, minus = engine.premium_tally(scored), engine.minus_tally(scored)
     lines = [
         Line(
             name=players[r.seat],
@@ -132,6 +133,7 @@ def settle_context(sheet: Sheet, loaded: services.Loaded, form: PremiumForm,
             premium=r.premium,
             total=r.total,
             tally=", ".join(f"{PREMIUM_LABELS.get(k, k)} {n}" for k, n in tally[r.seat].items()),
+            minus=", ".join(f"{PREMIUM_LABELS.get(k, k)} ×{n}" for k, n in minus[r.seat].items()),
         )
         for r in engine.final_result(scored, options)
     ]

@@ -28,6 +28,7 @@ SHEETS = (  # one of every game and preset
     "pl/bomb-declarer-only-barrel",
     "one-thousand/blind-highest-wins",
     "marias/evening_four_players_pauzirak",
+    "marias/premium_points_minus_and_defence",  # the final table with minus points
     "binokel/scale1_house_rules",
 )
 LONG_NAMES = (  # 20 to 24 letters, hyphens, no space to break at

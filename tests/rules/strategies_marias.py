@@ -62,6 +62,9 @@ def marias_options(draw: st.DrawFn) -> dict[str, Any]:
                                                           "all_own_marriages")))
     if draw(st.booleans()):
         options["premium_points"] = {"sedma": 20, "sto": 40, "betl": 50, "durch": 100}
+    for name in ("premium_defence", "premium_flek_giver", "premium_flek_minus"):
+        if draw(st.booleans()):
+            options[name] = draw(st.booleans())
     return options
 
 

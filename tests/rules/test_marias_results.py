@@ -115,7 +115,8 @@ def test_entry_kinds_of_the_sheet() -> None:
         "max_fleks", "payment_cap", "stake", "pauzirak_pays", "flek_liability",
         "flek_giver_receives", "joined_cap", "flek_over_table", "defence_silent_hundred",
         "last_trick_check", "hundred_counts", "misdeal_fee", "renonc_fee", "renonc_talon_fee",
-        "tariff", "premium_points", "must_follow", "must_beat", "must_trump", "must_overtrump"}
+        "tariff", "premium_points", "premium_defence", "premium_flek_giver", "premium_flek_minus",
+        "must_follow", "must_beat", "must_trump", "must_overtrump"}
 
 
 FIRST_EDITION = {
@@ -125,17 +126,19 @@ FIRST_EDITION = {
     "hundred_counts": "trump_marriage", "misdeal_fee": 200, "renonc_fee": 200,
     "renonc_talon_fee": 1000,
     "tariff": {"hra": 20, "sedma": 40, "sto": 80, "betl": 300, "durch": 600},
-    "premium_points": {}, "must_follow": True, "must_beat": True, "must_trump": True,
+    "premium_points": {}, "premium_defence": False, "premium_flek_giver": False,
+    "premium_flek_minus": False, "must_follow": True, "must_beat": True, "must_trump": True,
     "must_overtrump": True}
 
 
 def test_preset_defaults_are_those_of_the_rules() -> None:
     """RULES.md section 2: the tournament preset plays rule II.15 (flek_liability
-    fleking_player), a flek beyond the table, the defence's silent hundred and the last-trick
-    check of a seven."""
+    fleking_player, and its minus points), a flek beyond the table, the defence's silent hundred,
+    the last-trick check of a seven and the premium points of seed 004's scoring paragraph."""
     assert rules.as_json(rules.preset("marias")) == {
         **FIRST_EDITION, "flek_liability": "fleking_player", "flek_giver_receives": False,
-        "flek_over_table": True, "defence_silent_hundred": True, "last_trick_check": True}
+        "flek_over_table": True, "defence_silent_hundred": True, "last_trick_check": True,
+        "premium_defence": True, "premium_flek_giver": True, "premium_flek_minus": True}
 
 
 def test_first_edition_defaults_are_those_every_stored_sheet_was_scored_under() -> None:
