@@ -2,7 +2,8 @@
    and never sends a half-filled form; a refused form opens on its first wrong field, in the
    middle of the screen (not behind the sticky "Write it down" bar).  Without JavaScript the form
    works as it is: the summary at the top links every wrong field, and the first one has
-   autofocus. */
+   autofocus.  htmx comes after the first paint (static/js/later.js): what a quick scorer typed
+   before it arrived is previewed as soon as it is here. */
 (function () {
   "use strict";
   var form = document.querySelector("form.entry");
@@ -35,6 +36,24 @@
       // the last field: the button is next; it sends only when tapped (or Enter on it)
       var button = form.querySelector("button[type=submit]");
       if (button) button.focus();
+    }
+  });
+
+  function changed(el) {
+    if (el.type === "radio" || el.type === "checkbox") return el.checked !== el.defaultChecked;
+    if (el.options) {
+      return Array.prototype.some.call(el.options, function (o) {
+        return o.selected !== o.defaultSelected;
+      });
+    }
+    return el.type !== "hidden" && "defaultValue" in el && el.value !== el.defaultValue;
+  }
+
+  document.addEventListener("htmx:load", function arrived(event) {
+    if (event.target !== document.body) return;
+    document.removeEventListener("htmx:load", arrived);
+    if (window.htmx && Array.prototype.some.call(form.elements, changed)) {
+      window.htmx.trigger(form, "change");
     }
   });
 

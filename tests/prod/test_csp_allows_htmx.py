@@ -36,6 +36,14 @@ def violations(page: Any, console: list[str]) -> list[str]:
     return list(page.evaluate("window.__csp")) + console
 
 
+def scripts_loaded(page: Any) -> None:
+    """htmx and the offline script come after the first paint (once the page has loaded):
+    wait until htmx is there (on every page that loads it), so that what it does is seen and
+    checked too."""
+    page.wait_for_function("() => !document.querySelector('script[data-later]')"
+                           " || typeof window.htmx === 'object'")
+
+
 def test_no_csp_violation_while_a_deal_is_entered_previewed_and_polled(
     server_db: Database, start_server: Callable[..., Server], phone: Any  # noqa: F811
 ) -> None:
@@ -54,10 +62,12 @@ def test_no_csp_violation_while_a_deal_is_entered_previewed_and_polled(
         page.fill(f"#id_player_{seat}", name)
     page.get_by_role("button", name="Start the sheet").click()
     page.wait_for_url(re.compile(r"/s/[\w-]+/$"))
+    scripts_loaded(page)
     assert page.evaluate("typeof window.htmx") == "object"  # the script loaded under the CSP
     assert violations(page, console) == []
 
     page.get_by_role("link", name="+ Deal").click()
+    scripts_loaded(page)
     page.check("#id_declarer_1")
     page.fill("#id_contract", "100")
     page.fill("#id_points_0", "50")
@@ -68,6 +78,7 @@ def test_no_csp_violation_while_a_deal_is_entered_previewed_and_polled(
     assert violations(page, console) == []
     page.get_by_role("button", name="Write it down").click()
     page.wait_for_url(re.compile(r"/s/[\w-]+/#e0$"))
+    scripts_loaded(page)
 
     polls = len([r for r in requests if "/table?rev=" in r])
     page.wait_for_timeout(3_500)  # the sheet asks every 3 s whether it changed
@@ -78,4 +89,5 @@ def test_no_csp_violation_while_a_deal_is_entered_previewed_and_polled(
     for path in PAGES:
         page.goto(base + path.format(token=token))
         page.wait_for_load_state()
+        scripts_loaded(page)
         assert violations(page, console) == [], path
