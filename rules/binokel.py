@@ -708,6 +708,13 @@ class BinokelGame(engine.Game):
     def edition_defaults(self, ruleset: str, edition: int) -> Mapping[str, Any]:
         return EDITION_1 if edition == 1 else {}
 
+    def prepare(self, sheet: Sheet) -> _Prepared:
+        return _Prepared(sheet)
+
+    def fast_path(self, sheet: Sheet) -> engine.FastPath:
+        fast: engine.FastPath = sheet.prepared.fast
+        return fast
+
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         kind = self.entry_kind(raw)
         n = sheet.n
@@ -803,6 +810,119 @@ class BinokelGame(engine.Game):
         state.dealer = (dealer + step) % PLAYERS
         if won is not None:
             state.outcome = won
+
+
+class _Prepared:
+    """What a Binokel sheet's replay reads for every entry (:attr:`Sheet.prepared`)."""
+
+    def __init__(self, sheet: Sheet) -> None:
+        self.rules: BinokelOptions = sheet.rules
+        self.players = sheet.players
+        self.fast = fast_deal(self.rules, self.players)  # Game.fast_path
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"rules": self.rules, "players": self.players}  # the function is made of them
+
+    def __setstate__(self, own: dict[str, Any]) -> None:
+        self.rules, self.players = own["rules"], own["players"]
+        self.fast = fast_deal(self.rules, self.players)
+
+
+DEAL_KEYS = frozenset(("type", "meta", "declarer", "bid", "trump", "melds", "points",
+                       "trump_nines"))
+SYMBOLS: Mapping[str, str] = {s.value: SUIT_SYMBOLS[s] for s in Suit}  # by the stored name
+
+
+def fast_deal(rules: BinokelOptions, players: tuple[str, ...]) -> engine.FastPath:
+    """The usual deal judged and written in one step (Game.fast_path): what ``parse_entry``,
+    :func:`deal` and ``apply`` make of a valid played deal without trump nines that does not
+    end the game -- the same row, notes and state.  For anything else it returns False before
+    it changes anything, and the general path judges the entry and says what is wrong.
+    ``tests/rules/test_fast_path.py`` holds the two paths to the same result on random deals.
+    """
+    opening, step, most_bid = rules.opening, rules.step, rules.max_bid
+    unit, scale, deal_total = rules.meld_unit, rules.scale, rules.deal_total
+    most = (rules.max_melds(declarer=False), rules.max_melds(declarer=True))
+    keep_min, multiplier, goal = rules.keep_min, rules.fail_multiplier, rules.goal
+    trump_pair = rules.meld_values[TRUMP_PAIR] if rules.declarer_needs_trump_pair else 0
+    dealer_step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
+    seats = range(PLAYERS)
+    make_note, make_row = engine.make_note, engine.make_row
+
+    def fast(state: State, index: int, raw: Mapping[str, Any]) -> bool:
+        if raw.__class__ is not dict or raw.get("type") != "deal" or not raw.keys() <= DEAL_KEYS:
+            return False
+        d = raw.get("declarer")
+        bid = raw.get("bid")
+        trump = raw.get("trump")
+        symbol = SYMBOLS.get(trump) if trump.__class__ is str else None
+        melds = raw.get("melds")
+        points = raw.get("points")
+        if (d.__class__ is not int or bid.__class__ is not int or symbol is None
+                or melds.__class__ is not list or points.__class__ is not list
+                or raw.get("trump_nines") is not None or not 0 <= d < PLAYERS
+                or len(melds) != PLAYERS or len(points) != PLAYERS
+                or not opening <= bid <= most_bid or bid % step or not unit):
+            return False
+        total = 0
+        for s in seats:
+            m, p = melds[s], points[s]
+            if (m.__class__ is not int or p.__class__ is not int or m < 0 or p < 0
+                    or m > most[s == d] or m % unit or p % scale):
+                return False
+            total += p
+        if total != deal_total or melds[d] < trump_pair:
+            return False
+        # judged: now what the deal writes
+        deltas: list[Points] = []
+        marks: list[tuple[str, ...]] = []
+        notes: list[Note] = []
+        for s in seats:
+            m, tricks = melds[s], points[s]
+            lost = m and tricks < keep_min
+            if lost:
+                notes.append(make_note(
+                    "melds_lost", {"seat": s, "lost": m, "min": keep_min, "tricks": tricks},
+                    "%s took %s trick points, fewer than %s, and loses %s meld points",
+                    (players[s], tricks, keep_min, m)))
+                m = 0
+            score = m + tricks
+            if s != d:
+                deltas.append(score)
+                marks.append(("melds_lost",) if lost else ())
+            elif score >= bid:
+                deltas.append(score)
+                marks.append(("melds_lost", "made") if lost else ("made",))
+                notes.append(make_note(
+                    "made", {"seat": s, "bid": bid, "melds": m, "tricks": tricks},
+                    "%s made %s: melds %s + tricks %s = %s",
+                    (players[s], bid, m, tricks, score)))
+            else:
+                loss = bid * multiplier
+                deltas.append(-loss)
+                marks.append(("melds_lost", "failed") if lost else ("failed",))
+                notes.append(make_note(
+                    "failed", {"seat": s, "bid": bid, "score": score, "loss": loss,
+                               "melds": m, "tricks": tricks},
+                    "%s missed %s with melds %s + tricks %s = %s and writes -%s",
+                    (players[s], bid, m, tricks, score, loss)))
+        old = state.totals
+        totals = [old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2]]
+        if max(totals) >= goal:
+            return False  # the end of the game, or a tie on it: the general path
+        state.totals = totals
+        deals = state.deals = state.deals + 1
+        dealer = state.dealer
+        state.dealer = (dealer + dealer_step) % PLAYERS
+        state.rows.append(make_row({
+            "entry": index, "kind": "deal", "deltas": tuple(deltas), "totals": tuple(totals),
+            "dealer": dealer, "marks": tuple(marks), "auto": False, "declarer": d,
+            "sitting_out": None, "contract": f"{bid} {symbol}",
+            "round_end": deals % SEATS_PER_ROUND == 0, "ledger": (), "notes": tuple(notes),
+        }))
+        return True
+
+    return fast
 
 
 engine.register(BinokelGame())

@@ -12,7 +12,7 @@ import dataclasses
 import functools
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
@@ -96,6 +96,27 @@ class Note:
 def _note(code: str, text: str, params: Mapping[str, Any]) -> Note:
     """A note from its fields (how a pickled or copied note is made again)."""
     return Note(code=code, text=text, params=params)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def make_note(code: str, params: Mapping[str, Any], text: str,
+              args: tuple[Any, ...] | None = None) -> Note:
+    """``Note(code=code, text=text, params=params, args=args)`` without the keyword call: the
+    same note, made by a game's hot path (a note per deal)."""
+    note: Note = _new(Note)
+    _set(note, "__dict__", {"code": code, "params": params, "_text": text, "_args": args})
+    return note
+
+
+def make_row(fields: dict[str, Any]) -> Row:
+    """A :class:`Row` of ``fields``, which name every field of a row (a game's hot path builds
+    them as one dict: a row per deal).  ``Row(**fields)`` gives the same row."""
+    row: Row = _new(Row)
+    _set(row, "__dict__", fields)
+    return row
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -245,6 +266,10 @@ class Scored:
 # --------------------------------------------------------------------------- games
 
 
+# Game.fast_path: judge and apply the usual entry in one step (True), or leave it (False).
+FastPath = Callable[[State, int, Mapping[str, Any]], bool]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Entry:
     """Base of every typed entry.  ``kind`` is the FORMAT.md ``type``."""
@@ -276,6 +301,16 @@ class Game(ABC):
         editions before the fix.
         """
         return {}
+
+    def fast_path(self, sheet: Sheet) -> FastPath | None:
+        """A function that judges and applies the usual entry of ``sheet`` in one step, or None.
+
+        ``fast(state, index, raw)`` returns True when it has applied ``raw`` exactly as
+        ``parse_entry`` and ``apply`` would (the same rows, the same state); it returns False,
+        leaving ``state`` as it was, for anything else (another kind of entry, anything unusual,
+        any problem), which the general path then judges.  It never raises.
+        """
+        return None
 
     def prepare(self, sheet: Sheet) -> Any:
         """What replaying ``sheet`` reads for every entry, worked out once per sheet (its
@@ -652,7 +687,10 @@ def _replay_entries(
 ) -> Scored:
     game = sheet.engine
     parse_entry, apply = game.parse_entry, game.apply
+    fast = game.fast_path(sheet)
     for index, raw in entries:
+        if fast is not None and state.outcome is None and fast(state, index, raw):
+            continue
         try:
             if state.outcome is not None:
                 raise IllegalEntry("game already finished", code="finished")

@@ -7,6 +7,7 @@ Four presets share one game class; everything that differs between them is an op
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
@@ -14,7 +15,19 @@ from typing import Any, ClassVar
 
 from . import parse
 from .aliases import Points, Seat
-from .engine import Entry, Game, Note, Outcome, Row, Sheet, State, register
+from .engine import (
+    Entry,
+    FastPath,
+    Game,
+    Note,
+    Outcome,
+    Row,
+    Sheet,
+    State,
+    make_note,
+    make_row,
+    register,
+)
 from .errors import IllegalEntry, InvalidEntry, InvalidSheet, OptionConflict
 from .options import OBLIGATION_HELP, check_obligations, option
 
@@ -574,6 +587,10 @@ class Thousand(Game):
     def prepare(self, sheet: Sheet) -> _Table:
         return _Table(sheet)
 
+    def fast_path(self, sheet: Sheet) -> FastPath:
+        fast: FastPath = sheet.prepared.fast
+        return fast
+
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         kind = raw.get("type")
         if kind == "deal":
@@ -862,6 +879,16 @@ class _Table:
                             OpeningSeat.BEFORE_DEALER: -1}.get(OpeningSeat(rules.opening_seat))
         self.deal_keys = frozenset((*DEAL_KEYS, "type", "meta"))  # parse.only_keys
         self.finish_at = rules.target + (1 if rules.target_strict else 0)  # finish has work
+        self.fast = fast_deal(self)  # Game.fast_path
+
+    def __getstate__(self) -> dict[str, Any]:
+        own = dict(self.__dict__)
+        del own["fast"]  # a function made of the rest
+        return own
+
+    def __setstate__(self, own: dict[str, Any]) -> None:
+        self.__dict__.update(own)
+        self.fast = fast_deal(self)
 
 
 class _Turn:
@@ -1379,3 +1406,173 @@ class _Turn:
         self.after_played(climbed)
         self.next_dealer()
         self.finish(e.seat)
+
+
+# --------------------------------------------------------------------------- the usual deal
+
+MADE_TEXT = "%s %s %s with %s: %s%s"
+
+
+def fast_deal(table: _Table) -> FastPath:
+    """The usual deal of ``table``'s sheet judged and written in one step (Game.fast_path).
+
+    What ``parse_deal`` and ``_Turn.deal`` make of a deal that is valid, not dark, moves nobody
+    onto, along or off the barrel, costs nobody a bolt penalty, lands nobody on 555 and does
+    not end the game: the same row, notes and state.  For anything else it returns False
+    before it changes anything, and the general path judges the entry and says what is wrong.
+    ``tests/rules/test_fast_path.py`` holds the two paths to the same result on random deals.
+    """
+    rules = table.rules
+    names = table.names
+    n = len(names)
+    four = n == 4
+    seats = range(n)
+    keys = table.deal_keys
+    no_marriages: list[list[str]] = [[]] * n
+    suits = frozenset(table.suits)
+    values = table.values
+    opening, bid_step, high = rules.opening_bid, rules.bid_step, rules.max_contract
+    holder_step = table.holder_step
+    add, step = table.round_add, table.round_step
+    took_nothing = table.took_nothing
+    bolt_limit, consecutive = rules.bolt_limit, rules.bolts_consecutive
+    warn = table.warn_no_marriage
+    barrel = table.barrel
+    reset_555 = rules.reset_555
+    finish_at = table.finish_at
+    dealer_step = table.dealer_step
+    deal_kind = Kind.DEAL
+    Marks = tuple[tuple[str, ...], ...]
+    made_marks: list[Marks] = [tuple(("made",) if s == d else () for s in seats) for d in seats]
+    failed_marks: list[Marks] = [
+        tuple(("failed",) if s == d else () for s in seats) for d in seats]
+    plus = operator.add
+
+    def fast(state: Any, index: int, raw: Mapping[str, Any]) -> bool:
+        if raw.__class__ is not dict or raw.get("type") != "deal" or not raw.keys() <= keys:
+            return False
+        dark = raw.get("dark")
+        if dark is not None and dark is not False:
+            return False
+        d = raw.get("declarer")
+        contract = raw.get("contract")
+        points = raw.get("points")
+        if (d.__class__ is not int or contract.__class__ is not int
+                or points.__class__ is not list or len(points) != n or not 0 <= d < n):
+            return False
+        dealer = state.dealer
+        out = dealer if four else None
+        if d == out:
+            return False
+        low = opening
+        if holder_step is not None and d != (dealer + holder_step) % n:
+            low += bid_step
+        if not low <= contract <= high or contract % bid_step or True in state.on_barrel:
+            return False
+        total = 0
+        for got in points:
+            if got.__class__ is not int or not 0 <= got <= CARD_POINTS:
+                return False
+            total += got
+        if total != CARD_POINTS:
+            return False
+        marriages = raw.get("marriages")
+        if marriages is None or marriages == no_marriages:
+            marriages = None
+        else:
+            if marriages.__class__ is not list or len(marriages) != n:
+                return False
+            seen: set[str] = set()
+            count = 0
+            for hand in marriages:
+                if hand.__class__ is not list:
+                    return False
+                for suit in hand:
+                    if suit.__class__ is not str or suit not in suits:
+                        return False
+                    seen.add(suit)
+                count += len(hand)
+            if len(seen) != count:
+                return False  # a marriage twice: the general path says where
+            if out is not None and marriages[out]:
+                return False
+        if out is not None and points[out]:
+            return False
+        # judged: now what the deal writes
+        raw_decl = points[d]
+        if marriages is not None:
+            for suit in marriages[d]:
+                raw_decl += values[suit]
+        made = raw_decl >= contract
+        delta = contract if made else -contract
+        notes = [make_note(
+            "made" if made else "failed",
+            {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta}, MADE_TEXT,
+            (names[d], "makes" if made else "fails", contract, raw_decl, "+" if made else "-",
+             contract))]
+        extra: list[list[str]] | None = None
+        if warn and contract > CARD_POINTS and (marriages is None or not marriages[d]):
+            extra = [[] for _ in seats]
+            extra[d].append("warning")
+            notes.append(make_note("no_marriage", {"seat": d, "contract": contract},
+                                   "%s played %s without declaring a marriage",
+                                   (names[d], contract)))
+        proposed = [0] * n
+        proposed[d] = delta
+        bolted = [False] * n
+        for s in seats:
+            if s in (d, out):
+                continue
+            got = raw_s = points[s]
+            shown = () if marriages is None else marriages[s]
+            for suit in shown:
+                raw_s += values[suit]
+            written = proposed[s] = (raw_s + add) // step * step if step else raw_s
+            if written != raw_s:
+                notes.append(make_note("rounded", {"seat": s, "raw": raw_s, "written": written},
+                                       "%s %s -> %s", (names[s], raw_s, written)))
+            bolt = bolted[s] = not got and not shown if took_nothing else written == 0
+            if bolt and bolt_limit:
+                if extra is None:
+                    extra = [[] for _ in seats]
+                extra[s].append("bolt")
+        totals = state.totals
+        after = list(map(plus, totals, proposed))
+        if barrel:
+            for s in seats:
+                if totals[s] >= barrel or after[s] >= barrel:
+                    return False
+        if reset_555 and (555 in after or -555 in after):
+            return False
+        if max(after) >= finish_at:
+            return False
+        if bolt_limit:
+            bolts = list(state.bolts)
+            for s in seats:
+                if s == out:
+                    continue
+                if s == d or not bolted[s]:
+                    if consecutive:
+                        bolts[s] = 0
+                    continue
+                bolts[s] += 1
+                if bolts[s] >= bolt_limit:
+                    return False  # the bolt penalty's row: the general path writes it
+            state.bolts[:] = bolts
+        if extra is None:
+            marks = made_marks[d] if made else failed_marks[d]
+        else:
+            extra[d].insert(0, "made" if made else "failed")
+            marks = tuple(map(tuple, extra))
+        totals[:] = after
+        deals = state.deals = state.deals + 1
+        state.dealer = (dealer + dealer_step) % n
+        state.rows.append(make_row({
+            "entry": index, "kind": deal_kind, "deltas": tuple(proposed),
+            "totals": tuple(after), "dealer": dealer, "marks": marks, "auto": False,
+            "declarer": d, "sitting_out": out, "contract": str(contract),
+            "round_end": deals % n == 0, "ledger": (), "notes": tuple(notes),
+        }))
+        return True
+
+    return fast
