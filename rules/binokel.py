@@ -830,82 +830,156 @@ class _Prepared:
 
 DEAL_KEYS = frozenset(("type", "meta", "declarer", "bid", "trump", "melds", "points",
                        "trump_nines"))
+CONCESSION_KEYS = frozenset(("type", "meta", "declarer", "bid", "melds"))
+REDEAL_KEYS = frozenset(("type", "meta", "reason"))
 SYMBOLS: Mapping[str, str] = {s.value: SUIT_SYMBOLS[s] for s in Suit}  # by the stored name
+CONCEDED = [tuple(("conceded",) if s == d else () for s in range(PLAYERS))
+            for d in range(PLAYERS)]
 
 
 def fast_deal(rules: BinokelOptions, players: tuple[str, ...]) -> engine.FastPath:
-    """The usual deal judged and written in one step (Game.fast_path): what ``parse_entry``,
-    :func:`deal` and ``apply`` make of a valid played deal without trump nines that does not
-    end the game -- the same row, notes and state.  For anything else it returns False before
-    it changes anything, and the general path judges the entry and says what is wrong.
-    ``tests/rules/test_fast_path.py`` holds the two paths to the same result on random deals.
+    """The usual entry judged and written in one step (Game.fast_path): what ``parse_entry``,
+    :func:`deal` (or :func:`concession`, or a redeal) and ``apply`` make of a valid played deal
+    without trump nines, a valid concession or a redeal that does not end the game -- the same
+    row, notes and state.  For anything else it returns False before it changes anything, and
+    the general path judges the entry and says what is wrong.
+    ``tests/rules/test_fast_path.py`` holds the two paths to the same result on random sheets.
     """
     opening, step, most_bid = rules.opening, rules.step, rules.max_bid
     unit, scale, deal_total = rules.meld_unit, rules.scale, rules.deal_total
     most = (rules.max_melds(declarer=False), rules.max_melds(declarer=True))
     keep_min, multiplier, goal = rules.keep_min, rules.fail_multiplier, rules.goal
+    concede, bonus = rules.concede, rules.bonus
     trump_pair = rules.meld_values[TRUMP_PAIR] if rules.declarer_needs_trump_pair else 0
     dealer_step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
     seats = range(PLAYERS)
-    make_note, make_row = engine.make_note, engine.make_row
+    new, setd = object.__new__, object.__setattr__  # engine.make_note, make_row, inlined
+    redeals = {r.value: f"dealt again: {REDEAL_TEXT[r]}" for r in RedealReason
+               if (r != RedealReason.FIVE_NINES or rules.redeal_five_nines)
+               and (r != RedealReason.ALL_PASS or rules.all_pass == AllPass.REDEAL)}
+    nothing = ((),) * PLAYERS
+
+    def melds_ok(melds: Any, d: int) -> bool:
+        """``melds`` are what verify_meld_points accepts (of whole numbers, none negative)."""
+        if melds.__class__ is not list or len(melds) != PLAYERS:
+            return False
+        for s in seats:
+            m = melds[s]
+            if m.__class__ is not int or m < 0 or m > most[s == d] or m % unit:
+                return False
+        return True
 
     def fast(state: State, index: int, raw: Mapping[str, Any]) -> bool:
-        if raw.__class__ is not dict or raw.get("type") != "deal" or not raw.keys() <= DEAL_KEYS:
+        if raw.__class__ is not dict:
             return False
-        d = raw.get("declarer")
-        bid = raw.get("bid")
-        trump = raw.get("trump")
-        symbol = SYMBOLS.get(trump) if trump.__class__ is str else None
-        melds = raw.get("melds")
-        points = raw.get("points")
-        if (d.__class__ is not int or bid.__class__ is not int or symbol is None
-                or melds.__class__ is not list or points.__class__ is not list
-                or raw.get("trump_nines") is not None or not 0 <= d < PLAYERS
-                or len(melds) != PLAYERS or len(points) != PLAYERS
-                or not opening <= bid <= most_bid or bid % step or not unit):
-            return False
-        total = 0
-        for s in seats:
-            m, p = melds[s], points[s]
-            if (m.__class__ is not int or p.__class__ is not int or m < 0 or p < 0
-                    or m > most[s == d] or m % unit or p % scale):
+        kind = raw.get("type")
+        if kind == "deal":
+            if not raw.keys() <= DEAL_KEYS:
                 return False
-            total += p
-        if total != deal_total or melds[d] < trump_pair:
+            d = raw.get("declarer")
+            bid = raw.get("bid")
+            trump = raw.get("trump")
+            symbol = SYMBOLS.get(trump) if trump.__class__ is str else None
+            melds: Any = raw.get("melds")
+            points = raw.get("points")
+            if (d.__class__ is not int or bid.__class__ is not int or symbol is None
+                    or points.__class__ is not list or raw.get("trump_nines") is not None
+                    or not 0 <= d < PLAYERS or len(points) != PLAYERS
+                    or not opening <= bid <= most_bid or bid % step or not unit
+                    or not melds_ok(melds, d)):
+                return False
+            for p in points:
+                if p.__class__ is not int or p < 0 or p % scale:
+                    return False
+            if sum(points) != deal_total or melds[d] < trump_pair:
+                return False
+            # judged: now what the deal writes
+            deltas: list[Points] = []
+            marks: list[tuple[str, ...]] = []
+            notes: list[Note] = []
+            for s in seats:
+                m, tricks = melds[s], points[s]
+                lost = m and tricks < keep_min
+                if lost:
+                    note = new(Note)
+                    setd(note, "__dict__", {
+                        "code": "melds_lost",
+                        "params": {"seat": s, "lost": m, "min": keep_min, "tricks": tricks},
+                        "_text": "%s took %s trick points, fewer than %s, and loses %s meld "
+                                 "points",
+                        "_args": (players[s], tricks, keep_min, m)})
+                    notes.append(note)
+                    m = 0
+                score = m + tricks
+                if s != d:
+                    deltas.append(score)
+                    marks.append(("melds_lost",) if lost else ())
+                    continue
+                note = new(Note)
+                if score >= bid:
+                    deltas.append(score)
+                    marks.append(("melds_lost", "made") if lost else ("made",))
+                    setd(note, "__dict__", {
+                        "code": "made",
+                        "params": {"seat": s, "bid": bid, "melds": m, "tricks": tricks},
+                        "_text": "%s made %s: melds %s + tricks %s = %s",
+                        "_args": (players[s], bid, m, tricks, score)})
+                else:
+                    loss = bid * multiplier
+                    deltas.append(-loss)
+                    marks.append(("melds_lost", "failed") if lost else ("failed",))
+                    setd(note, "__dict__", {
+                        "code": "failed",
+                        "params": {"seat": s, "bid": bid, "score": score, "loss": loss,
+                                   "melds": m, "tricks": tricks},
+                        "_text": "%s missed %s with melds %s + tricks %s = %s and writes -%s",
+                        "_args": (players[s], bid, m, tricks, score, loss)})
+                notes.append(note)
+            row_marks = tuple(marks)
+            kind, contract = "deal", f"{bid} {symbol}"
+        elif kind == "concession":
+            if not raw.keys() <= CONCESSION_KEYS:
+                return False
+            d = raw.get("declarer")
+            bid = raw.get("bid")
+            melds = raw.get("melds")
+            if (not concede or d.__class__ is not int or bid.__class__ is not int
+                    or not 0 <= d < PLAYERS or not opening <= bid <= most_bid or bid % step
+                    or not unit or not melds_ok(melds, d)):
+                return False
+            deltas = [-bid if s == d else melds[s] + bonus for s in seats]
+            row_marks = CONCEDED[d]
+            note = new(Note)
+            setd(note, "__dict__", {
+                "code": "conceded", "params": {"seat": d, "bid": bid, "bonus": bonus},
+                "_text": "%s went off at %s; the others score their melds + %s",
+                "_args": (players[d], bid, bonus)})
+            notes = [note]
+            kind, contract = "concession", f"{bid} off"
+        elif kind == "redeal":
+            reason = raw.get("reason")
+            if (not raw.keys() <= REDEAL_KEYS or reason.__class__ is not str
+                    or reason not in redeals):
+                return False
+            note = new(Note)
+            setd(note, "__dict__", {"code": "redeal", "params": {"reason": reason},
+                                    "_text": redeals[reason], "_args": None})
+            totals = list(state.totals)
+            state.totals = totals
+            deals = state.deals = state.deals + 1
+            dealer = state.dealer
+            state.dealer = (dealer + dealer_step) % PLAYERS
+            row = new(Row)
+            setd(row, "__dict__", {
+                "entry": index, "kind": "redeal", "deltas": (0,) * PLAYERS,
+                "totals": tuple(totals), "dealer": dealer, "marks": nothing, "auto": False,
+                "declarer": None, "sitting_out": None, "contract": "",
+                "round_end": deals % SEATS_PER_ROUND == 0, "ledger": (), "notes": (note,),
+            })
+            state.rows.append(row)
+            return True
+        else:
             return False
-        # judged: now what the deal writes
-        deltas: list[Points] = []
-        marks: list[tuple[str, ...]] = []
-        notes: list[Note] = []
-        for s in seats:
-            m, tricks = melds[s], points[s]
-            lost = m and tricks < keep_min
-            if lost:
-                notes.append(make_note(
-                    "melds_lost", {"seat": s, "lost": m, "min": keep_min, "tricks": tricks},
-                    "%s took %s trick points, fewer than %s, and loses %s meld points",
-                    (players[s], tricks, keep_min, m)))
-                m = 0
-            score = m + tricks
-            if s != d:
-                deltas.append(score)
-                marks.append(("melds_lost",) if lost else ())
-            elif score >= bid:
-                deltas.append(score)
-                marks.append(("melds_lost", "made") if lost else ("made",))
-                notes.append(make_note(
-                    "made", {"seat": s, "bid": bid, "melds": m, "tricks": tricks},
-                    "%s made %s: melds %s + tricks %s = %s",
-                    (players[s], bid, m, tricks, score)))
-            else:
-                loss = bid * multiplier
-                deltas.append(-loss)
-                marks.append(("melds_lost", "failed") if lost else ("failed",))
-                notes.append(make_note(
-                    "failed", {"seat": s, "bid": bid, "score": score, "loss": loss,
-                               "melds": m, "tricks": tricks},
-                    "%s missed %s with melds %s + tricks %s = %s and writes -%s",
-                    (players[s], bid, m, tricks, score, loss)))
         old = state.totals
         totals = [old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2]]
         if max(totals) >= goal:
@@ -914,12 +988,14 @@ def fast_deal(rules: BinokelOptions, players: tuple[str, ...]) -> engine.FastPat
         deals = state.deals = state.deals + 1
         dealer = state.dealer
         state.dealer = (dealer + dealer_step) % PLAYERS
-        state.rows.append(make_row({
-            "entry": index, "kind": "deal", "deltas": tuple(deltas), "totals": tuple(totals),
-            "dealer": dealer, "marks": tuple(marks), "auto": False, "declarer": d,
-            "sitting_out": None, "contract": f"{bid} {symbol}",
+        row = new(Row)
+        setd(row, "__dict__", {
+            "entry": index, "kind": kind, "deltas": tuple(deltas), "totals": tuple(totals),
+            "dealer": dealer, "marks": row_marks, "auto": False, "declarer": d,
+            "sitting_out": None, "contract": contract,
             "round_end": deals % SEATS_PER_ROUND == 0, "ledger": (), "notes": tuple(notes),
-        }))
+        })
+        state.rows.append(row)
         return True
 
     return fast

@@ -24,8 +24,6 @@ from .engine import (
     Row,
     Sheet,
     State,
-    make_note,
-    make_row,
     register,
 )
 from .errors import IllegalEntry, InvalidEntry, InvalidSheet, OptionConflict
@@ -1442,17 +1440,39 @@ def fast_deal(table: _Table) -> FastPath:
     finish_at = table.finish_at
     dealer_step = table.dealer_step
     deal_kind = Kind.DEAL
-    Marks = tuple[tuple[str, ...], ...]
-    made_marks: list[Marks] = [tuple(("made",) if s == d else () for s in seats) for d in seats]
-    failed_marks: list[Marks] = [
-        tuple(("failed",) if s == d else () for s in seats) for d in seats]
+    # The marks of a row by its shape: the declarer (bits 0-2), made (8), a warning (16), a
+    # bolt for seat s (32 << s); each made once.
+    marks_of: dict[int, tuple[tuple[str, ...], ...]] = {}
+
+    def marks_of_shape(shape: int) -> tuple[tuple[str, ...], ...]:
+        marks: list[list[str]] = [[] for _ in seats]
+        d = shape & 7
+        marks[d].append("made" if shape & 8 else "failed")
+        if shape & 16:
+            marks[d].append("warning")
+        for s in seats:
+            if shape & 32 << s:
+                marks[s].append("bolt")
+        return tuple(map(tuple, marks))
     plus = operator.add
+    new, setd = object.__new__, object.__setattr__  # engine.make_note, make_row, inlined
+    texts = {c: str(c) for c in range(0, high + 1, bid_step)}  # the contract column
+    # the seats that defend against each declarer (with four, for each seat sitting out)
+    defenders = [tuple(s for s in seats if s != d) for d in seats]
+    defenders_of = {(d, o): tuple(s for s in seats if s not in (d, o))
+                    for d in seats for o in seats}
 
     def fast(state: Any, index: int, raw: Mapping[str, Any]) -> bool:
-        if raw.__class__ is not dict or raw.get("type") != "deal" or not raw.keys() <= keys:
+        if raw.__class__ is not dict or raw.get("type") != "deal":
             return False
         dark = raw.get("dark")
         if dark is not None and dark is not False:
+            return False
+        marriages = raw.get("marriages")
+        # type, declarer, contract, points and what is given of marriages and dark: the keys
+        # of a deal, unless another one is there
+        if (len(raw) != 4 + (marriages is not None) + (dark is not None)
+                and not raw.keys() <= keys):
             return False
         d = raw.get("declarer")
         contract = raw.get("contract")
@@ -1467,16 +1487,13 @@ def fast_deal(table: _Table) -> FastPath:
         low = opening
         if holder_step is not None and d != (dealer + holder_step) % n:
             low += bid_step
-        if not low <= contract <= high or contract % bid_step or True in state.on_barrel:
+        if not low <= contract <= high or contract % bid_step:
             return False
-        total = 0
-        for got in points:
-            if got.__class__ is not int or not 0 <= got <= CARD_POINTS:
+        for got in points:  # none negative and 120 in all: none over 120
+            if got.__class__ is not int or got < 0:
                 return False
-            total += got
-        if total != CARD_POINTS:
+        if sum(points) != CARD_POINTS:
             return False
-        marriages = raw.get("marriages")
         if marriages is None or marriages == no_marriages:
             marriages = None
         else:
@@ -1504,41 +1521,52 @@ def fast_deal(table: _Table) -> FastPath:
             for suit in marriages[d]:
                 raw_decl += values[suit]
         made = raw_decl >= contract
-        delta = contract if made else -contract
-        notes = [make_note(
-            "made" if made else "failed",
-            {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta}, MADE_TEXT,
-            (names[d], "makes" if made else "fails", contract, raw_decl, "+" if made else "-",
-             contract))]
-        extra: list[list[str]] | None = None
+        name = names[d]
+        note = new(Note)
+        if made:
+            delta = contract
+            setd(note, "__dict__", {
+                "code": "made",
+                "params": {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta},
+                "_text": MADE_TEXT, "_args": (name, "makes", contract, raw_decl, "+", contract)})
+        else:
+            delta = -contract
+            setd(note, "__dict__", {
+                "code": "failed",
+                "params": {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta},
+                "_text": MADE_TEXT, "_args": (name, "fails", contract, raw_decl, "-", contract)})
+        notes = [note]
+        shape = d + 8 if made else d  # the row's marks, as marks_of reads them
         if warn and contract > CARD_POINTS and (marriages is None or not marriages[d]):
-            extra = [[] for _ in seats]
-            extra[d].append("warning")
-            notes.append(make_note("no_marriage", {"seat": d, "contract": contract},
-                                   "%s played %s without declaring a marriage",
-                                   (names[d], contract)))
+            shape += 16
+            note = new(Note)
+            setd(note, "__dict__", {
+                "code": "no_marriage", "params": {"seat": d, "contract": contract},
+                "_text": "%s played %s without declaring a marriage", "_args": (name, contract)})
+            notes.append(note)
         proposed = [0] * n
         proposed[d] = delta
         bolted = [False] * n
-        for s in seats:
-            if s in (d, out):
-                continue
+        for s in defenders[d] if out is None else defenders_of[d, out]:
             got = raw_s = points[s]
             shown = () if marriages is None else marriages[s]
             for suit in shown:
                 raw_s += values[suit]
             written = proposed[s] = (raw_s + add) // step * step if step else raw_s
             if written != raw_s:
-                notes.append(make_note("rounded", {"seat": s, "raw": raw_s, "written": written},
-                                       "%s %s -> %s", (names[s], raw_s, written)))
-            bolt = bolted[s] = not got and not shown if took_nothing else written == 0
-            if bolt and bolt_limit:
-                if extra is None:
-                    extra = [[] for _ in seats]
-                extra[s].append("bolt")
+                note = new(Note)
+                setd(note, "__dict__", {
+                    "code": "rounded", "params": {"seat": s, "raw": raw_s, "written": written},
+                    "_text": "%s %s -> %s", "_args": (names[s], raw_s, written)})
+                notes.append(note)
+            if bolt_limit and (not got and not shown if took_nothing else written == 0):
+                bolted[s] = True
+                shape += 32 << s
         totals = state.totals
         after = list(map(plus, totals, proposed))
         if barrel:
+            if True in state.on_barrel:
+                return False
             for s in seats:
                 if totals[s] >= barrel or after[s] >= barrel:
                     return False
@@ -1546,7 +1574,7 @@ def fast_deal(table: _Table) -> FastPath:
             return False
         if max(after) >= finish_at:
             return False
-        if bolt_limit:
+        if bolt_limit and (True in bolted or any(state.bolts)):  # else nothing to count
             bolts = list(state.bolts)
             for s in seats:
                 if s == out:
@@ -1559,20 +1587,20 @@ def fast_deal(table: _Table) -> FastPath:
                 if bolts[s] >= bolt_limit:
                     return False  # the bolt penalty's row: the general path writes it
             state.bolts[:] = bolts
-        if extra is None:
-            marks = made_marks[d] if made else failed_marks[d]
-        else:
-            extra[d].insert(0, "made" if made else "failed")
-            marks = tuple(map(tuple, extra))
+        marks = marks_of.get(shape)
+        if marks is None:
+            marks = marks_of[shape] = marks_of_shape(shape)
         totals[:] = after
         deals = state.deals = state.deals + 1
         state.dealer = (dealer + dealer_step) % n
-        state.rows.append(make_row({
+        row = new(Row)
+        setd(row, "__dict__", {
             "entry": index, "kind": deal_kind, "deltas": tuple(proposed),
             "totals": tuple(after), "dealer": dealer, "marks": marks, "auto": False,
-            "declarer": d, "sitting_out": out, "contract": str(contract),
+            "declarer": d, "sitting_out": out, "contract": texts[contract],
             "round_end": deals % n == 0, "ledger": (), "notes": tuple(notes),
-        }))
+        })
+        state.rows.append(row)
         return True
 
     return fast

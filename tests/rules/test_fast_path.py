@@ -54,8 +54,9 @@ def refusal(exc: RulesError) -> tuple[Any, ...]:
 
 
 def note_values(rows: Any) -> list[Any]:
-    """Every row's notes as what a page reads of them (code, params, English text)."""
-    return [[(n.code, n.params, n.text) for n in row.notes] for row in rows]
+    """Every row's notes as what a page reads of them (code, params, English text), and every
+    row's ``repr`` (the types of its values too: a kind is the same string, not an equal one)."""
+    return [([(n.code, n.params, n.text) for n in row.notes], repr(row)) for row in rows]
 
 
 def judged(sheet: rules.Sheet) -> dict[str, Any]:
