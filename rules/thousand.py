@@ -1423,7 +1423,7 @@ def fast_deal(table: _Table) -> FastPath:
     rules = table.rules
     names = table.names
     n = len(names)
-    four = n == 4
+    four, three = n == 4, n == 3
     seats = range(n)
     keys = table.deal_keys
     no_marriages: list[list[str]] = [[]] * n
@@ -1563,7 +1563,8 @@ def fast_deal(table: _Table) -> FastPath:
                 bolted[s] = True
                 shape += 32 << s
         totals = state.totals
-        after = list(map(plus, totals, proposed))
+        after = ([totals[0] + proposed[0], totals[1] + proposed[1], totals[2] + proposed[2]]
+                 if three else list(map(plus, totals, proposed)))
         if barrel:
             if True in state.on_barrel:
                 return False
