@@ -1546,7 +1546,6 @@ def fast_deal(table: _Table) -> FastPath:
             notes.append(note)
         proposed = [0] * n
         proposed[d] = delta
-        bolted = [False] * n
         for s in defenders[d] if out is None else defenders_of[d, out]:
             got = raw_s = points[s]
             shown = () if marriages is None else marriages[s]
@@ -1560,8 +1559,7 @@ def fast_deal(table: _Table) -> FastPath:
                     "_text": "%s %s -> %s", "_args": (names[s], raw_s, written)})
                 notes.append(note)
             if bolt_limit and (not got and not shown if took_nothing else written == 0):
-                bolted[s] = True
-                shape += 32 << s
+                shape += 32 << s  # a bolt
         totals = state.totals
         after = ([totals[0] + proposed[0], totals[1] + proposed[1], totals[2] + proposed[2]]
                  if three else list(map(plus, totals, proposed)))
@@ -1575,12 +1573,12 @@ def fast_deal(table: _Table) -> FastPath:
             return False
         if max(after) >= finish_at:
             return False
-        if bolt_limit and (True in bolted or any(state.bolts)):  # else nothing to count
+        if bolt_limit and (shape >= 32 or any(state.bolts)):  # else nothing to count
             bolts = list(state.bolts)
             for s in seats:
                 if s == out:
                     continue
-                if s == d or not bolted[s]:
+                if not shape & 32 << s:  # the declarer, or a defender without a bolt
                     if consecutive:
                         bolts[s] = 0
                     continue
