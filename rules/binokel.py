@@ -853,7 +853,8 @@ def fast_deal(rules: BinokelOptions, players: tuple[str, ...]) -> engine.FastPat
     trump_pair = rules.meld_values[TRUMP_PAIR] if rules.declarer_needs_trump_pair else 0
     dealer_step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
     seats = range(PLAYERS)
-    new, setd = object.__new__, object.__setattr__  # engine.make_note, make_row, inlined
+    # a Note or a Row as its __init__ makes it, without the call: new, then its __dict__
+    new, setd = object.__new__, object.__setattr__
     redeals = {r.value: f"dealt again: {REDEAL_TEXT[r]}" for r in RedealReason
                if (r != RedealReason.FIVE_NINES or rules.redeal_five_nines)
                and (r != RedealReason.ALL_PASS or rules.all_pass == AllPass.REDEAL)}

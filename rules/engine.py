@@ -47,6 +47,10 @@ class Note:
     120)``): it is then made when it is first read, so that a replay does not format the English
     of every note that nobody reads (the pages show the notes in the player's language, made
     from ``code`` and ``params``).
+
+    The fast paths of Thousand and Binokel (``Game.fast_path``) make notes as ``__init__``
+    does, without the call: ``object.__new__(Note)`` and this same ``__dict__`` (a field
+    changed here changes there; ``tests/rules/test_fast_path.py`` compares them).
     """
 
     code: str
@@ -98,27 +102,6 @@ def _note(code: str, text: str, params: Mapping[str, Any]) -> Note:
     return Note(code=code, text=text, params=params)
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
-def make_note(code: str, params: Mapping[str, Any], text: str,
-              args: tuple[Any, ...] | None = None) -> Note:
-    """``Note(code=code, text=text, params=params, args=args)`` without the keyword call: the
-    same note, made by a game's hot path (a note per deal)."""
-    note: Note = _new(Note)
-    _set(note, "__dict__", {"code": code, "params": params, "_text": text, "_args": args})
-    return note
-
-
-def make_row(fields: dict[str, Any]) -> Row:
-    """A :class:`Row` of ``fields``, which name every field of a row (a game's hot path builds
-    them as one dict: a row per deal).  ``Row(**fields)`` gives the same row."""
-    row: Row = _new(Row)
-    _set(row, "__dict__", fields)
-    return row
-
-
 @dataclass(frozen=True, kw_only=True)
 class Payment:
     """One line of a money ledger (Mariáš): ``payer`` pays ``payee`` ``amount`` haléře."""
@@ -145,6 +128,8 @@ class Row:
 
     A frozen dataclass whose ``__init__`` is written out: the generated one sets every field
     through ``object.__setattr__``, twice as slow, and a replay makes a row for every entry.
+    The fast paths of Thousand and Binokel make rows the same way without the call (see
+    :class:`Note`).
     """
 
     entry: int

@@ -1455,7 +1455,8 @@ def fast_deal(table: _Table) -> FastPath:
                 marks[s].append("bolt")
         return tuple(map(tuple, marks))
     plus = operator.add
-    new, setd = object.__new__, object.__setattr__  # engine.make_note, make_row, inlined
+    # a Note or a Row as its __init__ makes it, without the call: new, then its __dict__
+    new, setd = object.__new__, object.__setattr__
     texts = {c: str(c) for c in range(0, high + 1, bid_step)}  # the contract column
     # the seats that defend against each declarer (with four, for each seat sitting out)
     defenders = [tuple(s for s in seats if s != d) for d in seats]
