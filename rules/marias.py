@@ -468,9 +468,13 @@ def kc(amount: Points) -> str:
 # --------------------------------------------------------------------------- entries
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Deal(Entry):
-    """A played deal: a suit game (hra, sedma, sto), betl or durch."""
+    """A played deal: a suit game (hra, sedma, sto), betl or durch.
+
+    A frozen dataclass whose ``__init__`` is written out (the generated one sets each field
+    through ``object.__setattr__``; a replay makes one deal per entry).
+    """
 
     kind: ClassVar[str] = Kind.DEAL
     declarer: Seat
@@ -489,6 +493,33 @@ class Deal(Entry):
     against: frozenset[Announce] = frozenset()  # announced by the defence (seed 004 II.20)
     seven_against: Result | None = None  # the defence's seven: won = it took the last trick
     flek_by: Mapping[Component, tuple[Seat, ...]] = field(default_factory=dict)
+
+    def __init__(self, *, declarer: Seat, game: Contract, sitting_out: Seat | None = None,
+                 trump: Suit | None = None, announced: frozenset[Announce] = frozenset(),
+                 card_points: Points | None = None, marriages_declarer: tuple[Suit, ...] = (),
+                 marriages_defence: tuple[Suit, ...] = (),
+                 seven: Result | None = None, silent_seven: Side | None = None,
+                 result: Result | None = None, fleks: Mapping[Component, int] | None = None,
+                 first_flek_by: Mapping[Component, Seat] | Seat | None = None,
+                 against: frozenset[Announce] = frozenset(), seven_against: Result | None = None,
+                 flek_by: Mapping[Component, tuple[Seat, ...]] | None = None) -> None:
+        own = self.__dict__
+        own["declarer"] = declarer
+        own["game"] = game
+        own["sitting_out"] = sitting_out
+        own["trump"] = trump
+        own["announced"] = announced
+        own["card_points"] = card_points
+        own["marriages_declarer"] = marriages_declarer
+        own["marriages_defence"] = marriages_defence
+        own["seven"] = seven
+        own["silent_seven"] = silent_seven
+        own["result"] = result
+        own["fleks"] = {} if fleks is None else fleks
+        own["first_flek_by"] = first_flek_by
+        own["against"] = against
+        own["seven_against"] = seven_against
+        own["flek_by"] = {} if flek_by is None else flek_by
 
     def components(self) -> tuple[Component, ...]:
         """The components this deal plays (each can be fleked)."""
@@ -712,7 +743,7 @@ def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
 # --------------------------------------------------------------------------- settlement
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Charge:
     """One component of a deal as it is settled (marias.md#components)."""
 
@@ -724,6 +755,19 @@ class Charge:
     givers: tuple[Seat, ...] = ()  # who gave each flek level, when written
     against: bool = False  # announced by the defence: settled with the sides swapped
     written_level: int | None = None  # the level written, when beyond the table
+
+    def __init__(self, *, what: Line, component: Component | None, base: Points, level: int,
+                 won: bool, givers: tuple[Seat, ...] = (), against: bool = False,
+                 written_level: int | None = None) -> None:
+        own = self.__dict__
+        own["what"] = what
+        own["component"] = component
+        own["base"] = base
+        own["level"] = level
+        own["won"] = won
+        own["givers"] = givers
+        own["against"] = against
+        own["written_level"] = written_level
 
     @property
     def value(self) -> Points:
@@ -1072,7 +1116,7 @@ def _as_played(deal: Deal) -> Deal:
 # --------------------------------------------------------------------------- replay state
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class DealRecord:
     """What a renonc needs to know about the deal before it."""
 
@@ -1087,6 +1131,23 @@ class DealRecord:
     ledger: tuple[Payment, ...]  # the game lines of the deal as it stands
     awards: tuple[Award, ...]  # its premium points, withdrawn when a renonc decides it
     decided_by: int | None = None  # the renonc entry that decided the deal
+
+    def __init__(self, *, index: int, declarer: Seat, dealer: Seat, pauzirak: Seat | None,
+                 payers: tuple[Seat, ...], game: Contract, contract: str,
+                 charges: tuple[Charge, ...], ledger: tuple[Payment, ...],
+                 awards: tuple[Award, ...], decided_by: int | None = None) -> None:
+        own = self.__dict__
+        own["index"] = index
+        own["declarer"] = declarer
+        own["dealer"] = dealer
+        own["pauzirak"] = pauzirak
+        own["payers"] = payers
+        own["game"] = game
+        own["contract"] = contract
+        own["charges"] = charges
+        own["ledger"] = ledger
+        own["awards"] = awards
+        own["decided_by"] = decided_by
 
 
 @dataclass(kw_only=True)
@@ -1640,9 +1701,12 @@ class MariasGame(Game):
 
 
 def _write(state: MariasState, row: Row) -> Row:
+    """Add the row's deltas to the totals and write them into the row (made just now, seen by
+    no one yet), then append it."""
+    totals = state.totals
     for s, delta in enumerate(row.deltas):
-        state.totals[s] += delta
-    row = dataclasses.replace(row, totals=tuple(state.totals))
+        totals[s] += delta
+    row.__dict__["totals"] = tuple(totals)
     state.rows.append(row)
     return row
 
