@@ -13,6 +13,7 @@ table stops; :func:`final_result` and :func:`settle_up` turn the sheet into the 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
@@ -707,6 +708,129 @@ def parse_stopped_deal(raw: Any, n: int) -> Deal:
     return parse_deal(raw, n)
 
 
+# What a deal's fields may hold, for reading the usual deal with one dict look-up per field
+_SUIT: dict[Any, Suit] = {s.value: s for s in Suit}
+_RESULT: dict[Any, Result] = {r.value: r for r in Result}
+_SIDE: dict[Any, Side] = {s.value: s for s in Side}
+_CONTRACT: dict[Any, Contract] = {c.value: c for c in Contract}
+_COMPONENT: dict[Any, Component] = {c.value: c for c in Component}
+# every list of distinct announcements / marriage suits, as written, and what it parses to
+_ANNOUNCED: dict[tuple[Any, ...], frozenset[Announce]] = {
+    tuple(p): frozenset(Announce(a) for a in p)
+    for k in range(len(ANNOUNCES) + 1) for p in itertools.permutations(ANNOUNCES, k)}
+_SUITS: dict[tuple[Any, ...], tuple[Suit, ...]] = {
+    tuple(p): tuple(Suit(s) for s in p)
+    for k in range(len(SUITS) + 1) for p in itertools.permutations(SUITS, k)}
+_DEAL_FIELDS = frozenset((*DEAL_KEYS, "type", "meta"))
+_MARRIAGE_SIDES = frozenset(("declarer", "defence"))
+
+
+def _quick_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
+    """The deal of ``raw`` when every field is plainly right, read with a dict look-up per
+    field; None for anything else, which :func:`parse_deal` then reads (and names the first
+    wrong field, as it always does)."""
+    try:
+        if not raw.keys() <= _DEAL_FIELDS:
+            return None
+        get = raw.get
+        declarer = get("declarer")
+        if type(declarer) is not int or not 0 <= declarer < n:
+            return None
+        game = _CONTRACT.get(get("game"))
+        if game is None:
+            return None
+        value = get("sitting_out")
+        if value is not None and (type(value) is not int or not 0 <= value < n):
+            return None
+        sitting_out: Seat | None = value
+        value = get("trump")
+        trump = None if value is None else _SUIT.get(value)
+        if trump is None and value is not None:
+            return None
+        value = get("announced")
+        announced = _NO_ANNOUNCE if value is None else (
+            _ANNOUNCED.get(tuple(value)) if type(value) is list else None)
+        if announced is None:
+            return None
+        value = get("against")
+        against = _NO_ANNOUNCE if value is None else (
+            _ANNOUNCED.get(tuple(value)) if type(value) is list else None)
+        if against is None:
+            return None
+        points = get("card_points")
+        if points is not None and (type(points) is not int or not 0 <= points <= CARD_POINTS
+                                   or points % CARD_STEP):
+            return None
+        value = get("marriages")
+        m_decl: tuple[Suit, ...] | None = ()
+        m_def: tuple[Suit, ...] | None = ()
+        if value is not None:
+            if type(value) is not dict or not value.keys() <= _MARRIAGE_SIDES:
+                return None
+            side = value.get("declarer")
+            if side is not None:
+                m_decl = _SUITS.get(tuple(side)) if type(side) is list else None
+            side = value.get("defence")
+            if side is not None:
+                m_def = _SUITS.get(tuple(side)) if type(side) is list else None
+            if m_decl is None or m_def is None:
+                return None
+        value = get("seven")
+        seven = None if value is None else _RESULT.get(value)
+        if seven is None and value is not None:
+            return None
+        value = get("silent_seven")
+        silent = None if value is None else _SIDE.get(value)
+        if silent is None and value is not None:
+            return None
+        value = get("result")
+        result = None if value is None else _RESULT.get(value)
+        if result is None and value is not None:
+            return None
+        value = get("seven_against")
+        seven_against = None if value is None else _RESULT.get(value)
+        if seven_against is None and value is not None:
+            return None
+        fleks: dict[Component, int] = {}
+        value = get("fleks")
+        if value is not None:
+            if type(value) is not dict:
+                return None
+            for key, level in value.items():
+                comp = _COMPONENT.get(key)
+                if comp is None or type(level) is not int or not 0 <= level <= MAX_FLEK_LEVEL:
+                    return None
+                fleks[comp] = level
+        value = get("first_flek_by")
+        if value is not None and (type(value) is not int or not 0 <= value < n):
+            return None  # a map of component: seat is read by parse_deal
+        first: Seat | None = value
+        givers: dict[Component, tuple[Seat, ...]] = {}
+        value = get("flek_by")
+        if value is not None:
+            if type(value) is not dict:
+                return None
+            for key, seats in value.items():
+                comp = _COMPONENT.get(key)
+                if comp is None or type(seats) is not list or len(seats) > MAX_FLEK_LEVEL:
+                    return None
+                for seat in seats:
+                    if type(seat) is not int or not 0 <= seat < n:
+                        return None
+                givers[comp] = tuple(seats)
+    except TypeError:  # an unhashable value where a word belongs
+        return None
+    assert m_decl is not None and m_def is not None
+    return Deal(declarer=declarer, game=game, sitting_out=sitting_out, trump=trump,
+                announced=announced, card_points=points, marriages_declarer=m_decl,
+                marriages_defence=m_def, seven=seven, silent_seven=silent, result=result,
+                fleks=fleks, first_flek_by=first, against=against, seven_against=seven_against,
+                flek_by=givers)
+
+
+_NO_ANNOUNCE: frozenset[Announce] = frozenset()
+
+
 def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
     parse.only_keys(raw, DEAL_KEYS)
     trump = parse.get_choice(raw, "trump", SUITS, default=None)
@@ -1191,8 +1315,10 @@ class MariasGame(Game):
         return self.entry_kinds
 
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
-        kind = self.entry_kind(raw)
         n = sheet.n
+        if raw.get("type") == Kind.DEAL:
+            return _quick_deal(raw, n) or parse_deal(raw, n)
+        kind = self.entry_kind(raw)
         if kind == Kind.DEAL:
             return parse_deal(raw, n)
         if kind == Kind.RENONC:
@@ -1421,8 +1547,18 @@ class MariasGame(Game):
             return False
         return True
 
+    def prepare(self, sheet: Sheet) -> _Table:
+        return _Table(sheet)
+
     def deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
-        """Verify, then write the deal's row (marias.md#payment)."""
+        """Verify, then write the deal's row (marias.md#payment): the usual deal by
+        :func:`_direct_deal`, every other by :meth:`settle_deal`."""
+        table: _Table = sheet.prepared
+        row = _direct_deal(state, index, e, table) if table.direct else None
+        return self.settle_deal(state, index, e, sheet) if row is None else row
+
+    def settle_deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
+        """Verify, then write any deal's row, component by component (marias.md#payment)."""
         self.verify_deal(state, sheet, e)
         rules: MariasOptions = sheet.rules
         names = sheet.players
@@ -1711,6 +1847,357 @@ def _write(state: MariasState, row: Row) -> Row:
     return row
 
 
+class _Table:
+    """What replaying a Mariáš sheet reads for every deal, read once per sheet
+    (:attr:`Sheet.prepared`)."""
+
+    __slots__ = ("rules", "names", "direct", "max_fleks", "liability", "receives",
+                 "last_trick", "defence_silent", "all_marriages", "pauzirak_pays", "premium",
+                 "flek_minus", "flek_giver", "hra", "sedma", "sto", "betl", "durch", "payers")
+
+    def __init__(self, sheet: Sheet) -> None:
+        rules: MariasOptions = sheet.rules
+        self.rules = rules
+        self.names = sheet.players
+        # a table with a payment cap settles every deal through the general path
+        self.direct = not rules.payment_cap
+        self.max_fleks = rules.max_fleks
+        self.liability = rules.flek_liability == FlekLiability.FLEKING_PLAYER
+        self.receives = rules.flek_giver_receives
+        self.last_trick = rules.last_trick_check
+        self.defence_silent = rules.defence_silent_hundred
+        self.all_marriages = rules.hundred_counts == HundredCounts.ALL_OWN_MARRIAGES
+        self.pauzirak_pays = rules.pauzirak_pays
+        self.premium = bool(rules.premium_points)
+        self.flek_minus = rules.premium_flek_minus
+        self.flek_giver = rules.premium_flek_giver
+        self.hra = rules.amount("hra")
+        self.sedma = rules.amount("sedma")
+        self.sto = rules.amount("sto")
+        self.betl = rules.amount("betl")
+        self.durch = rules.amount("durch")
+        # (declarer, pauzírák) -> the seats that settle with the declarer
+        self.payers: dict[tuple[Seat, Seat | None], tuple[Seat, ...]] = {}
+
+
+class _Money(int):
+    """Haléře that a note's text shows as the sheet writes money (:func:`kc`), made only when
+    the text is read."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return kc(self)
+
+
+_new = object.__new__
+
+
+def _pay(payer: Seat, payee: Seat, amount: Points, what: str, level: int) -> Payment:
+    """``Payment(payer=..., ...)``, made without the generated constructor's per-field cost."""
+    p = _new(Payment)
+    own = p.__dict__
+    own["payer"] = payer
+    own["payee"] = payee
+    own["amount"] = amount
+    own["what"] = what
+    own["level"] = level
+    return p
+
+
+# the members the direct path compares with, read once (an enum member is a class attribute
+# lookup each time it is named)
+_SUIT_GAME, _BETL_GAME = Contract.SUIT, Contract.BETL
+_SEVEN, _HUNDRED = Announce.SEVEN, Announce.HUNDRED
+_WON, _LOST = Result.WON, Result.LOST
+_DECLARER, _DEFENCE = Side.DECLARER, Side.DEFENCE
+_GAME, _SEVEN_COMP = Component.GAME, Component.SEVEN
+_HRA, _STO, _SEDMA = Line.HRA, Line.STO, Line.SEDMA
+_SILENT_HUNDRED, _SILENT_SEVEN = Line.SILENT_HUNDRED, Line.SILENT_SEVEN
+_WHY_WON, _WHY_FLEK, _WHY_MINUS = Why.WON, Why.FLEK, Why.FLEK_MINUS
+_DEAL_KIND = Kind.DEAL
+_GAME_COMPS = (Component.GAME,)
+_GAME_SEVEN_COMPS = (Component.GAME, Component.SEVEN)
+_BETL_COMPS = (Component.BETL,)
+_DURCH_COMPS = (Component.DURCH,)
+_BETL_DURCH = {Contract.BETL: (Line.BETL, _BETL_COMPS, "betl"),
+               Contract.DURCH: (Line.DURCH, _DURCH_COMPS, "durch")}
+_AT = tuple(f" at {FLEK_NAMES[lv]} (x{flek_factor(lv)})" if lv else ""
+            for lv in range(MAX_FLEK_LEVEL + 1))
+_FACTORS = tuple(flek_factor(lv) for lv in range(MAX_FLEK_LEVEL + 1))
+_SUIT_CONTRACTS = {(seven, hundred, red): ("sto a sedma" if seven and hundred else "sto"
+                                           if hundred else "sedma" if seven else "hra")
+                   + (" ♥" if red else "")
+                   for seven in (False, True) for hundred in (False, True)
+                   for red in (False, True)}
+_LINE_VALUES = {line: line.value for line in Line}
+_PLAIN_TEXT = "%s %s %s%s: %s %s each of %d"
+_LIABLE_TEXT = "%s %s %s%s: %s %s each of %d, and %s %s the doubling %s for the whole defence"
+_NO_MARKS: tuple[str, ...] = ()
+_FIRST_FLEK = ("first_flek",)
+_PAUZIRAK = ("pauzirak",)
+
+
+def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | None:
+    """The row of the usual deal, written straight from the deal; None (the state untouched)
+    for every other deal, which :meth:`MariasGame.settle_deal` verifies and writes.
+
+    The usual deal: a suit game (hra, sedma, sto, a silent seven or hundred), betl or durch,
+    unfleked or fleked up to the table's highest flek by one defender (and the declarer's re),
+    with nothing announced against the declarer, at a table without a payment cap, valid.  Its
+    row, notes, ledger and bookkeeping are exactly the general path's (a property test holds
+    them equal)."""
+    if e.against or e.seven_against is not None:
+        return None
+    n = state.n
+    d = e.declarer
+    out = state.dealer if n == 4 else None
+    if d == out or (e.sitting_out is not None and e.sitting_out != out):
+        return None
+    # -- verify as MariasGame.verify_deal does: what it would refuse goes the general way
+    announced = e.announced
+    trump = e.trump
+    game = e.game
+    red = False
+    if game == _SUIT_GAME:
+        points = e.card_points
+        if trump is None or points is None or e.result is not None:
+            return None
+        m_decl, m_def = e.marriages_declarer, e.marriages_defence
+        if m_decl and m_def and set(m_decl) & set(m_def):
+            return None
+        seven, silent = e.seven, e.silent_seven
+        with_seven = _SEVEN in announced
+        if (seven is None) == with_seven or (with_seven and silent is not None):
+            return None
+        if t.last_trick:
+            if (silent == _DECLARER or seven == _WON) and points < LAST_TRICK:
+                return None
+            if (silent == _DEFENCE or seven == _LOST) and points > CARD_POINTS - LAST_TRICK:
+                return None
+        comps = _GAME_SEVEN_COMPS if with_seven else _GAME_COMPS
+        red = trump == RED
+    else:
+        if (announced or trump is not None or e.card_points is not None or e.marriages_declarer
+                or e.marriages_defence or e.seven is not None or e.silent_seven is not None
+                or e.result is None):
+            return None
+        what, comps, contract = _BETL_DURCH[game]
+    fleks = e.fleks
+    if fleks:
+        max_fleks = t.max_fleks
+        for comp, level in fleks.items():
+            if comp not in comps or level > max_fleks:
+                return None
+    by = e.first_flek_by
+    if by is not None and not isinstance(by, int):
+        return None
+    flek_by = e.flek_by
+    for comp, seats in flek_by.items():
+        if comp not in comps or len(seats) > fleks.get(comp, 0):
+            return None
+        if not seats and by is not None:
+            return None  # the first flek-giver written, unchecked for this component
+    if flek_by or by is not None or t.liability:
+        for comp in comps:
+            seats = flek_by.get(comp, () if by is None else (by,))
+            if not seats:
+                if t.liability and fleks.get(comp, 0):
+                    return None
+                continue
+            for k, seat in enumerate(seats, start=1):
+                # the defence gives flek, tutti, kalhoty; the declarer re and boty
+                if seat in (d, out) if k % 2 else seat != d:
+                    return None
+    # -- the components, as plan() makes them
+    played: list[Charge] = []
+    announced_charges: list[Charge] = []
+    silent_hundred: Side | None = None
+    if comps is _BETL_COMPS or comps is _DURCH_COMPS:
+        comp = comps[0]
+        level = fleks.get(comp, 0)
+        c = Charge(what=what, component=comp, base=t.betl if comps is _BETL_COMPS else t.durch,
+                   level=level, won=e.result == _WON,
+                   givers=e.givers(comp, level, d) if level else ())
+        played.append(c)
+        announced_charges.append(c)
+    else:
+        factor = RED_FACTOR if red else 1
+        assert points is not None
+        level = fleks.get(_GAME, 0)
+        givers = e.givers(_GAME, level, d) if level else ()
+        if t.all_marriages:
+            own_marriages = marriage_points(m_decl, trump)
+            other_marriages = marriage_points(m_def, trump)
+        else:
+            own_marriages = TRUMP_MARRIAGE if trump in m_decl else 0
+            other_marriages = TRUMP_MARRIAGE if trump in m_def else 0
+        if _HUNDRED in announced:
+            c = Charge(what=_STO, component=_GAME, base=t.sto * factor, level=level,
+                       won=points + own_marriages >= HUNDRED, givers=givers)
+            played.append(c)
+            announced_charges.append(c)
+        else:
+            base = t.hra * factor
+            won = (points + (marriage_points(m_decl, trump) if m_decl else 0)
+                   > CARD_POINTS - points + (marriage_points(m_def, trump) if m_def else 0))
+            c = Charge(what=_HRA, component=_GAME, base=base, level=level, won=won,
+                       givers=givers)
+            announced_charges.append(c)
+            if points + own_marriages >= HUNDRED:
+                silent_hundred = _DECLARER
+            elif t.defence_silent and CARD_POINTS - points + other_marriages >= HUNDRED:
+                silent_hundred = _DEFENCE
+            if silent_hundred is not None:
+                c = Charge(what=_SILENT_HUNDRED, component=_GAME,
+                           base=base * SILENT_HUNDRED_FACTOR, level=level, won=won,
+                           givers=givers)
+            played.append(c)
+        if with_seven:
+            level = fleks.get(_SEVEN_COMP, 0)
+            c = Charge(what=_SEDMA, component=_SEVEN_COMP, base=t.sedma * factor, level=level,
+                       won=seven == _WON,
+                       givers=e.givers(_SEVEN_COMP, level, d) if level else ())
+            played.append(c)
+            announced_charges.append(c)
+        elif silent is not None:
+            played.append(Charge(what=_SILENT_SEVEN, component=None,
+                                 base=t.sedma * factor // SILENT_SEVEN_DIVISOR, level=0,
+                                 won=silent == _DECLARER))
+        contract = _SUIT_CONTRACTS[with_seven, _HUNDRED in announced, red]
+    for c in played:
+        if c.level >= 3 and len(set(c.givers[0::2])) > 1:
+            return None  # both defenders fleked: the general path splits the doubling
+    # -- the ledger and its notes, as settle() and _charge_notes() make them
+    payers = t.payers.get((d, out))
+    if payers is None:
+        payers = t.payers[d, out] = tuple(s for s in range(n)
+                                          if s != d and (s != out or t.pauzirak_pays))
+    count = len(payers)
+    names = t.names
+    name = names[d]
+    labels = _RED_LABELS if red else _LABELS
+    lines: list[Payment] = []
+    notes: list[Note] = []
+    firsts: list[Seat] = []
+    for c in played:
+        what, level, base, won, givers = c.what, c.level, c.base, c.won, c.givers
+        value = base * _FACTORS[level]
+        params: dict[str, Any] = {"seat": d, "component": _LINE_VALUES[what], "level": level,
+                                  "amount": value, "payers": count, "red": red}
+        if level and givers:
+            firsts.append(givers[0])
+        if level and len(givers) >= level and t.liability and (won or t.receives):
+            first = givers[0]
+            extra = (_FACTORS[level] - 1) * base * count
+            if base:
+                for s in payers:
+                    lines.append(_pay(s, d, base, what, 0) if won else _pay(d, s, base, what, 0))
+            if extra:
+                lines.append(_pay(first, d, extra, what, level) if won
+                             else _pay(d, first, extra, what, level))
+            params["base"] = base
+            params["flek_by"] = first
+            params["extra"] = extra
+            notes.append(Note(code="won" if won else "lost", text=_LIABLE_TEXT, params=params,
+                              args=(name, "wins" if won else "loses", labels[what], _AT[level],
+                                    _Money(base), "from" if won else "to", count,
+                                    names[first], "pays" if won else "receives",
+                                    _Money(extra))))
+        else:
+            if value:
+                for s in payers:
+                    lines.append(_pay(s, d, value, what, level) if won
+                                 else _pay(d, s, value, what, level))
+            notes.append(Note(code="won" if won else "lost", text=_PLAIN_TEXT, params=params,
+                              args=(name, "wins" if won else "loses", labels[what], _AT[level],
+                                    _Money(value), "from" if won else "to", count)))
+    # -- the declarer's marks
+    main = played[0]
+    own = ["won" if main.won else "lost"]
+    if len(played) > 1:
+        c = played[1]
+        if c.what == _SEDMA:
+            own.append("seven_won" if c.won else "seven_lost")
+        else:
+            own.append("silent_seven" if c.won else "silent_seven_against")
+    if silent_hundred is not None:
+        if silent_hundred == _DECLARER:
+            notes.append(Note(code="silent_hundred", text="%s reaches the hundred without "
+                              "announcing it: the hra counts double", args=(name,),
+                              params={"seat": d}))
+            own.append("silent_hundred")
+        else:
+            notes.append(Note(code="silent_hundred_defence", text="the defence reaches the "
+                              "hundred without announcing it: %s's lost hra counts double",
+                              args=(name,), params={"seat": d}))
+            own.append("silent_hundred_against")
+    if red:
+        own.append("red")
+    if fleks and (main.level or len(played) > 1 and played[1].level):
+        own.append("fleked")
+    # -- premium points, as premium_awards() gives them
+    awards: list[Award] = []
+    for c in announced_charges:
+        what = c.what
+        key = PREMIUM_OF_LINE[what]
+        if red and key != "betl" and key != "durch":
+            key += "_red"
+        won = c.won
+        if won:
+            awards.append(Award(d, key, what, 1, _WHY_WON))
+        if not c.level or not c.givers:
+            continue
+        if won:
+            if t.flek_minus:
+                awards.append(Award(c.givers[0], key, what, -c.level, _WHY_MINUS, None))
+        elif t.flek_giver:
+            awards.append(Award(c.givers[0], key, what, 1, _WHY_FLEK))
+    if t.premium and awards:
+        lists: list[list[str]] = [[] for _ in range(n)]
+        lists[d] = own
+        for seat in firsts:
+            if "first_flek" not in lists[seat]:
+                lists[seat].append("first_flek")
+        notes += _premium_notes(awards, t.rules, names, lists, d, red=red)
+        if out is not None:
+            lists[out].append("pauzirak")
+        marks = tuple(tuple(m) for m in lists)
+    else:
+        per_seat = [_NO_MARKS] * n
+        per_seat[d] = tuple(own)
+        for seat in firsts:
+            per_seat[seat] = _FIRST_FLEK
+        if out is not None:
+            per_seat[out] = _PAUZIRAK
+        marks = tuple(per_seat)
+    # -- mutate
+    wins, minus = state.wins, state.minus
+    for a in awards:
+        counts = minus[a.seat] if a.why is _WHY_MINUS else wins[a.seat]
+        counts[a.key] = counts.get(a.key, 0) + abs(a.times)
+    dealer = state.dealer
+    state.deals += 1
+    state.dealer = (dealer + 1) % n
+    ledger = tuple(lines)
+    state.last = DealRecord(index=index, declarer=d, dealer=dealer, pauzirak=out,
+                            payers=payers, game=game, contract=contract,
+                            charges=tuple(announced_charges), ledger=ledger,
+                            awards=tuple(awards))
+    totals = state.totals
+    deltas = [0] * n
+    for p in lines:
+        deltas[p.payer] -= p.amount
+        deltas[p.payee] += p.amount
+    for s in range(n):
+        totals[s] += deltas[s]
+    row = Row(entry=index, kind=_DEAL_KIND, deltas=tuple(deltas), totals=tuple(totals),
+              dealer=dealer, marks=marks, declarer=d, sitting_out=out, contract=contract,
+              round_end=state.deals % n == 0, ledger=ledger, notes=tuple(notes))
+    state.rows.append(row)
+    return row
+
+
 def _label(what: Line, red: bool) -> str:
     heart = " ♥" if red else ""
     if what == Line.SILENT_HUNDRED:
@@ -1720,6 +2207,10 @@ def _label(what: Line, red: bool) -> str:
     if what in (Line.SEDMA_PROTI, Line.STO_PROTI):
         return f"{what.value.replace('_', ' ')}{heart}"
     return f"{what.value}{heart}"
+
+
+_LABELS = {what: _label(what, False) for what in Line}
+_RED_LABELS = {what: _label(what, True) for what in Line}
 
 
 def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat],
