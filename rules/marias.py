@@ -27,6 +27,10 @@ from .options import OBLIGATION_HELP, check_obligations, option
 
 # --------------------------------------------------------------------------- constants
 
+# An immutable value made field by field where a replay makes one per entry: the generated
+# constructor of a frozen dataclass sets each field through ``object.__setattr__``.
+_new = object.__new__
+
 CARD_POINTS = 90  # aces and tens 10 each, the last trick 10 (marias.md#card-points)
 CARD_STEP = 10  # card points come in tens (marias.md#card-points)
 MARRIAGE = 20  # a marriage in a plain suit (marias.md#card-points)
@@ -820,12 +824,25 @@ def _quick_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
                 givers[comp] = tuple(seats)
     except TypeError:  # an unhashable value where a word belongs
         return None
-    assert m_decl is not None and m_def is not None
-    return Deal(declarer=declarer, game=game, sitting_out=sitting_out, trump=trump,
-                announced=announced, card_points=points, marriages_declarer=m_decl,
-                marriages_defence=m_def, seven=seven, silent_seven=silent, result=result,
-                fleks=fleks, first_flek_by=first, against=against, seven_against=seven_against,
-                flek_by=givers)
+    deal = _new(Deal)  # Deal(declarer=declarer, ...), field by field
+    own = deal.__dict__
+    own["declarer"] = declarer
+    own["game"] = game
+    own["sitting_out"] = sitting_out
+    own["trump"] = trump
+    own["announced"] = announced
+    own["card_points"] = points
+    own["marriages_declarer"] = m_decl
+    own["marriages_defence"] = m_def
+    own["seven"] = seven
+    own["silent_seven"] = silent
+    own["result"] = result
+    own["fleks"] = fleks
+    own["first_flek_by"] = first
+    own["against"] = against
+    own["seven_against"] = seven_against
+    own["flek_by"] = givers
+    return deal
 
 
 _NO_ANNOUNCE: frozenset[Announce] = frozenset()
@@ -1342,7 +1359,9 @@ class MariasGame(Game):
     def apply(self, state: State, index: int, entry: Entry, sheet: Sheet) -> None:
         assert isinstance(state, MariasState)
         if isinstance(entry, Deal):
-            self.deal(state, index, entry, sheet)
+            table: _Table = sheet.prepared
+            if not table.direct or _direct_deal(state, index, entry, table) is None:
+                self.settle_deal(state, index, entry, sheet)
         elif isinstance(entry, Renonc):
             self.renonc(state, index, entry, sheet)
         elif isinstance(entry, Misdeal):
@@ -1890,7 +1909,28 @@ class _Money(int):
         return kc(self)
 
 
-_new = object.__new__
+
+def _charge(what: Line, component: Component | None, base: Points, level: int, won: bool,
+            givers: tuple[Seat, ...]) -> Charge:
+    """``Charge(...)`` of one of the declarer's components as written (not against him, within
+    the table's highest flek), made without the keyword arguments' cost."""
+    c = _new(Charge)
+    own = c.__dict__
+    own["what"] = what
+    own["component"] = component
+    own["base"] = base
+    own["level"] = level
+    own["won"] = won
+    own["givers"] = givers
+    own["against"] = False
+    own["written_level"] = None
+    return c
+
+
+def _award(fields: tuple[Seat, str, Line, int, Why, int | None]) -> Award:
+    """``Award(*fields)`` with every field given, without the named tuple's own ``__new__``."""
+    award: Award = tuple.__new__(Award, fields)
+    return award
 
 
 def _pay(payer: Seat, payee: Seat, amount: Points, what: str, level: int) -> Payment:
@@ -2016,9 +2056,8 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
     if comps is _BETL_COMPS or comps is _DURCH_COMPS:
         comp = comps[0]
         level = fleks.get(comp, 0)
-        c = Charge(what=what, component=comp, base=t.betl if comps is _BETL_COMPS else t.durch,
-                   level=level, won=e.result == _WON,
-                   givers=e.givers(comp, level, d) if level else ())
+        c = _charge(what, comp, t.betl if comps is _BETL_COMPS else t.durch, level,
+                    e.result == _WON, e.givers(comp, level, d) if level else ())
         played.append(c)
         announced_charges.append(c)
     else:
@@ -2033,37 +2072,33 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
             own_marriages = TRUMP_MARRIAGE if trump in m_decl else 0
             other_marriages = TRUMP_MARRIAGE if trump in m_def else 0
         if _HUNDRED in announced:
-            c = Charge(what=_STO, component=_GAME, base=t.sto * factor, level=level,
-                       won=points + own_marriages >= HUNDRED, givers=givers)
+            c = _charge(_STO, _GAME, t.sto * factor, level, points + own_marriages >= HUNDRED,
+                        givers)
             played.append(c)
             announced_charges.append(c)
         else:
             base = t.hra * factor
             won = (points + (marriage_points(m_decl, trump) if m_decl else 0)
                    > CARD_POINTS - points + (marriage_points(m_def, trump) if m_def else 0))
-            c = Charge(what=_HRA, component=_GAME, base=base, level=level, won=won,
-                       givers=givers)
+            c = _charge(_HRA, _GAME, base, level, won, givers)
             announced_charges.append(c)
             if points + own_marriages >= HUNDRED:
                 silent_hundred = _DECLARER
             elif t.defence_silent and CARD_POINTS - points + other_marriages >= HUNDRED:
                 silent_hundred = _DEFENCE
             if silent_hundred is not None:
-                c = Charge(what=_SILENT_HUNDRED, component=_GAME,
-                           base=base * SILENT_HUNDRED_FACTOR, level=level, won=won,
-                           givers=givers)
+                c = _charge(_SILENT_HUNDRED, _GAME, base * SILENT_HUNDRED_FACTOR, level, won,
+                            givers)
             played.append(c)
         if with_seven:
             level = fleks.get(_SEVEN_COMP, 0)
-            c = Charge(what=_SEDMA, component=_SEVEN_COMP, base=t.sedma * factor, level=level,
-                       won=seven == _WON,
-                       givers=e.givers(_SEVEN_COMP, level, d) if level else ())
+            c = _charge(_SEDMA, _SEVEN_COMP, t.sedma * factor, level, seven == _WON,
+                        e.givers(_SEVEN_COMP, level, d) if level else ())
             played.append(c)
             announced_charges.append(c)
         elif silent is not None:
-            played.append(Charge(what=_SILENT_SEVEN, component=None,
-                                 base=t.sedma * factor // SILENT_SEVEN_DIVISOR, level=0,
-                                 won=silent == _DECLARER))
+            played.append(_charge(_SILENT_SEVEN, None, t.sedma * factor // SILENT_SEVEN_DIVISOR,
+                                  0, silent == _DECLARER, ()))
         contract = _SUIT_CONTRACTS[with_seven, _HUNDRED in announced, red]
     for c in played:
         if c.level >= 3 and len(set(c.givers[0::2])) > 1:
@@ -2080,6 +2115,7 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
     lines: list[Payment] = []
     notes: list[Note] = []
     firsts: list[Seat] = []
+    deltas = [0] * n
     for c in played:
         what, level, base, won, givers = c.what, c.level, c.base, c.won, c.givers
         value = base * _FACTORS[level]
@@ -2088,14 +2124,10 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
         if level and givers:
             firsts.append(givers[0])
         if level and len(givers) >= level and t.liability and (won or t.receives):
+            # each pays the unfleked base, the first flek-giver the doubling for them all
             first = givers[0]
+            each = base
             extra = (_FACTORS[level] - 1) * base * count
-            if base:
-                for s in payers:
-                    lines.append(_pay(s, d, base, what, 0) if won else _pay(d, s, base, what, 0))
-            if extra:
-                lines.append(_pay(first, d, extra, what, level) if won
-                             else _pay(d, first, extra, what, level))
             params["base"] = base
             params["flek_by"] = first
             params["extra"] = extra
@@ -2104,14 +2136,33 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
                                     _Money(base), "from" if won else "to", count,
                                     names[first], "pays" if won else "receives",
                                     _Money(extra))))
+            level = 0  # of the base lines
         else:
-            if value:
-                for s in payers:
-                    lines.append(_pay(s, d, value, what, level) if won
-                                 else _pay(d, s, value, what, level))
+            each = value
+            extra = 0
             notes.append(Note(code="won" if won else "lost", text=_PLAIN_TEXT, params=params,
                               args=(name, "wins" if won else "loses", labels[what], _AT[level],
                                     _Money(value), "from" if won else "to", count)))
+        if each:
+            if won:
+                for s in payers:
+                    lines.append(_pay(s, d, each, what, level))
+                    deltas[s] -= each
+                deltas[d] += each * count
+            else:
+                for s in payers:
+                    lines.append(_pay(d, s, each, what, level))
+                    deltas[s] += each
+                deltas[d] -= each * count
+        if extra:
+            if won:
+                lines.append(_pay(first, d, extra, what, c.level))
+                deltas[first] -= extra
+                deltas[d] += extra
+            else:
+                lines.append(_pay(d, first, extra, what, c.level))
+                deltas[first] += extra
+                deltas[d] -= extra
     # -- the declarer's marks
     main = played[0]
     own = ["won" if main.won else "lost"]
@@ -2145,14 +2196,14 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
             key += "_red"
         won = c.won
         if won:
-            awards.append(Award(d, key, what, 1, _WHY_WON))
+            awards.append(_award((d, key, what, 1, _WHY_WON, None)))
         if not c.level or not c.givers:
             continue
         if won:
             if t.flek_minus:
-                awards.append(Award(c.givers[0], key, what, -c.level, _WHY_MINUS, None))
+                awards.append(_award((c.givers[0], key, what, -c.level, _WHY_MINUS, None)))
         elif t.flek_giver:
-            awards.append(Award(c.givers[0], key, what, 1, _WHY_FLEK))
+            awards.append(_award((c.givers[0], key, what, 1, _WHY_FLEK, None)))
     if t.premium and awards:
         lists: list[list[str]] = [[] for _ in range(n)]
         lists[d] = own
@@ -2180,15 +2231,20 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
     state.deals += 1
     state.dealer = (dealer + 1) % n
     ledger = tuple(lines)
-    state.last = DealRecord(index=index, declarer=d, dealer=dealer, pauzirak=out,
-                            payers=payers, game=game, contract=contract,
-                            charges=tuple(announced_charges), ledger=ledger,
-                            awards=tuple(awards))
+    record = state.last = _new(DealRecord)  # DealRecord(index=index, ...), field by field
+    own_fields = record.__dict__
+    own_fields["index"] = index
+    own_fields["declarer"] = d
+    own_fields["dealer"] = dealer
+    own_fields["pauzirak"] = out
+    own_fields["payers"] = payers
+    own_fields["game"] = game
+    own_fields["contract"] = contract
+    own_fields["charges"] = tuple(announced_charges)
+    own_fields["ledger"] = ledger
+    own_fields["awards"] = tuple(awards)
+    own_fields["decided_by"] = None
     totals = state.totals
-    deltas = [0] * n
-    for p in lines:
-        deltas[p.payer] -= p.amount
-        deltas[p.payee] += p.amount
     for s in range(n):
         totals[s] += deltas[s]
     row = Row(entry=index, kind=_DEAL_KIND, deltas=tuple(deltas), totals=tuple(totals),

@@ -94,7 +94,8 @@ def loose_deal(draw: st.DrawFn, n: int) -> dict[str, Any]:
     comps = ["game", "seven"] if suit else [game]
     fleks: dict[str, int] = draw(st.dictionaries(st.sampled_from(comps), st.integers(0, 5),
                                                  max_size=2))
-    if fleks or draw(st.booleans()):
+    written = bool(fleks) or draw(st.booleans())
+    if written:
         entry["fleks"] = fleks
     style = draw(st.sampled_from(("none", "first", "list", "list")))
     if style == "first":
