@@ -1114,8 +1114,10 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
         elif rules.defence_silent_hundred and defence_hundred_points(deal, rules) >= HUNDRED:
             silent_hundred = Side.DEFENCE
         if silent_hundred is not None:
-            game = dataclasses.replace(game, what=Line.SILENT_HUNDRED,
-                                       base=game.base * SILENT_HUNDRED_FACTOR)
+            game = Charge(what=Line.SILENT_HUNDRED, component=game.component,
+                          base=game.base * SILENT_HUNDRED_FACTOR, level=game.level, won=game.won,
+                          givers=game.givers, against=game.against,
+                          written_level=game.written_level)
         played.append(game)
     if Announce.SEVEN in deal.announced:
         seven = charge(Line.SEDMA, Component.SEVEN, rules.amount("sedma") * factor,
@@ -1333,7 +1335,7 @@ class MariasGame(Game):
 
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         n = sheet.n
-        if raw.get("type") == Kind.DEAL:
+        if raw.get("type") == "deal":  # Kind.DEAL
             return _quick_deal(raw, n) or parse_deal(raw, n)
         kind = self.entry_kind(raw)
         if kind == Kind.DEAL:
