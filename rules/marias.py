@@ -1592,12 +1592,11 @@ class MariasGame(Game):
         for c in p.played:
             notes += _charge_notes(c, names, d, payers, rules, out, red=e.trump == RED)
         if p.silent_hundred == Side.DECLARER:
-            notes.append(Note(code="silent_hundred", text=f"{names[d]} reaches the hundred "
-                              "without announcing it: the hra counts double", params={"seat": d}))
+            notes.append(Note(code="silent_hundred", text=_SILENT_HUNDRED_TEXT, args=(names[d],),
+                              params={"seat": d}))
         elif p.silent_hundred == Side.DEFENCE:
-            notes.append(Note(code="silent_hundred_defence", text="the defence reaches the "
-                              f"hundred without announcing it: {names[d]}'s lost hra counts "
-                              "double", params={"seat": d}))
+            notes.append(Note(code="silent_hundred_defence", text=_DEFENCE_HUNDRED_TEXT,
+                              args=(names[d],), params={"seat": d}))
         notes += _cap_notes(lines, names)
         marks: list[list[str]] = [[] for _ in range(n)]
         main = p.played[0]
@@ -1839,13 +1838,14 @@ class MariasGame(Game):
         lines: list[Payment] = []
         if state.misdeals[seat] == 0:
             marks[seat].append("free")
-            notes = [Note(code="misdeal_free", text=f"{names[seat]} misdeals for the first "
-                          "time: free, deals again", params={"seat": seat})]
+            notes = [Note(code="misdeal_free", text="%s misdeals for the first time: free, "
+                          "deals again", args=(names[seat],), params={"seat": seat})]
         else:
             lines = [Payment(payer=seat, payee=s, amount=rules.misdeal_fee, what=Line.MISDEAL_FEE)
                      for s in range(n) if s != seat and rules.misdeal_fee]
-            notes = [Note(code="misdeal_fee", text=f"{names[seat]} misdeals again: pays "
-                          f"{kc(rules.misdeal_fee)} to every other player and deals again",
+            notes = [Note(code="misdeal_fee", text="%s misdeals again: pays %s to every "
+                          "other player and deals again", args=(
+                              names[seat], _Money(rules.misdeal_fee)),
                           params={"seat": seat, "amount": rules.misdeal_fee,
                                   "count": state.misdeals[seat] + 1})]
         # -- mutate
@@ -1975,6 +1975,9 @@ _SUIT_CONTRACTS = {(seven, hundred, red): ("sto a sedma" if seven and hundred el
 _LINE_VALUES = {line: line.value for line in Line}
 _PLAIN_TEXT = "%s %s %s%s: %s %s each of %d"
 _LIABLE_TEXT = "%s %s %s%s: %s %s each of %d, and %s %s the doubling %s for the whole defence"
+_SILENT_HUNDRED_TEXT = "%s reaches the hundred without announcing it: the hra counts double"
+_DEFENCE_HUNDRED_TEXT = ("the defence reaches the hundred without announcing it: %s's lost hra "
+                         "counts double")
 _NO_MARKS: tuple[str, ...] = ()
 _FIRST_FLEK = ("first_flek",)
 _PAUZIRAK = ("pauzirak",)
@@ -2176,13 +2179,11 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
             own.append("silent_seven" if c.won else "silent_seven_against")
     if silent_hundred is not None:
         if silent_hundred == _DECLARER:
-            notes.append(Note(code="silent_hundred", text="%s reaches the hundred without "
-                              "announcing it: the hra counts double", args=(name,),
+            notes.append(Note(code="silent_hundred", text=_SILENT_HUNDRED_TEXT, args=(name,),
                               params={"seat": d}))
             own.append("silent_hundred")
         else:
-            notes.append(Note(code="silent_hundred_defence", text="the defence reaches the "
-                              "hundred without announcing it: %s's lost hra counts double",
+            notes.append(Note(code="silent_hundred_defence", text=_DEFENCE_HUNDRED_TEXT,
                               args=(name,), params={"seat": d}))
             own.append("silent_hundred_against")
     if red:
@@ -2273,47 +2274,48 @@ _RED_LABELS = {what: _label(what, True) for what in Line}
 
 def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat],
                   rules: MariasOptions, out: Seat | None, *, red: bool) -> list[Note]:
-    at = f" at {FLEK_NAMES[c.level]} (x{flek_factor(c.level)})" if c.level else ""
+    at = _AT[c.level]
     verb = "wins" if c.won else "loses"
     each = "from" if c.won else "to"
     label = _label(c.what, red)
-    text = f"{names[d]} {verb} {label}{at}: {kc(c.value)} {each} each of {len(payers)}"
     params: dict[str, Any] = {
         "seat": d, "component": c.what.value, "level": c.level, "amount": c.value,
         "payers": len(payers), "red": red}
     notes: list[Note] = []
     if c.written_level is not None:
         paid = FLEK_NAMES[c.level] if c.level else "no flek"
-        notes.append(Note(code="over_table", text=f"{_label(c.what, red)} was fleked to "
-                          f"{FLEK_NAMES[c.written_level]}, beyond this table's highest flek: "
-                          f"paid at {paid}", params={
+        notes.append(Note(code="over_table", text="%s was fleked to %s, beyond this table's "
+                          "highest flek: paid at %s", args=(
+                              label, FLEK_NAMES[c.written_level], paid), params={
                               "component": c.what.value, "red": red,
                               "written": c.written_level, "level": c.level}))
     if not liable(c, rules):
-        return [Note(code="won" if c.won else "lost", text=text, params=params), *notes]
+        return [Note(code="won" if c.won else "lost", text=_PLAIN_TEXT, params=params, args=(
+            names[d], verb, label, at, _Money(c.value), each, len(payers))), *notes]
     owners = c.owners()
     first = list(owners)[0]
     extra = owners[first][0] * c.base * len(payers)
-    text = (f"{names[d]} {verb} {_label(c.what, red)}{at}: {kc(c.base)} {each} each of "
-            f"{len(payers)}, and {names[first]} {'pays' if c.won else 'receives'} the "
-            f"doubling {kc(extra)} for the whole defence")
     params.update(base=c.base, flek_by=first, extra=extra)
-    notes.insert(0, Note(code="won" if c.won else "lost", text=text, params=params))
+    notes.insert(0, Note(code="won" if c.won else "lost", text=_LIABLE_TEXT, params=params,
+                         args=(names[d], verb, label, at, _Money(c.base), each, len(payers),
+                               names[first], "pays" if c.won else "receives", _Money(extra))))
     if len(owners) > 1:
         second = list(owners)[1]
         factor, top = owners[second]
         second_level = next(k + 1 for k in range(0, c.level, 2) if c.givers[k] == second)
         amount = factor * c.base * len(payers)
-        notes.append(Note(code="flek_joined", text=f"{names[second]} joins the fleking at "
-                          f"{FLEK_NAMES[second_level]} and {'pays' if c.won else 'receives'} "
-                          f"the doubling from there on, {kc(amount)}",
+        notes.append(Note(code="flek_joined", text="%s joins the fleking at %s and %s the "
+                          "doubling from there on, %s", args=(
+                              names[second], FLEK_NAMES[second_level],
+                              "pays" if c.won else "receives", _Money(amount)),
                           params={"seat": second, "level": second_level, "amount": amount,
                                   "top": top, "won": c.won}))
         if c.won and out is not None and out in payers:
             half = c.base // 2
-            notes.append(Note(code="pauzirak_spared", text=f"{names[out]} sits out and pays "
-                              f"nothing: {names[first]} pays {kc(c.base - half)} and "
-                              f"{names[second]} {kc(half)} of his share",
+            notes.append(Note(code="pauzirak_spared", text="%s sits out and pays nothing: %s "
+                              "pays %s and %s %s of his share", args=(
+                                  names[out], names[first], _Money(c.base - half), names[second],
+                                  _Money(half)),
                               params={"seat": out, "first": first, "second": second,
                                       "first_amount": c.base - half, "second_amount": half}))
     return notes
@@ -2375,9 +2377,9 @@ def _games(awards: Sequence[Award]) -> list[Award]:
 
 
 def _cap_notes(lines: Sequence[Payment], names: Sequence[str]) -> list[Note]:
-    return [Note(code="cap", text=f"payment cap: {names[p.payer]} hands {kc(p.amount)} back to "
-                 f"{names[p.payee]}", params={"payer": p.payer, "payee": p.payee,
-                                              "amount": p.amount})
+    return [Note(code="cap", text="payment cap: %s hands %s back to %s", args=(
+                 names[p.payer], _Money(p.amount), names[p.payee]),
+                 params={"payer": p.payer, "payee": p.payee, "amount": p.amount})
             for p in lines if p.what == Line.CAP]
 
 
