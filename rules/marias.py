@@ -1741,7 +1741,8 @@ class MariasGame(Game):
         fee = rules.renonc_talon_fee if kind.talon_fee else rules.renonc_fee
         marks: list[list[str]] = [[] for _ in range(n)]
         marks[o].append("renonc")
-        notes = [Note(code="renonc", text=f"{names[o]}: renonc {kind.number}, {kind.text}",
+        notes = [Note(code="renonc", text="%s: renonc %s, %s",
+                      args=(names[o], kind.number, kind.text),
                       params={"seat": o, "kind": kind.number})]
         lines: list[Payment] = []
         decides = kind.decides and not e.played_out and rec.decided_by is None
@@ -1758,44 +1759,45 @@ class MariasGame(Game):
                         new.append(Payment(payer=o, payee=d, amount=c.value * len(rec.payers),
                                            what=c.what, level=c.level))
                 new += cap_lines(new, d, rules.payment_cap)
-                notes.append(Note(code="renonc_defence", text=f"{names[o]} loses the deal for "
-                                  f"the defence and pays {names[d]} for all of it",
+                notes.append(Note(code="renonc_defence", text="%s loses the deal for the "
+                                  "defence and pays %s for all of it", args=(names[o], names[d]),
                                   params={"seat": o, "declarer": d}))
             else:
                 new = settle(charges, d, rec.payers, rules, rec.pauzirak)
-                notes.append(Note(code="renonc_declarer", text=f"{names[d]} loses every "
-                                  "component of the deal", params={"seat": d}))
+                notes.append(Note(code="renonc_declarer", text="%s loses every component of "
+                                  "the deal", args=(names[d],), params={"seat": d}))
             lines += [Payment(payer=p.payee, payee=p.payer, amount=p.amount, what=VOID + p.what,
                               level=p.level) for p in rec.ledger]
             lines += new
             marks[d].append("won" if defence_lost else "lost")
             if kind.max_level is not None and any(c.level > kind.max_level for c in rec.charges):
-                notes.append(Note(code="renonc_max_level", text=f"renonc {kind.number} is paid "
-                                  f"at most at {FLEK_NAMES[kind.max_level]}",
+                notes.append(Note(code="renonc_max_level", text="renonc %s is paid at most at "
+                                  "%s", args=(kind.number, FLEK_NAMES[kind.max_level]),
                                   params={"level": kind.max_level, "kind": kind.number}))
         elif e.played_out and kind.decides:
             notes.append(Note(code="renonc_played_out", text="played out: the deal stands as "
                               "written, only the fee is paid", params={}))
         elif rec.decided_by is not None and kind.decides:
-            notes.append(Note(code="renonc_decided", text=f"the deal was already decided by "
-                              f"the renonc of entry {rec.decided_by}: only the fee is paid",
-                              params={"entry": rec.decided_by}))
+            notes.append(Note(code="renonc_decided", text="the deal was already decided by "
+                              "the renonc of entry %s: only the fee is paid",
+                              args=(rec.decided_by,), params={"entry": rec.decided_by}))
         else:
-            notes.append(Note(code="renonc_fee_only", text=f"renonc {kind.number} costs only "
-                              "the fee; the deal stands", params={"kind": kind.number}))
+            notes.append(Note(code="renonc_fee_only", text="renonc %s costs only the fee; the "
+                              "deal stands", args=(kind.number,), params={"kind": kind.number}))
         if fee:
             lines += [Payment(payer=o, payee=s, amount=fee, what=Line.RENONC_FEE)
                       for s in range(n) if s != o]
-            notes.append(Note(code="renonc_fee", text=f"{names[o]} pays {kc(fee)} to every "
-                              "other player", params={"seat": o, "amount": fee}))
+            notes.append(Note(code="renonc_fee", text="%s pays %s to every other player",
+                              args=(names[o], _Money(fee)), params={"seat": o, "amount": fee}))
         if rec.pauzirak is not None:
             marks[rec.pauzirak].append("pauzirak")
         contract = f"renonc {kind.number}"
         if e.deal is not None:
             # the deal the renonc stopped: one row for the deal and its renonc
             contract = f"{rec.contract}; {contract}"
-            notes.insert(0, Note(code="renonc_stopped", text=f"a renonc stopped {names[d]}'s "
-                                 f"{rec.contract}: no card result", params={"seat": d}))
+            notes.insert(0, Note(code="renonc_stopped", text="a renonc stopped %s's %s: no "
+                                 "card result", args=(names[d], rec.contract),
+                                 params={"seat": d}))
         # -- mutate
         if decides:
             _tally(state, rec.awards, -1)
@@ -2321,6 +2323,10 @@ def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Sea
     return notes
 
 
+_FLAG_TEXT = (f"worth {PREMIUM_FLAG} premium points or more: the scorer writes it on the table "
+              "sheet and signs it")
+
+
 def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequence[str],
                    marks: list[list[str]], d: Seat, *, red: bool) -> list[Note]:
     """The premium points of a deal in players' words, and their marks (marias.md#premium)."""
@@ -2332,8 +2338,9 @@ def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequenc
     for seat in [d, *(s for s in range(len(names)) if s != d)]:
         if earned[seat]:
             marks[seat].append("premium")
-            notes.append(Note(code="premium", text=f"{names[seat]} earns {earned[seat]} premium "
-                              "points", params={"seat": seat, "points": earned[seat]}))
+            notes.append(Note(code="premium", text="%s earns %s premium points",
+                              args=(names[seat], earned[seat]),
+                              params={"seat": seat, "points": earned[seat]}))
     for a in awards:
         value = a.times * points.get(a.key, 0)
         if not value or a.why == Why.WON:
@@ -2344,23 +2351,25 @@ def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequenc
         if a.why == Why.FLEK:
             if "premium" not in marks[a.seat]:
                 marks[a.seat].append("premium")
-            notes.append(Note(code="premium_flek", text=f"{names[a.seat]} gave the flek on the "
-                              f"lost {what} and earns {value} premium points", params=params))
+            notes.append(Note(code="premium_flek", text="%s gave the flek on the lost %s and "
+                              "earns %s premium points", args=(names[a.seat], what, value),
+                              params=params))
             continue
         marks[a.seat].append("premium_minus")
-        text = f"{names[a.seat]} gets {value} premium points for the flek on {what}"
+        text = "%s gets %s premium points for the flek on %s"
         if a.joined is None:
-            notes.append(Note(code="premium_flek_minus", text=text, params=params))
+            notes.append(Note(code="premium_flek_minus", text=text,
+                              args=(names[a.seat], value, what), params=params))
         else:
             params["level"] = a.joined
-            notes.append(Note(code="premium_flek_minus_joined", text=f"{text}, up to the "
-                              f"{FLEK_NAMES[a.joined]} with which the third player joined",
+            notes.append(Note(code="premium_flek_minus_joined", text=text + ", up to the %s "
+                              "with which the third player joined",
+                              args=(names[a.seat], value, what, FLEK_NAMES[a.joined]),
                               params=params))
     worth = sum(points.get(a.key, 0) for a in _games(awards))
     if worth >= PREMIUM_FLAG:
         marks[d].append("flagged")
-        notes.append(Note(code="premium_flag", text=f"worth {PREMIUM_FLAG} premium points or "
-                          "more: the scorer writes it on the table sheet and signs it",
+        notes.append(Note(code="premium_flag", text=_FLAG_TEXT,
                           params={"points": worth, "flag": PREMIUM_FLAG}))
     return notes
 
