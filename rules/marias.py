@@ -1362,7 +1362,7 @@ class MariasGame(Game):
         assert isinstance(state, MariasState)
         if isinstance(entry, Deal):
             table: _Table = sheet.prepared
-            if not table.direct or _direct_deal(state, index, entry, table) is None:
+            if _direct_deal(state, index, entry, table) is None:
                 self.settle_deal(state, index, entry, sheet)
         elif isinstance(entry, Renonc):
             self.renonc(state, index, entry, sheet)
@@ -1575,7 +1575,7 @@ class MariasGame(Game):
         """Verify, then write the deal's row (marias.md#payment): the usual deal by
         :func:`_direct_deal`, every other by :meth:`settle_deal`."""
         table: _Table = sheet.prepared
-        row = _direct_deal(state, index, e, table) if table.direct else None
+        row = _direct_deal(state, index, e, table)
         return self.settle_deal(state, index, e, sheet) if row is None else row
 
     def settle_deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
@@ -1874,7 +1874,7 @@ class _Table:
     """What replaying a Mariáš sheet reads for every deal, read once per sheet
     (:attr:`Sheet.prepared`)."""
 
-    __slots__ = ("rules", "names", "direct", "max_fleks", "liability", "receives",
+    __slots__ = ("rules", "names", "cap", "max_fleks", "liability", "receives",
                  "last_trick", "defence_silent", "all_marriages", "pauzirak_pays", "premium",
                  "flek_minus", "flek_giver", "hra", "sedma", "sto", "betl", "durch", "payers")
 
@@ -1882,8 +1882,7 @@ class _Table:
         rules: MariasOptions = sheet.rules
         self.rules = rules
         self.names = sheet.players
-        # a table with a payment cap settles every deal through the general path
-        self.direct = not rules.payment_cap
+        self.cap = rules.payment_cap
         self.max_fleks = rules.max_fleks
         self.liability = rules.flek_liability == FlekLiability.FLEKING_PLAYER
         self.receives = rules.flek_giver_receives
@@ -1991,9 +1990,8 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
 
     The usual deal: a suit game (hra, sedma, sto, a silent seven or hundred), betl or durch,
     unfleked or fleked up to the table's highest flek by one defender (and the declarer's re),
-    with nothing announced against the declarer, at a table without a payment cap, valid.  Its
-    row, notes, ledger and bookkeeping are exactly the general path's (a property test holds
-    them equal)."""
+    with nothing announced against the declarer, valid.  Its row, notes, ledger and bookkeeping
+    are exactly the general path's (tests/rules/test_marias_direct.py holds them equal)."""
     if e.against or e.seven_against is not None:
         return None
     n = state.n
@@ -2192,6 +2190,15 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
         own.append("red")
     if fleks and (main.level or len(played) > 1 and played[1].level):
         own.append("fleked")
+    if t.cap:  # no one pays another more than the cap (one defender fleked: the table's cap)
+        caps = cap_lines(lines, d, t.cap)
+        if caps:
+            for p in caps:
+                lines.append(p)
+                deltas[p.payer] -= p.amount
+                deltas[p.payee] += p.amount
+            notes += _cap_notes(caps, names)
+            own.append("capped")
     # -- premium points, as premium_awards() gives them
     awards: list[Award] = []
     for c in announced_charges:

@@ -205,10 +205,15 @@ def test_a_renonc_that_stopped_a_deal_is_the_same_on_either_path(
     assert_same_both_ways(doc)
 
 
-def test_the_usual_deal_goes_the_direct_way() -> None:
+@pytest.mark.parametrize(("options", "edition"), [
+    ({}, 3), ({"payment_cap": 100}, 3), ({"premium_points": {"hra": 10, "betl": 50}}, 3),
+    ({}, 1), ({"stake": 10, "pauzirak_pays": False}, 2)])
+def test_the_usual_deal_goes_the_direct_way(options: dict[str, Any], edition: int) -> None:
     """The benchmark's sheet (suit games, betl and durch, fleked by one defender and the
     declarer's re) is written by the direct path, deal by deal, and equals the general one."""
-    sheet = generated_sheet("marias", 300)
+    bench = generated_sheet("marias", 300)
+    sheet = rules.Sheet(game="marias", ruleset="marias", edition=edition, options=options,
+                        players=bench.players, entries=bench.entries)
     taken = []
     direct = marias._direct_deal
 
