@@ -1361,9 +1361,7 @@ class MariasGame(Game):
     def apply(self, state: State, index: int, entry: Entry, sheet: Sheet) -> None:
         assert isinstance(state, MariasState)
         if isinstance(entry, Deal):
-            table: _Table = sheet.prepared
-            if _direct_deal(state, index, entry, table) is None:
-                self.settle_deal(state, index, entry, sheet)
+            self.deal(state, index, entry, sheet)
         elif isinstance(entry, Renonc):
             self.renonc(state, index, entry, sheet)
         elif isinstance(entry, Misdeal):
@@ -2009,8 +2007,10 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
         if trump is None or points is None or e.result is not None:
             return None
         m_decl, m_def = e.marriages_declarer, e.marriages_defence
-        if m_decl and m_def and set(m_decl) & set(m_def):
-            return None
+        if m_decl and m_def:
+            for suit in m_def:
+                if suit in m_decl:
+                    return None  # one marriage on both sides
         seven, silent = e.seven, e.silent_seven
         with_seven = _SEVEN in announced
         if (seven is None) == with_seven or (with_seven and silent is not None):
@@ -2070,9 +2070,11 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
         assert points is not None
         level = fleks.get(_GAME, 0)
         givers = e.givers(_GAME, level, d) if level else ()
-        if t.all_marriages:
-            own_marriages = marriage_points(m_decl, trump)
-            other_marriages = marriage_points(m_def, trump)
+        # marriage_points(): each marriage 20, the trump marriage 40
+        all_own = MARRIAGE * len(m_decl) + (TRUMP_MARRIAGE - MARRIAGE) * m_decl.count(trump)
+        all_other = MARRIAGE * len(m_def) + (TRUMP_MARRIAGE - MARRIAGE) * m_def.count(trump)
+        if t.all_marriages:  # what counts towards the hundred
+            own_marriages, other_marriages = all_own, all_other
         else:
             own_marriages = TRUMP_MARRIAGE if trump in m_decl else 0
             other_marriages = TRUMP_MARRIAGE if trump in m_def else 0
@@ -2083,8 +2085,7 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
             announced_charges.append(c)
         else:
             base = t.hra * factor
-            won = (points + (marriage_points(m_decl, trump) if m_decl else 0)
-                   > CARD_POINTS - points + (marriage_points(m_def, trump) if m_def else 0))
+            won = points + all_own > CARD_POINTS - points + all_other  # hra_won()
             c = _charge(_HRA, _GAME, base, level, won, givers)
             announced_charges.append(c)
             if points + own_marriages >= HUNDRED:
