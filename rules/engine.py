@@ -12,7 +12,7 @@ import dataclasses
 import functools
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
@@ -47,6 +47,10 @@ class Note:
     120)``): it is then made when it is first read, so that a replay does not format the English
     of every note that nobody reads (the pages show the notes in the player's language, made
     from ``code`` and ``params``).
+
+    The fast paths of Thousand and Binokel (``Game.fast_path``) make notes as ``__init__``
+    does, without the call: ``object.__new__(Note)`` and this same ``__dict__`` (a field
+    changed here changes there; ``tests/rules/test_fast_path.py`` compares them).
     """
 
     code: str
@@ -124,6 +128,8 @@ class Row:
 
     A frozen dataclass whose ``__init__`` is written out: the generated one sets every field
     through ``object.__setattr__``, twice as slow, and a replay makes a row for every entry.
+    The fast paths of Thousand and Binokel make rows the same way without the call (see
+    :class:`Note`).
     """
 
     entry: int
@@ -245,6 +251,10 @@ class Scored:
 # --------------------------------------------------------------------------- games
 
 
+# Game.fast_path: judge and apply the usual entry in one step (True), or leave it (False).
+FastPath = Callable[[State, int, Mapping[str, Any]], bool]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Entry:
     """Base of every typed entry.  ``kind`` is the FORMAT.md ``type``."""
@@ -276,6 +286,16 @@ class Game(ABC):
         editions before the fix.
         """
         return {}
+
+    def fast_path(self, sheet: Sheet) -> FastPath | None:
+        """A function that judges and applies the usual entry of ``sheet`` in one step, or None.
+
+        ``fast(state, index, raw)`` returns True when it has applied ``raw`` exactly as
+        ``parse_entry`` and ``apply`` would (the same rows, the same state); it returns False,
+        leaving ``state`` as it was, for anything else (another kind of entry, anything unusual,
+        any problem), which the general path then judges.  It never raises.
+        """
+        return None
 
     def prepare(self, sheet: Sheet) -> Any:
         """What replaying ``sheet`` reads for every entry, worked out once per sheet (its
@@ -652,7 +672,10 @@ def _replay_entries(
 ) -> Scored:
     game = sheet.engine
     parse_entry, apply = game.parse_entry, game.apply
+    fast = game.fast_path(sheet)
     for index, raw in entries:
+        if fast is not None and state.outcome is None and fast(state, index, raw):
+            continue
         try:
             if state.outcome is not None:
                 raise IllegalEntry("game already finished", code="finished")

@@ -8,6 +8,7 @@ of range are errors, never silently replaced (RULES.md, introduction).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -216,10 +217,17 @@ def with_overrides(preset: OptionsT, overrides: Mapping[str, Any]) -> OptionsT:
 
 def as_json(options: Any) -> dict[str, Any]:
     """All option values of an options object, JSON-ready."""
-    return {
-        s.name: dict(v) if isinstance((v := getattr(options, s.name)), Mapping) else v
-        for s in specs(options)
-    }
+    cls: Any = type(options)  # (a class is hashable, whatever typeshed says of type[Any])
+    names = _option_names(cls, getattr(options, "unused", frozenset()))
+    return {name: dict(v) if isinstance((v := getattr(options, name)), Mapping) else v
+            for name in names}
+
+
+@functools.lru_cache(maxsize=64)
+def _option_names(cls: Any, unused: frozenset[str]) -> tuple[str, ...]:
+    """The names :func:`specs` gives for options of class ``cls`` (asked for on every page)."""
+    return tuple(f.name for f in dataclasses.fields(cls)
+                 if "help" in f.metadata and f.name not in unused)
 
 
 def differences(preset: Any, options: Any) -> dict[str, Any]:

@@ -23,6 +23,7 @@ import json
 import logging
 import re
 import zlib
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -113,6 +114,11 @@ def _set(key: str, value: Any) -> None:
 # --------------------------------------------------------------------------- derived data
 
 
+INDEX = "I"  # array type of row entries and revisions: unsigned, 32 bits
+DIGEST = "Q"  # of digests: unsigned, 64 bits
+OFFSET = "Q"  # of where each rendered row ends in the table's text
+
+
 def digest(row: rules.Row) -> int:
     """What a row shows, as one number: two rows with the same digest render the same."""
     text = repr((row.entry, row.kind, row.deltas, row.totals, row.dealer, row.marks, row.auto,
@@ -128,10 +134,12 @@ class Derived:
     revision: int
     entries: int
     state: rules.State  # the saved state after the last entry (its rows list is empty)
-    row_entries: tuple[int, ...]  # per row: the entry it belongs to
-    digests: tuple[int, ...]  # per row: what it shows
-    versions: tuple[int, ...]  # per row: the revision it last changed at
-    born: tuple[int, ...]  # per row: the revision it first appeared at
+    # Per row, as arrays (a 1,000-row sheet's four are read and written with every deal: as
+    # arrays they pickle as their bytes, not as 4,000 integers; INDEX / DIGEST below):
+    row_entries: array[int]  # the entry it belongs to
+    digests: array[int]  # what it shows
+    versions: array[int]  # the revision it last changed at
+    born: array[int]  # the revision it first appeared at
     stable: int  # at every revision from this one on, the rows line up with these, index by index
     fresh: Mapping[int, rules.Row] = field(default_factory=dict)  # the rows changed at `revision`
     # every row, when this object was just built by a replay (never kept in the cache): what a
@@ -190,8 +198,8 @@ def _rebuilt(revision: int, entries: int, scored: rules.Scored,
     """Derived data from a full replay; rows that show what they showed in ``previous`` (the
     revision before) keep their versions."""
     rows = scored.rows
-    digests = tuple(digest(r) for r in rows)
-    entries_of = tuple(r.entry for r in rows)
+    digests = array(DIGEST, [digest(r) for r in rows])
+    entries_of = array(INDEX, [r.entry for r in rows])
     if previous is not None and previous.revision == revision - 1:
         same_layout = previous.row_entries == entries_of[:len(previous.row_entries)]
         versions = []
@@ -213,7 +221,8 @@ def _rebuilt(revision: int, entries: int, scored: rules.Scored,
         fresh = {}
     return Derived(revision=revision, entries=entries,
                    state=rules.saved(scored.state), row_entries=entries_of, digests=digests,
-                   versions=tuple(versions), born=tuple(born), stable=stable, fresh=fresh,
+                   versions=array(INDEX, versions), born=array(INDEX, born), stable=stable,
+                   fresh=fresh,
                    replayed=rows)
 
 
@@ -224,10 +233,10 @@ def appended(previous: Derived, state: rules.State, rows: Sequence[rules.Row]) -
     new = len(rows)
     return Derived(
         revision=revision, entries=previous.entries + 1, state=state,
-        row_entries=previous.row_entries + tuple(r.entry for r in rows),
-        digests=previous.digests + tuple(digest(r) for r in rows),
-        versions=previous.versions + (revision,) * new,
-        born=previous.born + (revision,) * new,
+        row_entries=previous.row_entries + array(INDEX, [r.entry for r in rows]),
+        digests=previous.digests + array(DIGEST, [digest(r) for r in rows]),
+        versions=previous.versions + array(INDEX, [revision]) * new,
+        born=previous.born + array(INDEX, [revision]) * new,
         stable=previous.stable,
         fresh={start + i: r for i, r in enumerate(rows)},
     )
@@ -299,7 +308,7 @@ def all_rows(sheet: Sheet, derived: Derived) -> tuple[tuple[rules.Row, ...], boo
     from .services import load
 
     rows = load(sheet).scored.rows
-    same = tuple(r.entry for r in rows) == derived.row_entries and all(
+    same = array(INDEX, [r.entry for r in rows]) == derived.row_entries and all(
         digest(r) == d for r, d in zip(rows, derived.digests, strict=True))
     return rows, same
 
@@ -466,7 +475,7 @@ class TableRows:
     ends in it."""
 
     body: gzipped.Deflated
-    ends: tuple[int, ...]
+    ends: array[int]
 
     @classmethod
     def of(cls, html: Sequence[str]) -> TableRows:
@@ -475,7 +484,7 @@ class TableRows:
         for part in html:
             at += len(part)
             ends.append(at)
-        return cls(body=gzipped.Deflated.of("".join(html)), ends=tuple(ends))
+        return cls(body=gzipped.Deflated.of("".join(html)), ends=array(OFFSET, ends))
 
     def text(self) -> str:
         return self.body.text()

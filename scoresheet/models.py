@@ -174,11 +174,17 @@ class EntryChange(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The idempotency key of the request that made the change: a retried request with the same
+    # key is recognised inside the write transaction (the unique constraint), and answered with
+    # what this change did.  None (not "") for changes written without one (a sheet's imported
+    # rows): the unique constraint holds between keys, never between their absences.
+    key = models.CharField(max_length=KEY_LENGTH, null=True, blank=True)  # noqa: DJ001
 
     class Meta:
         ordering = ["revision"]
         constraints = [
-            models.UniqueConstraint(fields=["sheet", "revision"], name="change_revision_unique")
+            models.UniqueConstraint(fields=["sheet", "revision"], name="change_revision_unique"),
+            models.UniqueConstraint(fields=["sheet", "key"], name="change_key_unique"),
         ]
         verbose_name = _("change")
         verbose_name_plural = _("changes")
@@ -193,25 +199,3 @@ class EntryChange(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise ValueError("the history is append-only: a change is never deleted")
-
-
-class WriteKey(models.Model):
-    """An idempotency key already used on a sheet, with what its write produced.
-
-    The unique constraint lets a retried request be recognised inside the write transaction.
-    """
-
-    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="write_keys")
-    key = models.CharField(max_length=KEY_LENGTH)
-    action = models.CharField(max_length=8, choices=[(a.value, a.value) for a in Action])
-    revision = models.PositiveIntegerField()
-    position = models.PositiveIntegerField(null=True, blank=True)
-    at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["sheet", "key"], name="write_key_unique")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.sheet_id}:{self.key}"

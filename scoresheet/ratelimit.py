@@ -111,22 +111,43 @@ def _digest(text: str) -> str:
 
 def count(bucket: str, *, limit: int, window: int, now: float | None = None,
           amount: int = 1) -> Verdict:
+    """Count ``amount`` requests in ``bucket``'s current window: see :func:`count_if`."""
+    verdict = count_if(bucket, limit=limit, window=window, now=now, amount=amount)
+    assert verdict is not None  # (no condition)
+    return verdict
+
+
+def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
+             amount: int = 1, sheet_token: str | None = None) -> Verdict | None:
     """Count ``amount`` requests in ``bucket``'s current window (one atomic statement).
 
     A row's ``slot`` is the second its window ends, so that windows of every length share the
-    table and a row whose window is over can be deleted whatever its length.
+    table and a row whose window is over can be deleted whatever its length.  With
+    ``sheet_token`` the same statement counts only when that token is a sheet's edit link, and
+    None says it is not (nothing counted).
     """
     now = time.time() if now is None else now
     end = (int(now // window) + 1) * window
-    table = connection.ops.quote_name(Hit._meta.db_table)
+    quote = connection.ops.quote_name
+    table = quote(Hit._meta.db_table)
+    if sheet_token is None:
+        source, params = "VALUES (%s, %s, %s)", [bucket, end, amount]
+    else:
+        from .models import Sheet
+
+        source = (f"SELECT %s, %s, %s WHERE EXISTS (SELECT 1 FROM "  # noqa: S608
+                  f"{quote(Sheet._meta.db_table)} WHERE {quote('edit_token')} = %s)")
+        params = [bucket, end, amount, sheet_token]
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (bucket, slot, count) VALUES (%s, %s, %s) "  # noqa: S608
+            f"INSERT INTO {table} (bucket, slot, count) {source} "  # noqa: S608
             f"ON CONFLICT (bucket, slot) DO UPDATE SET count = {table}.count + %s "
             "RETURNING count",
-            [bucket, end, amount, amount],
+            [*params, amount],
         )
         row = cursor.fetchone()
+        if row is None and sheet_token is not None:
+            return None
         seen = int(row[0]) if row else amount
         if seen == amount:
             # The first request of a new window: forget windows that are over.
@@ -164,13 +185,6 @@ def is_preview(request: HttpRequest) -> bool:
         return bool(request.POST.get(PREVIEW_FIELD))
     except Exception:  # an unreadable body is refused later by the view, and counts as a write
         return False
-
-
-def _sheet_exists(token: str) -> bool:
-    """The token is a sheet's edit link (a link to no sheet counts against the client)."""
-    from .models import Sheet
-
-    return Sheet.objects.filter(edit_token=token).exists()
 
 
 def spend_mail(request: HttpRequest, sheet_token: str, messages: int) -> Verdict | None:
@@ -252,13 +266,13 @@ class RateLimitMiddleware:
             return None
         window = int(settings.RATELIMIT_WINDOW)
         match = SHEET_PATH.match(request.path_info)
-        if match is not None and _sheet_exists(match["token"]):
-            preview = is_preview(request)
-            verdict = count(
-                sheet_bucket(match["token"], "preview" if preview else "sheet"),
-                limit=int(settings.RATELIMIT_PREVIEW if preview else settings.RATELIMIT_SHEET),
-                window=window,
-            )
+        preview = match is not None and is_preview(request)
+        verdict = None if match is None else count_if(  # None: the link is no sheet's
+            sheet_bucket(match["token"], "preview" if preview else "sheet"),
+            limit=int(settings.RATELIMIT_PREVIEW if preview else settings.RATELIMIT_SHEET),
+            window=window, sheet_token=match["token"],
+        )
+        if verdict is not None:
             if verdict.allowed:
                 return None
             return too_many(

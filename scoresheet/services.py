@@ -28,7 +28,7 @@ from django.utils import timezone
 import rules
 
 from . import derived
-from .models import KEY_LENGTH, Action, Entry, EntryChange, Sheet, WriteKey
+from .models import KEY_LENGTH, Action, Entry, EntryChange, Sheet
 
 KEY_PATTERN = re.compile(rf"^[A-Za-z0-9_-]{{8,{KEY_LENGTH}}}$")
 
@@ -587,7 +587,8 @@ def _write(
     except IntegrityError:
         # Two writes raced past the checks (a database without row locks): the first one
         # committed.  The same key is the same write; another key was made against an old sheet.
-        seen = WriteKey.objects.select_related("sheet").filter(sheet_id=sheet_id, key=key).first()
+        seen = EntryChange.objects.select_related("sheet").filter(sheet_id=sheet_id,
+                                                                  key=key).first()
         if seen is not None:
             return _replayed(seen, intent, given=revision)
         current = Sheet.objects.filter(pk=sheet_id).values_list("revision", flat=True).first()
@@ -623,15 +624,13 @@ def changes_since(sheet: Sheet, revision: int) -> list[EntryChange]:
     return list(EntryChange.objects.filter(sheet=sheet, revision__gt=revision).order_by("revision"))
 
 
-def _replayed(seen: WriteKey, intent: _Intent, *, given: int) -> WriteResult:
+def _replayed(seen: EntryChange, intent: _Intent, *, given: int) -> WriteResult:
     """What the first write of ``seen``'s key did, if ``intent`` asks for the same; else
     :class:`KeyReused` (the key names another write, this one is not made)."""
-    done = EntryChange.objects.filter(sheet_id=seen.sheet_id, revision=seen.revision).first()
     same = (
-        done is not None
-        and done.action == intent.action == seen.action
-        and (intent.position is None or intent.position == done.position)
-        and (intent.entry is None or _plain(intent.entry) == done.after)
+        seen.action == intent.action
+        and (intent.position is None or intent.position == seen.position)
+        and (intent.entry is None or _plain(intent.entry) == seen.after)
     )
     if not same:
         raise KeyReused(given=given, current=seen.sheet.revision)
@@ -655,10 +654,14 @@ def _write_locked(
     known: derived.Derived | None,
 ) -> WriteResult:
     sheet = Sheet.objects.select_for_update().get(pk=sheet_id)
-    seen = WriteKey.objects.filter(sheet=sheet, key=key).first()
-    if seen is not None:
-        seen.sheet = sheet
-        return _replayed(seen, intent, given=revision)
+    if sheet.revision != revision:
+        # A request sent again (its answer lost) comes with the revision it was made at, which
+        # its first write moved on: its key is on that change.  At the sheet's own revision no
+        # change can hold the key yet, and a key used twice there meets the unique constraint.
+        seen = EntryChange.objects.filter(sheet=sheet, key=key).first()
+        if seen is not None:
+            seen.sheet = sheet
+            return _replayed(seen, intent, given=revision)
     if sheet.closed is not None:
         raise Closed()
     if sheet.revision != revision:
@@ -720,16 +723,9 @@ def _write_locked(
         device=device.id,
         user_agent=device.user_agent,
         user_id=device.user_id,
+        key=key,
     )
     sheet.save(update_fields=["revision", "updated", "finished", "undo_top", "redo_top"])
-    WriteKey.objects.create(
-        sheet=sheet,
-        key=key,
-        action=change.action,
-        revision=sheet.revision,
-        position=change.position,
-        at=now,
-    )
     transaction.on_commit(lambda: derived.store(sheet, after))
     return WriteResult(
         sheet=sheet, action=change.action, revision=sheet.revision, position=change.position

@@ -289,7 +289,8 @@ def verify(db: Any, port: int, token: str, phones: list[LoadPhone]) -> list[str]
     if len(keys) != len(set(keys)):
         problems.append(f"{token}: a key acknowledged twice")
     revisions = dict(db.rows(
-        "SELECT key, revision FROM scoresheet_writekey WHERE sheet_id = %s", [stored.sheet_id]))
+        "SELECT key, revision FROM scoresheet_entrychange WHERE sheet_id = %s AND key IS NOT NULL",
+        [stored.sheet_id]))
     unacknowledged = set(stored.keys) - set(keys)
     if unacknowledged:
         problems.append(f"{token}: {len(unacknowledged)} writes stored that no phone saw "
@@ -393,7 +394,8 @@ def main() -> int:
         server.stop()
 
     everyone = [p for ps in phones.values() for p in ps]
-    stored_keys = {k for (k,) in db.rows("SELECT key FROM scoresheet_writekey")}
+    stored_keys = {k for (k,) in db.rows(
+        "SELECT key FROM scoresheet_entrychange WHERE key IS NOT NULL")}
     unchanged = sum(a.key not in stored_keys for p in everyone for a in p.acked)
     timings = [x for p in everyone for x in p.timings]
     latency, statuses = latencies(timings)

@@ -147,7 +147,8 @@ def verify(db: Any, port: int, token: str, phones: list[ScorerPhone]) -> tuple[l
     stored = assert_whole(db, token)
     acked = [a for p in phones for a in p.acked]
     revisions = dict(db.rows(
-        "SELECT key, revision FROM scoresheet_writekey WHERE sheet_id = %s", [stored.sheet_id]))
+        "SELECT key, revision FROM scoresheet_entrychange WHERE sheet_id = %s AND key IS NOT NULL",
+        [stored.sheet_id]))
     if set(stored.keys) - {a.key for a in acked}:
         problems.append(f"{token}: writes stored that no phone saw acknowledged")
     if [a for a in acked if a.action == "add" and a.key not in revisions]:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 import rules
@@ -135,13 +137,24 @@ def _about(label: str, question: Any, statement: Any) -> str:
 
 
 def players_words(name: str, form_field: forms.Field) -> dict[str, str]:
-    """The error messages of one entry-form field (Django's error codes -> the players' words)."""
-    label = str(form_field.label or "")
+    """The error messages of one entry-form field (Django's error codes -> the players' words).
+
+    They depend only on the language, the label and the kind of field: each is worded once per
+    process (every form of every request asks for them, and a deal form has a dozen fields)."""
     choice = isinstance(form_field, forms.ChoiceField)
+    kind = ("named" if name in REQUIRED_BY_NAME and not choice
+            else "seat" if isinstance(form_field, SeatField) else "choice" if choice else "number")
+    return dict(_players_words(get_language(), kind, name if kind == "named" else "",
+                               str(form_field.label or ""), choice))
+
+
+@lru_cache(maxsize=4096)
+def _players_words(language: str | None, kind: str, name: str, label: str,
+                   choice: bool) -> tuple[tuple[str, str], ...]:
     out: dict[str, str] = {}
-    if name in REQUIRED_BY_NAME and not choice:
+    if kind == "named":
         out["required"] = str(REQUIRED_BY_NAME[name])
-    elif isinstance(form_field, SeatField):
+    elif kind == "seat":
         out["required"] = _about(label, _("%(label)s Tap a name."), _("%(label)s: tap a name."))
     elif choice:
         out["required"] = _about(label, _("%(label)s Tap one."), _("%(label)s: tap one."))
@@ -161,7 +174,7 @@ def players_words(name: str, form_field: forms.Field) -> dict[str, str]:
                                   _("%(label)s: at most %(limit_value)s."))
         out["step_size"] = _about(label, _("%(label)s It goes in steps of %(limit_value)s."),
                                   _("%(label)s: in steps of %(limit_value)s."))
-    return out
+    return tuple(out.items())
 
 
 def default_summary(entry: Mapping[str, Any]) -> str:

@@ -466,7 +466,8 @@ def stored(db: Database, token: str) -> Stored:
         "WHERE sheet_id = %s ORDER BY revision",
         [sheet_id],
     )
-    keys = db.rows("SELECT key FROM scoresheet_writekey WHERE sheet_id = %s", [sheet_id])
+    keys = db.rows("SELECT key FROM scoresheet_entrychange WHERE sheet_id = %s AND key IS NOT NULL",
+                   [sheet_id])
     positions = [p for p, _d, _u in entries]
     assert positions == list(range(len(entries))), f"entry positions have holes: {positions}"
     return Stored(

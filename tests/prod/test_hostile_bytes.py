@@ -18,7 +18,7 @@ from django.test import Client, override_settings
 
 import rules
 from scoresheet import exports, services
-from scoresheet.models import Entry, Sheet, WriteKey
+from scoresheet.models import Entry, EntryChange, Sheet
 from tests.conftest import quiet_deals
 from tests.prod.test_tokens import PATTERNS, url
 from tests.web.helpers import page, text, write_fields
@@ -266,7 +266,7 @@ def test_a_reused_key_with_a_different_deal_is_an_error_not_an_acknowledgement(
         services.undo(sheet.pk, revision=1, key=key, device=device)
     sheet.refresh_from_db()
     assert sheet.revision == 1 and Entry.objects.filter(sheet=sheet).count() == 1
-    assert WriteKey.objects.filter(sheet=sheet).count() == 1
+    assert EntryChange.objects.filter(sheet=sheet).exclude(key=None).count() == 1
 
 
 def test_a_form_sent_again_with_another_deal_answers_409_and_writes_nothing(

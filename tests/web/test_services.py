@@ -9,7 +9,7 @@ from django.db import connection
 
 import rules
 from scoresheet import services
-from scoresheet.models import Entry, EntryChange, Sheet, WriteKey
+from scoresheet.models import Entry, EntryChange, Sheet
 from tests.conftest import deal, new_key
 from tests.web.helpers import THREE_DEALS
 
@@ -73,7 +73,7 @@ def test_a_rejected_write_leaves_no_trace(make_sheet):
     assert caught.value.entry == 3 and not caught.value.elsewhere
     sheet.refresh_from_db()
     assert sheet.revision == 3 and len(positions(sheet)) == 3
-    assert WriteKey.objects.filter(sheet=sheet).count() == 0
+    assert EntryChange.objects.filter(sheet=sheet).exclude(key=None).count() == 0
 
 
 @pytest.mark.postgres
