@@ -17,11 +17,11 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from . import parse
 from .aliases import Points, Seat
-from .engine import Entry, Game, Note, Payment, Row, Scored, Sheet, State, register
+from .engine import Entry, FastPath, Game, Note, Payment, Row, Scored, Sheet, State, register
 from .errors import IllegalEntry, InvalidEntry, OptionConflict
 from .options import OBLIGATION_HELP, check_obligations, option
 
@@ -1569,15 +1569,15 @@ class MariasGame(Game):
     def prepare(self, sheet: Sheet) -> _Table:
         return _Table(sheet)
 
-    def deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
-        """Verify, then write the deal's row (marias.md#payment): the usual deal by
-        :func:`_direct_deal`, every other by :meth:`settle_deal`."""
+    def fast_path(self, sheet: Sheet) -> FastPath:
+        """The usual deal, read by :func:`_quick_deal` and written by :func:`_direct_deal`
+        without the steps between (the same row and state as parse_entry and apply)."""
         table: _Table = sheet.prepared
-        row = _direct_deal(state, index, e, table)
-        return self.settle_deal(state, index, e, sheet) if row is None else row
+        return table.fast
 
-    def settle_deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
-        """Verify, then write any deal's row, component by component (marias.md#payment)."""
+    def deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
+        """Verify, then write any deal's row, component by component (marias.md#payment).
+        A replay writes the usual deal in one step instead (:meth:`fast_path`)."""
         self.verify_deal(state, sheet, e)
         rules: MariasOptions = sheet.rules
         names = sheet.players
@@ -1872,7 +1872,7 @@ class _Table:
     """What replaying a Mariáš sheet reads for every deal, read once per sheet
     (:attr:`Sheet.prepared`)."""
 
-    __slots__ = ("rules", "names", "cap", "max_fleks", "liability", "receives",
+    __slots__ = ("rules", "names", "n", "cap", "max_fleks", "liability", "receives",
                  "last_trick", "defence_silent", "all_marriages", "pauzirak_pays", "premium",
                  "flek_minus", "flek_giver", "hra", "sedma", "sto", "betl", "durch", "payers")
 
@@ -1880,6 +1880,7 @@ class _Table:
         rules: MariasOptions = sheet.rules
         self.rules = rules
         self.names = sheet.players
+        self.n = sheet.n
         self.cap = rules.payment_cap
         self.max_fleks = rules.max_fleks
         self.liability = rules.flek_liability == FlekLiability.FLEKING_PLAYER
@@ -1898,6 +1899,17 @@ class _Table:
         self.durch = rules.amount("durch")
         # (declarer, pauzírák) -> the seats that settle with the declarer
         self.payers: dict[tuple[Seat, Seat | None], tuple[Seat, ...]] = {}
+
+    def fast(self, state: State, index: int, raw: Mapping[str, Any]) -> bool:
+        """The usual deal read and written in one step (:meth:`MariasGame.fast_path`); False,
+        the state untouched, for anything else."""
+        if raw.get("type") != "deal":
+            return False
+        e = _quick_deal(raw, self.n)
+        if e is None or _direct_deal(cast(MariasState, state), index, e, self) is None:
+            return False
+        cast(MariasState, state).applied = index
+        return True
 
 
 class _Money(int):
@@ -1984,7 +1996,7 @@ _PAUZIRAK = ("pauzirak",)
 
 def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | None:
     """The row of the usual deal, written straight from the deal; None (the state untouched)
-    for every other deal, which :meth:`MariasGame.settle_deal` verifies and writes.
+    for every other deal, which :meth:`MariasGame.deal` verifies and writes.
 
     The usual deal: a suit game (hra, sedma, sto, a silent seven or hundred), betl or durch,
     unfleked or fleked up to the table's highest flek by one defender (and the declarer's re),

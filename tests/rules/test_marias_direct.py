@@ -1,8 +1,8 @@
-"""The usual Mariáš deal is read and settled by a direct path (rules/marias.py ``_quick_deal``,
-``_direct_deal``); every other entry goes the general way (``parse_deal``,
-``MariasGame.settle_deal``).  Both must write exactly the same sheet: rows, deltas, totals,
-marks, ledgers, notes (code, params and text), the bookkeeping a renonc and the premium points
-read, and the same problems for a wrong entry (docs/rules/marias.md#payment)."""
+"""A replay reads and writes the usual Mariáš deal in one step (rules/marias.py
+``MariasGame.fast_path``: ``_quick_deal``, ``_direct_deal``); every other entry goes the general
+way (``parse_deal``, ``MariasGame.deal``).  Both must write exactly the same sheet: rows,
+deltas, totals, marks, ledgers, notes (code, params and text), the bookkeeping a renonc and the
+premium points read, and the same problems for a wrong entry (docs/rules/marias.md#payment)."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def loose_sheets(draw: st.DrawFn) -> dict[str, Any]:
 
 @contextmanager
 def general_path_only() -> Iterator[None]:
-    """Every deal read by parse_deal and settled by MariasGame.settle_deal."""
+    """Every deal read by parse_deal and settled by MariasGame.deal."""
     with mock.patch.object(marias, "_quick_deal", lambda raw, n: None), \
             mock.patch.object(marias, "_direct_deal", lambda state, index, e, table: None):
         yield
