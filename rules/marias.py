@@ -1940,6 +1940,18 @@ def _charge(what: Line, component: Component | None, base: Points, level: int, w
     return c
 
 
+def _note(code: str, params: dict[str, Any], text: str, args: tuple[Any, ...]) -> Note:
+    """``Note(code=code, text=text, params=params, args=args)`` as its ``__init__`` makes it
+    (the same ``__dict__``), without the keyword call."""
+    note = _new(Note)
+    own = note.__dict__
+    own["code"] = code
+    own["params"] = params
+    own["_text"] = text
+    own["_args"] = args
+    return note
+
+
 def _award(fields: tuple[Seat, str, Line, int, Why, int | None]) -> Award:
     """``Award(*fields)`` with every field given, without the named tuple's own ``__new__``."""
     award: Award = tuple.__new__(Award, fields)
@@ -2149,18 +2161,17 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
             params["base"] = base
             params["flek_by"] = first
             params["extra"] = extra
-            notes.append(Note(code="won" if won else "lost", text=_LIABLE_TEXT, params=params,
-                              args=(name, "wins" if won else "loses", labels[what], _AT[level],
-                                    _Money(base), "from" if won else "to", count,
-                                    names[first], "pays" if won else "receives",
-                                    _Money(extra))))
+            notes.append(_note("won" if won else "lost", params, _LIABLE_TEXT, (
+                name, "wins" if won else "loses", labels[what], _AT[level], _Money(base),
+                "from" if won else "to", count, names[first], "pays" if won else "receives",
+                _Money(extra))))
             level = 0  # of the base lines
         else:
             each = value
             extra = 0
-            notes.append(Note(code="won" if won else "lost", text=_PLAIN_TEXT, params=params,
-                              args=(name, "wins" if won else "loses", labels[what], _AT[level],
-                                    _Money(value), "from" if won else "to", count)))
+            notes.append(_note("won" if won else "lost", params, _PLAIN_TEXT, (
+                name, "wins" if won else "loses", labels[what], _AT[level], _Money(value),
+                "from" if won else "to", count)))
         if each:
             if won:
                 for s in payers:
@@ -2272,9 +2283,21 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
     totals = state.totals
     for s in range(n):
         totals[s] += deltas[s]
-    row = Row(entry=index, kind=_DEAL_KIND, deltas=tuple(deltas), totals=tuple(totals),
-              dealer=dealer, marks=marks, declarer=d, sitting_out=out, contract=contract,
-              round_end=state.deals % n == 0, ledger=ledger, notes=tuple(notes))
+    row = _new(Row)  # Row(entry=index, ...) as its __init__ makes it, field by field
+    own_fields = row.__dict__
+    own_fields["entry"] = index
+    own_fields["kind"] = _DEAL_KIND
+    own_fields["deltas"] = tuple(deltas)
+    own_fields["totals"] = tuple(totals)
+    own_fields["dealer"] = dealer
+    own_fields["marks"] = marks
+    own_fields["auto"] = False
+    own_fields["declarer"] = d
+    own_fields["sitting_out"] = out
+    own_fields["contract"] = contract
+    own_fields["round_end"] = state.deals % n == 0
+    own_fields["ledger"] = ledger
+    own_fields["notes"] = tuple(notes)
     state.rows.append(row)
     return row
 
