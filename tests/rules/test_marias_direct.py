@@ -118,7 +118,8 @@ def loose_sheets(draw: st.DrawFn) -> dict[str, Any]:
 
 @contextmanager
 def general_path_only() -> Iterator[None]:
-    """Every deal read by parse_deal and settled by MariasGame.deal."""
+    """Every deal read by parse_deal and settled by MariasGame.deal: the one-step path
+    (MariasGame.fast_path) declines every entry."""
     with mock.patch.object(marias, "_quick_deal", lambda raw, n: None), \
             mock.patch.object(marias, "_direct_deal", lambda state, index, e, table: None):
         yield
