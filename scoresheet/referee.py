@@ -879,6 +879,12 @@ CODE_SPAN = re.compile(r"<code(?P<attrs> [^>]*)?>(?P<code>.*?)</code>", re.S)
 OPERATOR = re.compile(r"(\s+[-+−×/]\s+)")
 # An option followed by its value, "`deal_passes` `next`": said "Where the deal passes: the next
 # column", a colon between the label and the value.
+# An option and its value followed by the document's own colon ("`dark` `false`: `tisic`"): the
+# colon becomes a dash, so that the players read "Dark contracts: off — Tisíc", not two colons.
+VALUE_THEN_COLON = re.compile(
+    r"(?P<pair><code(?: [^>]*)?>[a-z0-9_]+</code>(?:<mark [^>]*>[^<]*</mark>)?"
+    r"\s+<code>[^<]+</code>):(?=\s)"
+)
 OPTION_THEN_VALUE = re.compile(
     r"(?P<option><code(?: [^>]*)?>(?P<name>[a-z0-9_]+)</code>(?:<mark [^>]*>[^<]*</mark>)?)"
     r"\s+(?=<code>)"
@@ -942,6 +948,7 @@ def players_text(body: str, ruleset: str) -> str:
             return match.group("option") + ": "
         return match.group(0)
 
+    body = VALUE_THEN_COLON.sub(lambda m: m.group("pair") + " —", body)
     body = OPTION_THEN_VALUE.sub(colon, body)
 
     def words(match: re.Match[str]) -> str:
@@ -950,6 +957,9 @@ def players_text(body: str, ruleset: str) -> str:
             return match.group(0)
         if match.group("attrs"):  # an option this table changed (_mark_changed)
             return f'<span{match.group("attrs")}>{html.escape(said)}</span>'
+        plain = html.unescape(match.group("code")).strip()
+        if aliases.get(plain, plain) in OPTION_LABELS:  # a setting's name, set off in a sentence
+            return f'<span class="setting">{html.escape(said)}</span>'
         return html.escape(said)
 
     return CODE_SPAN.sub(words, body)

@@ -40,7 +40,9 @@ def rules_html(client: Client, sheet: Any, language: str) -> str:
 
 
 def rules_text(client: Client, sheet: Any, language: str) -> str:
-    return text(rules_html(client, sheet, language))
+    # a setting named in a sentence is set off inline: its tags part no words
+    html = re.sub(r'<span class="setting">(.*?)</span>', r"\1", rules_html(client, sheet, language))
+    return text(html)
 
 
 def developer_words(words: str, language: str) -> list[str]:
@@ -113,6 +115,9 @@ SENTENCES = {
         # an option and its value: a colon between them
         f"In {preset_name('one-thousand')} a random seat opens ({label('opening_seat')}: "
         f"{choice_label('any')}), so any seat may play from 100.",
+        # and the document's own colon after them: a dash, never two colons
+        f"A table that does not play dark ({label('dark')}: off — {preset_name('tisic')}, "
+        f"{preset_name('pl')})",
     ],
     "de": lambda: [
         f"Ein Gebot ist ein Vielfaches von {label('bid_step')} und höchstens "
