@@ -13,18 +13,23 @@ table stops; :func:`final_result` and :func:`settle_up` turn the sheet into the 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from . import parse
 from .aliases import Points, Seat
-from .engine import Entry, Game, Note, Payment, Row, Scored, Sheet, State, register
+from .engine import Entry, FastPath, Game, Note, Payment, Row, Scored, Sheet, State, register
 from .errors import IllegalEntry, InvalidEntry, OptionConflict
 from .options import OBLIGATION_HELP, check_obligations, option
 
 # --------------------------------------------------------------------------- constants
+
+# An immutable value made field by field where a replay makes one per entry: the generated
+# constructor of a frozen dataclass sets each field through ``object.__setattr__``.
+_new = object.__new__
 
 CARD_POINTS = 90  # aces and tens 10 each, the last trick 10 (marias.md#card-points)
 CARD_STEP = 10  # card points come in tens (marias.md#card-points)
@@ -468,9 +473,13 @@ def kc(amount: Points) -> str:
 # --------------------------------------------------------------------------- entries
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Deal(Entry):
-    """A played deal: a suit game (hra, sedma, sto), betl or durch."""
+    """A played deal: a suit game (hra, sedma, sto), betl or durch.
+
+    A frozen dataclass whose ``__init__`` is written out (the generated one sets each field
+    through ``object.__setattr__``; a replay makes one deal per entry).
+    """
 
     kind: ClassVar[str] = Kind.DEAL
     declarer: Seat
@@ -489,6 +498,33 @@ class Deal(Entry):
     against: frozenset[Announce] = frozenset()  # announced by the defence (seed 004 II.20)
     seven_against: Result | None = None  # the defence's seven: won = it took the last trick
     flek_by: Mapping[Component, tuple[Seat, ...]] = field(default_factory=dict)
+
+    def __init__(self, *, declarer: Seat, game: Contract, sitting_out: Seat | None = None,
+                 trump: Suit | None = None, announced: frozenset[Announce] = frozenset(),
+                 card_points: Points | None = None, marriages_declarer: tuple[Suit, ...] = (),
+                 marriages_defence: tuple[Suit, ...] = (),
+                 seven: Result | None = None, silent_seven: Side | None = None,
+                 result: Result | None = None, fleks: Mapping[Component, int] | None = None,
+                 first_flek_by: Mapping[Component, Seat] | Seat | None = None,
+                 against: frozenset[Announce] = frozenset(), seven_against: Result | None = None,
+                 flek_by: Mapping[Component, tuple[Seat, ...]] | None = None) -> None:
+        own = self.__dict__
+        own["declarer"] = declarer
+        own["game"] = game
+        own["sitting_out"] = sitting_out
+        own["trump"] = trump
+        own["announced"] = announced
+        own["card_points"] = card_points
+        own["marriages_declarer"] = marriages_declarer
+        own["marriages_defence"] = marriages_defence
+        own["seven"] = seven
+        own["silent_seven"] = silent_seven
+        own["result"] = result
+        own["fleks"] = {} if fleks is None else fleks
+        own["first_flek_by"] = first_flek_by
+        own["against"] = against
+        own["seven_against"] = seven_against
+        own["flek_by"] = {} if flek_by is None else flek_by
 
     def components(self) -> tuple[Component, ...]:
         """The components this deal plays (each can be fleked)."""
@@ -676,6 +712,142 @@ def parse_stopped_deal(raw: Any, n: int) -> Deal:
     return parse_deal(raw, n)
 
 
+# What a deal's fields may hold, for reading the usual deal with one dict look-up per field
+_SUIT: dict[Any, Suit] = {s.value: s for s in Suit}
+_RESULT: dict[Any, Result] = {r.value: r for r in Result}
+_SIDE: dict[Any, Side] = {s.value: s for s in Side}
+_CONTRACT: dict[Any, Contract] = {c.value: c for c in Contract}
+_COMPONENT: dict[Any, Component] = {c.value: c for c in Component}
+# every list of distinct announcements / marriage suits, as written, and what it parses to
+_ANNOUNCED: dict[tuple[Any, ...], frozenset[Announce]] = {
+    tuple(p): frozenset(Announce(a) for a in p)
+    for k in range(len(ANNOUNCES) + 1) for p in itertools.permutations(ANNOUNCES, k)}
+_SUITS: dict[tuple[Any, ...], tuple[Suit, ...]] = {
+    tuple(p): tuple(Suit(s) for s in p)
+    for k in range(len(SUITS) + 1) for p in itertools.permutations(SUITS, k)}
+_DEAL_FIELDS = frozenset((*DEAL_KEYS, "type", "meta"))
+_MARRIAGE_SIDES = frozenset(("declarer", "defence"))
+
+
+def _quick_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
+    """The deal of ``raw`` when every field is plainly right, read with a dict look-up per
+    field; None for anything else, which :func:`parse_deal` then reads (and names the first
+    wrong field, as it always does)."""
+    try:
+        if not raw.keys() <= _DEAL_FIELDS:
+            return None
+        get = raw.get
+        declarer = get("declarer")
+        if type(declarer) is not int or not 0 <= declarer < n:
+            return None
+        game = _CONTRACT.get(get("game"))
+        if game is None:
+            return None
+        value = get("sitting_out")
+        if value is not None and (type(value) is not int or not 0 <= value < n):
+            return None
+        sitting_out: Seat | None = value
+        value = get("trump")
+        trump = None if value is None else _SUIT.get(value)
+        if trump is None and value is not None:
+            return None
+        value = get("announced")
+        announced = _NO_ANNOUNCE if value is None else (
+            _ANNOUNCED.get(tuple(value)) if type(value) is list else None)
+        if announced is None:
+            return None
+        value = get("against")
+        against = _NO_ANNOUNCE if value is None else (
+            _ANNOUNCED.get(tuple(value)) if type(value) is list else None)
+        if against is None:
+            return None
+        points = get("card_points")
+        if points is not None and (type(points) is not int or not 0 <= points <= CARD_POINTS
+                                   or points % CARD_STEP):
+            return None
+        value = get("marriages")
+        m_decl: tuple[Suit, ...] | None = ()
+        m_def: tuple[Suit, ...] | None = ()
+        if value is not None:
+            if type(value) is not dict or not value.keys() <= _MARRIAGE_SIDES:
+                return None
+            side = value.get("declarer")
+            if side is not None:
+                m_decl = _SUITS.get(tuple(side)) if type(side) is list else None
+            side = value.get("defence")
+            if side is not None:
+                m_def = _SUITS.get(tuple(side)) if type(side) is list else None
+            if m_decl is None or m_def is None:
+                return None
+        value = get("seven")
+        seven = None if value is None else _RESULT.get(value)
+        if seven is None and value is not None:
+            return None
+        value = get("silent_seven")
+        silent = None if value is None else _SIDE.get(value)
+        if silent is None and value is not None:
+            return None
+        value = get("result")
+        result = None if value is None else _RESULT.get(value)
+        if result is None and value is not None:
+            return None
+        value = get("seven_against")
+        seven_against = None if value is None else _RESULT.get(value)
+        if seven_against is None and value is not None:
+            return None
+        fleks: dict[Component, int] = {}
+        value = get("fleks")
+        if value is not None:
+            if type(value) is not dict:
+                return None
+            for key, level in value.items():
+                comp = _COMPONENT.get(key)
+                if comp is None or type(level) is not int or not 0 <= level <= MAX_FLEK_LEVEL:
+                    return None
+                fleks[comp] = level
+        value = get("first_flek_by")
+        if value is not None and (type(value) is not int or not 0 <= value < n):
+            return None  # a map of component: seat is read by parse_deal
+        first: Seat | None = value
+        givers: dict[Component, tuple[Seat, ...]] = {}
+        value = get("flek_by")
+        if value is not None:
+            if type(value) is not dict:
+                return None
+            for key, seats in value.items():
+                comp = _COMPONENT.get(key)
+                if comp is None or type(seats) is not list or len(seats) > MAX_FLEK_LEVEL:
+                    return None
+                for seat in seats:
+                    if type(seat) is not int or not 0 <= seat < n:
+                        return None
+                givers[comp] = tuple(seats)
+    except TypeError:  # an unhashable value where a word belongs
+        return None
+    deal = _new(Deal)  # Deal(declarer=declarer, ...), field by field
+    own = deal.__dict__
+    own["declarer"] = declarer
+    own["game"] = game
+    own["sitting_out"] = sitting_out
+    own["trump"] = trump
+    own["announced"] = announced
+    own["card_points"] = points
+    own["marriages_declarer"] = m_decl
+    own["marriages_defence"] = m_def
+    own["seven"] = seven
+    own["silent_seven"] = silent
+    own["result"] = result
+    own["fleks"] = fleks
+    own["first_flek_by"] = first
+    own["against"] = against
+    own["seven_against"] = seven_against
+    own["flek_by"] = givers
+    return deal
+
+
+_NO_ANNOUNCE: frozenset[Announce] = frozenset()
+
+
 def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
     parse.only_keys(raw, DEAL_KEYS)
     trump = parse.get_choice(raw, "trump", SUITS, default=None)
@@ -712,7 +884,7 @@ def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
 # --------------------------------------------------------------------------- settlement
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Charge:
     """One component of a deal as it is settled (marias.md#components)."""
 
@@ -724,6 +896,19 @@ class Charge:
     givers: tuple[Seat, ...] = ()  # who gave each flek level, when written
     against: bool = False  # announced by the defence: settled with the sides swapped
     written_level: int | None = None  # the level written, when beyond the table
+
+    def __init__(self, *, what: Line, component: Component | None, base: Points, level: int,
+                 won: bool, givers: tuple[Seat, ...] = (), against: bool = False,
+                 written_level: int | None = None) -> None:
+        own = self.__dict__
+        own["what"] = what
+        own["component"] = component
+        own["base"] = base
+        own["level"] = level
+        own["won"] = won
+        own["givers"] = givers
+        own["against"] = against
+        own["written_level"] = written_level
 
     @property
     def value(self) -> Points:
@@ -929,8 +1114,10 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
         elif rules.defence_silent_hundred and defence_hundred_points(deal, rules) >= HUNDRED:
             silent_hundred = Side.DEFENCE
         if silent_hundred is not None:
-            game = dataclasses.replace(game, what=Line.SILENT_HUNDRED,
-                                       base=game.base * SILENT_HUNDRED_FACTOR)
+            game = Charge(what=Line.SILENT_HUNDRED, component=game.component,
+                          base=game.base * SILENT_HUNDRED_FACTOR, level=game.level, won=game.won,
+                          givers=game.givers, against=game.against,
+                          written_level=game.written_level)
         played.append(game)
     if Announce.SEVEN in deal.announced:
         seven = charge(Line.SEDMA, Component.SEVEN, rules.amount("sedma") * factor,
@@ -1072,7 +1259,7 @@ def _as_played(deal: Deal) -> Deal:
 # --------------------------------------------------------------------------- replay state
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class DealRecord:
     """What a renonc needs to know about the deal before it."""
 
@@ -1087,6 +1274,23 @@ class DealRecord:
     ledger: tuple[Payment, ...]  # the game lines of the deal as it stands
     awards: tuple[Award, ...]  # its premium points, withdrawn when a renonc decides it
     decided_by: int | None = None  # the renonc entry that decided the deal
+
+    def __init__(self, *, index: int, declarer: Seat, dealer: Seat, pauzirak: Seat | None,
+                 payers: tuple[Seat, ...], game: Contract, contract: str,
+                 charges: tuple[Charge, ...], ledger: tuple[Payment, ...],
+                 awards: tuple[Award, ...], decided_by: int | None = None) -> None:
+        own = self.__dict__
+        own["index"] = index
+        own["declarer"] = declarer
+        own["dealer"] = dealer
+        own["pauzirak"] = pauzirak
+        own["payers"] = payers
+        own["game"] = game
+        own["contract"] = contract
+        own["charges"] = charges
+        own["ledger"] = ledger
+        own["awards"] = awards
+        own["decided_by"] = decided_by
 
 
 @dataclass(kw_only=True)
@@ -1130,8 +1334,10 @@ class MariasGame(Game):
         return self.entry_kinds
 
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
-        kind = self.entry_kind(raw)
         n = sheet.n
+        if raw.get("type") == "deal":  # Kind.DEAL
+            return _quick_deal(raw, n) or parse_deal(raw, n)
+        kind = self.entry_kind(raw)
         if kind == Kind.DEAL:
             return parse_deal(raw, n)
         if kind == Kind.RENONC:
@@ -1360,8 +1566,18 @@ class MariasGame(Game):
             return False
         return True
 
+    def prepare(self, sheet: Sheet) -> _Table:
+        return _Table(sheet)
+
+    def fast_path(self, sheet: Sheet) -> FastPath:
+        """The usual deal, read by :func:`_quick_deal` and written by :func:`_direct_deal`
+        without the steps between (the same row and state as parse_entry and apply)."""
+        table: _Table = sheet.prepared
+        return table.fast
+
     def deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
-        """Verify, then write the deal's row (marias.md#payment)."""
+        """Verify, then write any deal's row, component by component (marias.md#payment).
+        A replay writes the usual deal in one step instead (:meth:`fast_path`)."""
         self.verify_deal(state, sheet, e)
         rules: MariasOptions = sheet.rules
         names = sheet.players
@@ -1374,12 +1590,11 @@ class MariasGame(Game):
         for c in p.played:
             notes += _charge_notes(c, names, d, payers, rules, out, red=e.trump == RED)
         if p.silent_hundred == Side.DECLARER:
-            notes.append(Note(code="silent_hundred", text=f"{names[d]} reaches the hundred "
-                              "without announcing it: the hra counts double", params={"seat": d}))
+            notes.append(Note(code="silent_hundred", text=_SILENT_HUNDRED_TEXT, args=(names[d],),
+                              params={"seat": d}))
         elif p.silent_hundred == Side.DEFENCE:
-            notes.append(Note(code="silent_hundred_defence", text="the defence reaches the "
-                              f"hundred without announcing it: {names[d]}'s lost hra counts "
-                              "double", params={"seat": d}))
+            notes.append(Note(code="silent_hundred_defence", text=_DEFENCE_HUNDRED_TEXT,
+                              args=(names[d],), params={"seat": d}))
         notes += _cap_notes(lines, names)
         marks: list[list[str]] = [[] for _ in range(n)]
         main = p.played[0]
@@ -1524,7 +1739,8 @@ class MariasGame(Game):
         fee = rules.renonc_talon_fee if kind.talon_fee else rules.renonc_fee
         marks: list[list[str]] = [[] for _ in range(n)]
         marks[o].append("renonc")
-        notes = [Note(code="renonc", text=f"{names[o]}: renonc {kind.number}, {kind.text}",
+        notes = [Note(code="renonc", text="%s: renonc %s, %s",
+                      args=(names[o], kind.number, kind.text),
                       params={"seat": o, "kind": kind.number})]
         lines: list[Payment] = []
         decides = kind.decides and not e.played_out and rec.decided_by is None
@@ -1541,44 +1757,45 @@ class MariasGame(Game):
                         new.append(Payment(payer=o, payee=d, amount=c.value * len(rec.payers),
                                            what=c.what, level=c.level))
                 new += cap_lines(new, d, rules.payment_cap)
-                notes.append(Note(code="renonc_defence", text=f"{names[o]} loses the deal for "
-                                  f"the defence and pays {names[d]} for all of it",
+                notes.append(Note(code="renonc_defence", text="%s loses the deal for the "
+                                  "defence and pays %s for all of it", args=(names[o], names[d]),
                                   params={"seat": o, "declarer": d}))
             else:
                 new = settle(charges, d, rec.payers, rules, rec.pauzirak)
-                notes.append(Note(code="renonc_declarer", text=f"{names[d]} loses every "
-                                  "component of the deal", params={"seat": d}))
+                notes.append(Note(code="renonc_declarer", text="%s loses every component of "
+                                  "the deal", args=(names[d],), params={"seat": d}))
             lines += [Payment(payer=p.payee, payee=p.payer, amount=p.amount, what=VOID + p.what,
                               level=p.level) for p in rec.ledger]
             lines += new
             marks[d].append("won" if defence_lost else "lost")
             if kind.max_level is not None and any(c.level > kind.max_level for c in rec.charges):
-                notes.append(Note(code="renonc_max_level", text=f"renonc {kind.number} is paid "
-                                  f"at most at {FLEK_NAMES[kind.max_level]}",
+                notes.append(Note(code="renonc_max_level", text="renonc %s is paid at most at "
+                                  "%s", args=(kind.number, FLEK_NAMES[kind.max_level]),
                                   params={"level": kind.max_level, "kind": kind.number}))
         elif e.played_out and kind.decides:
             notes.append(Note(code="renonc_played_out", text="played out: the deal stands as "
                               "written, only the fee is paid", params={}))
         elif rec.decided_by is not None and kind.decides:
-            notes.append(Note(code="renonc_decided", text=f"the deal was already decided by "
-                              f"the renonc of entry {rec.decided_by}: only the fee is paid",
-                              params={"entry": rec.decided_by}))
+            notes.append(Note(code="renonc_decided", text="the deal was already decided by "
+                              "the renonc of entry %s: only the fee is paid",
+                              args=(rec.decided_by,), params={"entry": rec.decided_by}))
         else:
-            notes.append(Note(code="renonc_fee_only", text=f"renonc {kind.number} costs only "
-                              "the fee; the deal stands", params={"kind": kind.number}))
+            notes.append(Note(code="renonc_fee_only", text="renonc %s costs only the fee; the "
+                              "deal stands", args=(kind.number,), params={"kind": kind.number}))
         if fee:
             lines += [Payment(payer=o, payee=s, amount=fee, what=Line.RENONC_FEE)
                       for s in range(n) if s != o]
-            notes.append(Note(code="renonc_fee", text=f"{names[o]} pays {kc(fee)} to every "
-                              "other player", params={"seat": o, "amount": fee}))
+            notes.append(Note(code="renonc_fee", text="%s pays %s to every other player",
+                              args=(names[o], _Money(fee)), params={"seat": o, "amount": fee}))
         if rec.pauzirak is not None:
             marks[rec.pauzirak].append("pauzirak")
         contract = f"renonc {kind.number}"
         if e.deal is not None:
             # the deal the renonc stopped: one row for the deal and its renonc
             contract = f"{rec.contract}; {contract}"
-            notes.insert(0, Note(code="renonc_stopped", text=f"a renonc stopped {names[d]}'s "
-                                 f"{rec.contract}: no card result", params={"seat": d}))
+            notes.insert(0, Note(code="renonc_stopped", text="a renonc stopped %s's %s: no "
+                                 "card result", args=(names[d], rec.contract),
+                                 params={"seat": d}))
         # -- mutate
         if decides:
             _tally(state, rec.awards, -1)
@@ -1621,13 +1838,14 @@ class MariasGame(Game):
         lines: list[Payment] = []
         if state.misdeals[seat] == 0:
             marks[seat].append("free")
-            notes = [Note(code="misdeal_free", text=f"{names[seat]} misdeals for the first "
-                          "time: free, deals again", params={"seat": seat})]
+            notes = [Note(code="misdeal_free", text="%s misdeals for the first time: free, "
+                          "deals again", args=(names[seat],), params={"seat": seat})]
         else:
             lines = [Payment(payer=seat, payee=s, amount=rules.misdeal_fee, what=Line.MISDEAL_FEE)
                      for s in range(n) if s != seat and rules.misdeal_fee]
-            notes = [Note(code="misdeal_fee", text=f"{names[seat]} misdeals again: pays "
-                          f"{kc(rules.misdeal_fee)} to every other player and deals again",
+            notes = [Note(code="misdeal_fee", text="%s misdeals again: pays %s to every "
+                          "other player and deals again", args=(
+                              names[seat], _Money(rules.misdeal_fee)),
                           params={"seat": seat, "amount": rules.misdeal_fee,
                                   "count": state.misdeals[seat] + 1})]
         # -- mutate
@@ -1640,9 +1858,446 @@ class MariasGame(Game):
 
 
 def _write(state: MariasState, row: Row) -> Row:
+    """Add the row's deltas to the totals and write them into the row (made just now, seen by
+    no one yet), then append it."""
+    totals = state.totals
     for s, delta in enumerate(row.deltas):
-        state.totals[s] += delta
-    row = dataclasses.replace(row, totals=tuple(state.totals))
+        totals[s] += delta
+    row.__dict__["totals"] = tuple(totals)
+    state.rows.append(row)
+    return row
+
+
+class _Table:
+    """What replaying a Mariáš sheet reads for every deal, read once per sheet
+    (:attr:`Sheet.prepared`)."""
+
+    __slots__ = ("rules", "names", "n", "cap", "max_fleks", "liability", "receives",
+                 "last_trick", "defence_silent", "all_marriages", "pauzirak_pays", "premium",
+                 "flek_minus", "flek_giver", "hra", "sedma", "sto", "betl", "durch", "payers")
+
+    def __init__(self, sheet: Sheet) -> None:
+        rules: MariasOptions = sheet.rules
+        self.rules = rules
+        self.names = sheet.players
+        self.n = sheet.n
+        self.cap = rules.payment_cap
+        self.max_fleks = rules.max_fleks
+        self.liability = rules.flek_liability == FlekLiability.FLEKING_PLAYER
+        self.receives = rules.flek_giver_receives
+        self.last_trick = rules.last_trick_check
+        self.defence_silent = rules.defence_silent_hundred
+        self.all_marriages = rules.hundred_counts == HundredCounts.ALL_OWN_MARRIAGES
+        self.pauzirak_pays = rules.pauzirak_pays
+        self.premium = bool(rules.premium_points)
+        self.flek_minus = rules.premium_flek_minus
+        self.flek_giver = rules.premium_flek_giver
+        self.hra = rules.amount("hra")
+        self.sedma = rules.amount("sedma")
+        self.sto = rules.amount("sto")
+        self.betl = rules.amount("betl")
+        self.durch = rules.amount("durch")
+        # (declarer, pauzírák) -> the seats that settle with the declarer
+        self.payers: dict[tuple[Seat, Seat | None], tuple[Seat, ...]] = {}
+
+    def fast(self, state: State, index: int, raw: Mapping[str, Any]) -> bool:
+        """The usual deal read and written in one step (:meth:`MariasGame.fast_path`); False,
+        the state untouched, for anything else."""
+        if raw.get("type") != "deal":
+            return False
+        e = _quick_deal(raw, self.n)
+        if e is None or _direct_deal(cast(MariasState, state), index, e, self) is None:
+            return False
+        cast(MariasState, state).applied = index
+        return True
+
+
+class _Money(int):
+    """Haléře that a note's text shows as the sheet writes money (:func:`kc`), made only when
+    the text is read."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return kc(self)
+
+
+
+def _charge(what: Line, component: Component | None, base: Points, level: int, won: bool,
+            givers: tuple[Seat, ...]) -> Charge:
+    """``Charge(...)`` of one of the declarer's components as written (not against him, within
+    the table's highest flek), made without the keyword arguments' cost."""
+    c = _new(Charge)
+    own = c.__dict__
+    own["what"] = what
+    own["component"] = component
+    own["base"] = base
+    own["level"] = level
+    own["won"] = won
+    own["givers"] = givers
+    own["against"] = False
+    own["written_level"] = None
+    return c
+
+
+def _note(code: str, params: dict[str, Any], text: str, args: tuple[Any, ...]) -> Note:
+    """``Note(code=code, text=text, params=params, args=args)`` as its ``__init__`` makes it
+    (the same ``__dict__``), without the keyword call."""
+    note = _new(Note)
+    own = note.__dict__
+    own["code"] = code
+    own["params"] = params
+    own["_text"] = text
+    own["_args"] = args
+    return note
+
+
+def _award(fields: tuple[Seat, str, Line, int, Why, int | None]) -> Award:
+    """``Award(*fields)`` with every field given, without the named tuple's own ``__new__``."""
+    award: Award = tuple.__new__(Award, fields)
+    return award
+
+
+def _pay(payer: Seat, payee: Seat, amount: Points, what: str, level: int) -> Payment:
+    """``Payment(payer=..., ...)``, made without the generated constructor's per-field cost."""
+    p = _new(Payment)
+    own = p.__dict__
+    own["payer"] = payer
+    own["payee"] = payee
+    own["amount"] = amount
+    own["what"] = what
+    own["level"] = level
+    return p
+
+
+# the members the direct path compares with, read once (an enum member is a class attribute
+# lookup each time it is named)
+_SUIT_GAME, _BETL_GAME = Contract.SUIT, Contract.BETL
+_SEVEN, _HUNDRED = Announce.SEVEN, Announce.HUNDRED
+_WON, _LOST = Result.WON, Result.LOST
+_DECLARER, _DEFENCE = Side.DECLARER, Side.DEFENCE
+_GAME, _SEVEN_COMP = Component.GAME, Component.SEVEN
+_HRA, _STO, _SEDMA = Line.HRA, Line.STO, Line.SEDMA
+_SILENT_HUNDRED, _SILENT_SEVEN = Line.SILENT_HUNDRED, Line.SILENT_SEVEN
+_WHY_WON, _WHY_FLEK, _WHY_MINUS = Why.WON, Why.FLEK, Why.FLEK_MINUS
+_DEAL_KIND = Kind.DEAL
+_GAME_COMPS = (Component.GAME,)
+_GAME_SEVEN_COMPS = (Component.GAME, Component.SEVEN)
+_BETL_COMPS = (Component.BETL,)
+_DURCH_COMPS = (Component.DURCH,)
+_BETL_DURCH = {Contract.BETL: (Line.BETL, _BETL_COMPS, "betl"),
+               Contract.DURCH: (Line.DURCH, _DURCH_COMPS, "durch")}
+_AT = tuple(f" at {FLEK_NAMES[lv]} (x{flek_factor(lv)})" if lv else ""
+            for lv in range(MAX_FLEK_LEVEL + 1))
+_FACTORS = tuple(flek_factor(lv) for lv in range(MAX_FLEK_LEVEL + 1))
+_SUIT_CONTRACTS = {(seven, hundred, red): ("sto a sedma" if seven and hundred else "sto"
+                                           if hundred else "sedma" if seven else "hra")
+                   + (" ♥" if red else "")
+                   for seven in (False, True) for hundred in (False, True)
+                   for red in (False, True)}
+_LINE_VALUES = {line: line.value for line in Line}
+_PLAIN_TEXT = "%s %s %s%s: %s %s each of %d"
+_LIABLE_TEXT = "%s %s %s%s: %s %s each of %d, and %s %s the doubling %s for the whole defence"
+_SILENT_HUNDRED_TEXT = "%s reaches the hundred without announcing it: the hra counts double"
+_DEFENCE_HUNDRED_TEXT = ("the defence reaches the hundred without announcing it: %s's lost hra "
+                         "counts double")
+_NO_MARKS: tuple[str, ...] = ()
+_FIRST_FLEK = ("first_flek",)
+_PAUZIRAK = ("pauzirak",)
+
+
+def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | None:
+    """The row of the usual deal, written straight from the deal; None (the state untouched)
+    for every other deal, which :meth:`MariasGame.deal` verifies and writes.
+
+    The usual deal: a suit game (hra, sedma, sto, a silent seven or hundred), betl or durch,
+    unfleked or fleked up to the table's highest flek by one defender (and the declarer's re),
+    with nothing announced against the declarer, valid.  Its row, notes, ledger and bookkeeping
+    are exactly the general path's (tests/rules/test_marias_direct.py holds them equal)."""
+    if e.against or e.seven_against is not None:
+        return None
+    n = state.n
+    d = e.declarer
+    out = state.dealer if n == 4 else None
+    if d == out or (e.sitting_out is not None and e.sitting_out != out):
+        return None
+    # -- verify as MariasGame.verify_deal does: what it would refuse goes the general way
+    announced = e.announced
+    trump = e.trump
+    game = e.game
+    red = False
+    if game == _SUIT_GAME:
+        points = e.card_points
+        if trump is None or points is None or e.result is not None:
+            return None
+        m_decl, m_def = e.marriages_declarer, e.marriages_defence
+        if m_decl and m_def:
+            for suit in m_def:
+                if suit in m_decl:
+                    return None  # one marriage on both sides
+        seven, silent = e.seven, e.silent_seven
+        with_seven = _SEVEN in announced
+        if (seven is None) == with_seven or (with_seven and silent is not None):
+            return None
+        if t.last_trick:
+            if (silent == _DECLARER or seven == _WON) and points < LAST_TRICK:
+                return None
+            if (silent == _DEFENCE or seven == _LOST) and points > CARD_POINTS - LAST_TRICK:
+                return None
+        comps = _GAME_SEVEN_COMPS if with_seven else _GAME_COMPS
+        red = trump == RED
+    else:
+        if (announced or trump is not None or e.card_points is not None or e.marriages_declarer
+                or e.marriages_defence or e.seven is not None or e.silent_seven is not None
+                or e.result is None):
+            return None
+        what, comps, contract = _BETL_DURCH[game]
+    fleks = e.fleks
+    if fleks:
+        max_fleks = t.max_fleks
+        for comp, level in fleks.items():
+            if comp not in comps or level > max_fleks:
+                return None
+    by = e.first_flek_by
+    if by is not None and not isinstance(by, int):
+        return None
+    flek_by = e.flek_by
+    for comp, seats in flek_by.items():
+        if comp not in comps or len(seats) > fleks.get(comp, 0):
+            return None
+        if not seats and by is not None:
+            return None  # the first flek-giver written, unchecked for this component
+    if flek_by or by is not None or t.liability:
+        for comp in comps:
+            seats = flek_by.get(comp, () if by is None else (by,))
+            if not seats:
+                if t.liability and fleks.get(comp, 0):
+                    return None
+                continue
+            for k, seat in enumerate(seats, start=1):
+                # the defence gives flek, tutti, kalhoty; the declarer re and boty
+                if seat in (d, out) if k % 2 else seat != d:
+                    return None
+    # -- the components, as plan() makes them
+    played: list[Charge] = []
+    announced_charges: list[Charge] = []
+    silent_hundred: Side | None = None
+    if comps is _BETL_COMPS or comps is _DURCH_COMPS:
+        comp = comps[0]
+        level = fleks.get(comp, 0)
+        c = _charge(what, comp, t.betl if comps is _BETL_COMPS else t.durch, level,
+                    e.result == _WON, e.givers(comp, level, d) if level else ())
+        played.append(c)
+        announced_charges.append(c)
+    else:
+        factor = RED_FACTOR if red else 1
+        assert points is not None
+        level = fleks.get(_GAME, 0)
+        givers = e.givers(_GAME, level, d) if level else ()
+        # marriage_points(): each marriage 20, the trump marriage 40
+        all_own = MARRIAGE * len(m_decl) + (TRUMP_MARRIAGE - MARRIAGE) * m_decl.count(trump)
+        all_other = MARRIAGE * len(m_def) + (TRUMP_MARRIAGE - MARRIAGE) * m_def.count(trump)
+        if t.all_marriages:  # what counts towards the hundred
+            own_marriages, other_marriages = all_own, all_other
+        else:
+            own_marriages = TRUMP_MARRIAGE if trump in m_decl else 0
+            other_marriages = TRUMP_MARRIAGE if trump in m_def else 0
+        if _HUNDRED in announced:
+            c = _charge(_STO, _GAME, t.sto * factor, level, points + own_marriages >= HUNDRED,
+                        givers)
+            played.append(c)
+            announced_charges.append(c)
+        else:
+            base = t.hra * factor
+            won = points + all_own > CARD_POINTS - points + all_other  # hra_won()
+            c = _charge(_HRA, _GAME, base, level, won, givers)
+            announced_charges.append(c)
+            if points + own_marriages >= HUNDRED:
+                silent_hundred = _DECLARER
+            elif t.defence_silent and CARD_POINTS - points + other_marriages >= HUNDRED:
+                silent_hundred = _DEFENCE
+            if silent_hundred is not None:
+                c = _charge(_SILENT_HUNDRED, _GAME, base * SILENT_HUNDRED_FACTOR, level, won,
+                            givers)
+            played.append(c)
+        if with_seven:
+            level = fleks.get(_SEVEN_COMP, 0)
+            c = _charge(_SEDMA, _SEVEN_COMP, t.sedma * factor, level, seven == _WON,
+                        e.givers(_SEVEN_COMP, level, d) if level else ())
+            played.append(c)
+            announced_charges.append(c)
+        elif silent is not None:
+            played.append(_charge(_SILENT_SEVEN, None, t.sedma * factor // SILENT_SEVEN_DIVISOR,
+                                  0, silent == _DECLARER, ()))
+        contract = _SUIT_CONTRACTS[with_seven, _HUNDRED in announced, red]
+    for c in played:
+        if c.level >= 3 and len(set(c.givers[0::2])) > 1:
+            return None  # both defenders fleked: the general path splits the doubling
+    # -- the ledger and its notes, as settle() and _charge_notes() make them
+    payers = t.payers.get((d, out))
+    if payers is None:
+        payers = t.payers[d, out] = tuple(s for s in range(n)
+                                          if s != d and (s != out or t.pauzirak_pays))
+    count = len(payers)
+    names = t.names
+    name = names[d]
+    labels = _RED_LABELS if red else _LABELS
+    lines: list[Payment] = []
+    notes: list[Note] = []
+    firsts: list[Seat] = []
+    deltas = [0] * n
+    for c in played:
+        what, level, base, won, givers = c.what, c.level, c.base, c.won, c.givers
+        value = base * _FACTORS[level]
+        params: dict[str, Any] = {"seat": d, "component": _LINE_VALUES[what], "level": level,
+                                  "amount": value, "payers": count, "red": red}
+        if level and givers:
+            firsts.append(givers[0])
+        if level and len(givers) >= level and t.liability and (won or t.receives):
+            # each pays the unfleked base, the first flek-giver the doubling for them all
+            first = givers[0]
+            each = base
+            extra = (_FACTORS[level] - 1) * base * count
+            params["base"] = base
+            params["flek_by"] = first
+            params["extra"] = extra
+            notes.append(_note("won" if won else "lost", params, _LIABLE_TEXT, (
+                name, "wins" if won else "loses", labels[what], _AT[level], _Money(base),
+                "from" if won else "to", count, names[first], "pays" if won else "receives",
+                _Money(extra))))
+            level = 0  # of the base lines
+        else:
+            each = value
+            extra = 0
+            notes.append(_note("won" if won else "lost", params, _PLAIN_TEXT, (
+                name, "wins" if won else "loses", labels[what], _AT[level], _Money(value),
+                "from" if won else "to", count)))
+        if each:
+            if won:
+                for s in payers:
+                    lines.append(_pay(s, d, each, what, level))
+                    deltas[s] -= each
+                deltas[d] += each * count
+            else:
+                for s in payers:
+                    lines.append(_pay(d, s, each, what, level))
+                    deltas[s] += each
+                deltas[d] -= each * count
+        if extra:
+            if won:
+                lines.append(_pay(first, d, extra, what, c.level))
+                deltas[first] -= extra
+                deltas[d] += extra
+            else:
+                lines.append(_pay(d, first, extra, what, c.level))
+                deltas[first] += extra
+                deltas[d] -= extra
+    # -- the declarer's marks
+    main = played[0]
+    own = ["won" if main.won else "lost"]
+    if len(played) > 1:
+        c = played[1]
+        if c.what == _SEDMA:
+            own.append("seven_won" if c.won else "seven_lost")
+        else:
+            own.append("silent_seven" if c.won else "silent_seven_against")
+    if silent_hundred is not None:
+        if silent_hundred == _DECLARER:
+            notes.append(Note(code="silent_hundred", text=_SILENT_HUNDRED_TEXT, args=(name,),
+                              params={"seat": d}))
+            own.append("silent_hundred")
+        else:
+            notes.append(Note(code="silent_hundred_defence", text=_DEFENCE_HUNDRED_TEXT,
+                              args=(name,), params={"seat": d}))
+            own.append("silent_hundred_against")
+    if red:
+        own.append("red")
+    if fleks and (main.level or len(played) > 1 and played[1].level):
+        own.append("fleked")
+    if t.cap:  # no one pays another more than the cap (one defender fleked: the table's cap)
+        caps = cap_lines(lines, d, t.cap)
+        if caps:
+            for p in caps:
+                lines.append(p)
+                deltas[p.payer] -= p.amount
+                deltas[p.payee] += p.amount
+            notes += _cap_notes(caps, names)
+            own.append("capped")
+    # -- premium points, as premium_awards() gives them
+    awards: list[Award] = []
+    for c in announced_charges:
+        what = c.what
+        key = PREMIUM_OF_LINE[what]
+        if red and key != "betl" and key != "durch":
+            key += "_red"
+        won = c.won
+        if won:
+            awards.append(_award((d, key, what, 1, _WHY_WON, None)))
+        if not c.level or not c.givers:
+            continue
+        if won:
+            if t.flek_minus:
+                awards.append(_award((c.givers[0], key, what, -c.level, _WHY_MINUS, None)))
+        elif t.flek_giver:
+            awards.append(_award((c.givers[0], key, what, 1, _WHY_FLEK, None)))
+    if t.premium and awards:
+        lists: list[list[str]] = [[] for _ in range(n)]
+        lists[d] = own
+        for seat in firsts:
+            if "first_flek" not in lists[seat]:
+                lists[seat].append("first_flek")
+        notes += _premium_notes(awards, t.rules, names, lists, d, red=red)
+        if out is not None:
+            lists[out].append("pauzirak")
+        marks = tuple(tuple(m) for m in lists)
+    else:
+        per_seat = [_NO_MARKS] * n
+        per_seat[d] = tuple(own)
+        for seat in firsts:
+            per_seat[seat] = _FIRST_FLEK
+        if out is not None:
+            per_seat[out] = _PAUZIRAK
+        marks = tuple(per_seat)
+    # -- mutate
+    wins, minus = state.wins, state.minus
+    for a in awards:
+        counts = minus[a.seat] if a.why is _WHY_MINUS else wins[a.seat]
+        counts[a.key] = counts.get(a.key, 0) + abs(a.times)
+    dealer = state.dealer
+    state.deals += 1
+    state.dealer = (dealer + 1) % n
+    ledger = tuple(lines)
+    record = state.last = _new(DealRecord)  # DealRecord(index=index, ...), field by field
+    own_fields = record.__dict__
+    own_fields["index"] = index
+    own_fields["declarer"] = d
+    own_fields["dealer"] = dealer
+    own_fields["pauzirak"] = out
+    own_fields["payers"] = payers
+    own_fields["game"] = game
+    own_fields["contract"] = contract
+    own_fields["charges"] = tuple(announced_charges)
+    own_fields["ledger"] = ledger
+    own_fields["awards"] = tuple(awards)
+    own_fields["decided_by"] = None
+    totals = state.totals
+    for s in range(n):
+        totals[s] += deltas[s]
+    row = _new(Row)  # Row(entry=index, ...) as its __init__ makes it, field by field
+    own_fields = row.__dict__
+    own_fields["entry"] = index
+    own_fields["kind"] = _DEAL_KIND
+    own_fields["deltas"] = tuple(deltas)
+    own_fields["totals"] = tuple(totals)
+    own_fields["dealer"] = dealer
+    own_fields["marks"] = marks
+    own_fields["auto"] = False
+    own_fields["declarer"] = d
+    own_fields["sitting_out"] = out
+    own_fields["contract"] = contract
+    own_fields["round_end"] = state.deals % n == 0
+    own_fields["ledger"] = ledger
+    own_fields["notes"] = tuple(notes)
     state.rows.append(row)
     return row
 
@@ -1658,52 +2313,61 @@ def _label(what: Line, red: bool) -> str:
     return f"{what.value}{heart}"
 
 
+_LABELS = {what: _label(what, False) for what in Line}
+_RED_LABELS = {what: _label(what, True) for what in Line}
+
+
 def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat],
                   rules: MariasOptions, out: Seat | None, *, red: bool) -> list[Note]:
-    at = f" at {FLEK_NAMES[c.level]} (x{flek_factor(c.level)})" if c.level else ""
+    at = _AT[c.level]
     verb = "wins" if c.won else "loses"
     each = "from" if c.won else "to"
     label = _label(c.what, red)
-    text = f"{names[d]} {verb} {label}{at}: {kc(c.value)} {each} each of {len(payers)}"
     params: dict[str, Any] = {
         "seat": d, "component": c.what.value, "level": c.level, "amount": c.value,
         "payers": len(payers), "red": red}
     notes: list[Note] = []
     if c.written_level is not None:
         paid = FLEK_NAMES[c.level] if c.level else "no flek"
-        notes.append(Note(code="over_table", text=f"{_label(c.what, red)} was fleked to "
-                          f"{FLEK_NAMES[c.written_level]}, beyond this table's highest flek: "
-                          f"paid at {paid}", params={
+        notes.append(Note(code="over_table", text="%s was fleked to %s, beyond this table's "
+                          "highest flek: paid at %s", args=(
+                              label, FLEK_NAMES[c.written_level], paid), params={
                               "component": c.what.value, "red": red,
                               "written": c.written_level, "level": c.level}))
     if not liable(c, rules):
-        return [Note(code="won" if c.won else "lost", text=text, params=params), *notes]
+        return [Note(code="won" if c.won else "lost", text=_PLAIN_TEXT, params=params, args=(
+            names[d], verb, label, at, _Money(c.value), each, len(payers))), *notes]
     owners = c.owners()
     first = list(owners)[0]
     extra = owners[first][0] * c.base * len(payers)
-    text = (f"{names[d]} {verb} {_label(c.what, red)}{at}: {kc(c.base)} {each} each of "
-            f"{len(payers)}, and {names[first]} {'pays' if c.won else 'receives'} the "
-            f"doubling {kc(extra)} for the whole defence")
     params.update(base=c.base, flek_by=first, extra=extra)
-    notes.insert(0, Note(code="won" if c.won else "lost", text=text, params=params))
+    notes.insert(0, Note(code="won" if c.won else "lost", text=_LIABLE_TEXT, params=params,
+                         args=(names[d], verb, label, at, _Money(c.base), each, len(payers),
+                               names[first], "pays" if c.won else "receives", _Money(extra))))
     if len(owners) > 1:
         second = list(owners)[1]
         factor, top = owners[second]
         second_level = next(k + 1 for k in range(0, c.level, 2) if c.givers[k] == second)
         amount = factor * c.base * len(payers)
-        notes.append(Note(code="flek_joined", text=f"{names[second]} joins the fleking at "
-                          f"{FLEK_NAMES[second_level]} and {'pays' if c.won else 'receives'} "
-                          f"the doubling from there on, {kc(amount)}",
+        notes.append(Note(code="flek_joined", text="%s joins the fleking at %s and %s the "
+                          "doubling from there on, %s", args=(
+                              names[second], FLEK_NAMES[second_level],
+                              "pays" if c.won else "receives", _Money(amount)),
                           params={"seat": second, "level": second_level, "amount": amount,
                                   "top": top, "won": c.won}))
         if c.won and out is not None and out in payers:
             half = c.base // 2
-            notes.append(Note(code="pauzirak_spared", text=f"{names[out]} sits out and pays "
-                              f"nothing: {names[first]} pays {kc(c.base - half)} and "
-                              f"{names[second]} {kc(half)} of his share",
+            notes.append(Note(code="pauzirak_spared", text="%s sits out and pays nothing: %s "
+                              "pays %s and %s %s of his share", args=(
+                                  names[out], names[first], _Money(c.base - half), names[second],
+                                  _Money(half)),
                               params={"seat": out, "first": first, "second": second,
                                       "first_amount": c.base - half, "second_amount": half}))
     return notes
+
+
+_FLAG_TEXT = (f"worth {PREMIUM_FLAG} premium points or more: the scorer writes it on the table "
+              "sheet and signs it")
 
 
 def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequence[str],
@@ -1717,8 +2381,9 @@ def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequenc
     for seat in [d, *(s for s in range(len(names)) if s != d)]:
         if earned[seat]:
             marks[seat].append("premium")
-            notes.append(Note(code="premium", text=f"{names[seat]} earns {earned[seat]} premium "
-                              "points", params={"seat": seat, "points": earned[seat]}))
+            notes.append(Note(code="premium", text="%s earns %s premium points",
+                              args=(names[seat], earned[seat]),
+                              params={"seat": seat, "points": earned[seat]}))
     for a in awards:
         value = a.times * points.get(a.key, 0)
         if not value or a.why == Why.WON:
@@ -1729,23 +2394,25 @@ def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequenc
         if a.why == Why.FLEK:
             if "premium" not in marks[a.seat]:
                 marks[a.seat].append("premium")
-            notes.append(Note(code="premium_flek", text=f"{names[a.seat]} gave the flek on the "
-                              f"lost {what} and earns {value} premium points", params=params))
+            notes.append(Note(code="premium_flek", text="%s gave the flek on the lost %s and "
+                              "earns %s premium points", args=(names[a.seat], what, value),
+                              params=params))
             continue
         marks[a.seat].append("premium_minus")
-        text = f"{names[a.seat]} gets {value} premium points for the flek on {what}"
+        text = "%s gets %s premium points for the flek on %s"
         if a.joined is None:
-            notes.append(Note(code="premium_flek_minus", text=text, params=params))
+            notes.append(Note(code="premium_flek_minus", text=text,
+                              args=(names[a.seat], value, what), params=params))
         else:
             params["level"] = a.joined
-            notes.append(Note(code="premium_flek_minus_joined", text=f"{text}, up to the "
-                              f"{FLEK_NAMES[a.joined]} with which the third player joined",
+            notes.append(Note(code="premium_flek_minus_joined", text=text + ", up to the %s "
+                              "with which the third player joined",
+                              args=(names[a.seat], value, what, FLEK_NAMES[a.joined]),
                               params=params))
     worth = sum(points.get(a.key, 0) for a in _games(awards))
     if worth >= PREMIUM_FLAG:
         marks[d].append("flagged")
-        notes.append(Note(code="premium_flag", text=f"worth {PREMIUM_FLAG} premium points or "
-                          "more: the scorer writes it on the table sheet and signs it",
+        notes.append(Note(code="premium_flag", text=_FLAG_TEXT,
                           params={"points": worth, "flag": PREMIUM_FLAG}))
     return notes
 
@@ -1762,9 +2429,9 @@ def _games(awards: Sequence[Award]) -> list[Award]:
 
 
 def _cap_notes(lines: Sequence[Payment], names: Sequence[str]) -> list[Note]:
-    return [Note(code="cap", text=f"payment cap: {names[p.payer]} hands {kc(p.amount)} back to "
-                 f"{names[p.payee]}", params={"payer": p.payer, "payee": p.payee,
-                                              "amount": p.amount})
+    return [Note(code="cap", text="payment cap: %s hands %s back to %s", args=(
+                 names[p.payer], _Money(p.amount), names[p.payee]),
+                 params={"payer": p.payer, "payee": p.payee, "amount": p.amount})
             for p in lines if p.what == Line.CAP]
 
 
