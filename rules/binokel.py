@@ -39,7 +39,7 @@ from .binokel_melds import (
     meld_points,
     meld_step,
 )
-from .engine import Entry, Note, Outcome, Row, Sheet, State
+from .engine import Entry, Note, Outcome, Row, Sheet, State, quick_note
 from .errors import IllegalEntry
 from .options import OBLIGATION_HELP, check_obligations, option
 from .parse import get_choice, get_int, get_int_list, get_seat, only_keys
@@ -853,7 +853,7 @@ def fast_deal(rules: BinokelOptions, players: tuple[str, ...]) -> engine.FastPat
     trump_pair = rules.meld_values[TRUMP_PAIR] if rules.declarer_needs_trump_pair else 0
     dealer_step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
     seats = range(PLAYERS)
-    # a Note or a Row as its __init__ makes it, without the call: new, then its __dict__
+    # a Row as its __init__ makes it, without the call: new, then its __dict__
     new, setd = object.__new__, object.__setattr__
     redeals = {r.value: f"dealt again: {REDEAL_TEXT[r]}" for r in RedealReason
                if (r != RedealReason.FIVE_NINES or rules.redeal_five_nines)
@@ -902,40 +902,32 @@ def fast_deal(rules: BinokelOptions, players: tuple[str, ...]) -> engine.FastPat
                 m, tricks = melds[s], points[s]
                 lost = m and tricks < keep_min
                 if lost:
-                    note = new(Note)
-                    setd(note, "__dict__", {
-                        "code": "melds_lost",
-                        "params": {"seat": s, "lost": m, "min": keep_min, "tricks": tricks},
-                        "_text": "%s took %s trick points, fewer than %s, and loses %s meld "
-                                 "points",
-                        "_args": (players[s], tricks, keep_min, m)})
-                    notes.append(note)
+                    notes.append(quick_note(
+                        "melds_lost", {"seat": s, "lost": m, "min": keep_min, "tricks": tricks},
+                        "%s took %s trick points, fewer than %s, and loses %s meld points",
+                        (players[s], tricks, keep_min, m)))
                     m = 0
                 score = m + tricks
                 if s != d:
                     deltas.append(score)
                     marks.append(("melds_lost",) if lost else ())
                     continue
-                note = new(Note)
                 if score >= bid:
                     deltas.append(score)
                     marks.append(("melds_lost", "made") if lost else ("made",))
-                    setd(note, "__dict__", {
-                        "code": "made",
-                        "params": {"seat": s, "bid": bid, "melds": m, "tricks": tricks},
-                        "_text": "%s made %s: melds %s + tricks %s = %s",
-                        "_args": (players[s], bid, m, tricks, score)})
+                    notes.append(quick_note(
+                        "made", {"seat": s, "bid": bid, "melds": m, "tricks": tricks},
+                        "%s made %s: melds %s + tricks %s = %s",
+                        (players[s], bid, m, tricks, score)))
                 else:
                     loss = bid * multiplier
                     deltas.append(-loss)
                     marks.append(("melds_lost", "failed") if lost else ("failed",))
-                    setd(note, "__dict__", {
-                        "code": "failed",
-                        "params": {"seat": s, "bid": bid, "score": score, "loss": loss,
+                    notes.append(quick_note(
+                        "failed", {"seat": s, "bid": bid, "score": score, "loss": loss,
                                    "melds": m, "tricks": tricks},
-                        "_text": "%s missed %s with melds %s + tricks %s = %s and writes -%s",
-                        "_args": (players[s], bid, m, tricks, score, loss)})
-                notes.append(note)
+                        "%s missed %s with melds %s + tricks %s = %s and writes -%s",
+                        (players[s], bid, m, tricks, score, loss)))
             row_marks = tuple(marks)
             kind, contract = "deal", f"{bid} {symbol}"
         elif kind == "concession":
@@ -950,21 +942,16 @@ def fast_deal(rules: BinokelOptions, players: tuple[str, ...]) -> engine.FastPat
                 return False
             deltas = [-bid if s == d else melds[s] + bonus for s in seats]
             row_marks = CONCEDED[d]
-            note = new(Note)
-            setd(note, "__dict__", {
-                "code": "conceded", "params": {"seat": d, "bid": bid, "bonus": bonus},
-                "_text": "%s went off at %s; the others score their melds + %s",
-                "_args": (players[d], bid, bonus)})
-            notes = [note]
+            notes = [quick_note(
+                "conceded", {"seat": d, "bid": bid, "bonus": bonus},
+                "%s went off at %s; the others score their melds + %s", (players[d], bid, bonus))]
             kind, contract = "concession", f"{bid} off"
         elif kind == "redeal":
             reason = raw.get("reason")
             if (not raw.keys() <= REDEAL_KEYS or reason.__class__ is not str
                     or reason not in redeals):
                 return False
-            note = new(Note)
-            setd(note, "__dict__", {"code": "redeal", "params": {"reason": reason},
-                                    "_text": redeals[reason], "_args": None})
+            note = quick_note("redeal", {"reason": reason}, redeals[reason], None)
             totals = list(state.totals)
             state.totals = totals
             deals = state.deals = state.deals + 1

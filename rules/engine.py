@@ -48,9 +48,9 @@ class Note:
     of every note that nobody reads (the pages show the notes in the player's language, made
     from ``code`` and ``params``).
 
-    The fast paths of Thousand and Binokel (``Game.fast_path``) make notes as ``__init__``
-    does, without the call: ``object.__new__(Note)`` and this same ``__dict__`` (a field
-    changed here changes there; ``tests/rules/test_fast_path.py`` compares them).
+    The games' one-step paths (``Game.fast_path``) make notes with :func:`quick_note`, which
+    gives them this same ``__dict__`` without the keyword call (a field changed here changes
+    there; ``tests/rules/test_fast_path.py`` and ``test_marias_direct.py`` compare them).
     """
 
     code: str
@@ -100,6 +100,16 @@ class Note:
 def _note(code: str, text: str, params: Mapping[str, Any]) -> Note:
     """A note from its fields (how a pickled or copied note is made again)."""
     return Note(code=code, text=text, params=params)
+
+
+def quick_note(code: str, params: Mapping[str, Any], text: str,
+               args: tuple[Any, ...] | None) -> Note:
+    """``Note(code=code, text=text, params=params, args=args)`` as its ``__init__`` makes it
+    (the same ``__dict__``), without the keyword call: for the games' one-step paths."""
+    note = object.__new__(Note)
+    object.__setattr__(note, "__dict__", {"code": code, "params": params, "_text": text,
+                                          "_args": args})
+    return note
 
 
 @dataclass(frozen=True, kw_only=True)

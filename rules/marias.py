@@ -21,7 +21,19 @@ from typing import Any, ClassVar, NamedTuple, cast
 
 from . import parse
 from .aliases import Points, Seat
-from .engine import Entry, FastPath, Game, Note, Payment, Row, Scored, Sheet, State, register
+from .engine import (
+    Entry,
+    FastPath,
+    Game,
+    Note,
+    Payment,
+    Row,
+    Scored,
+    Sheet,
+    State,
+    quick_note,
+    register,
+)
 from .errors import IllegalEntry, InvalidEntry, OptionConflict
 from .options import OBLIGATION_HELP, check_obligations, option
 
@@ -1940,18 +1952,6 @@ def _charge(what: Line, component: Component | None, base: Points, level: int, w
     return c
 
 
-def _note(code: str, params: dict[str, Any], text: str, args: tuple[Any, ...]) -> Note:
-    """``Note(code=code, text=text, params=params, args=args)`` as its ``__init__`` makes it
-    (the same ``__dict__``), without the keyword call."""
-    note = _new(Note)
-    own = note.__dict__
-    own["code"] = code
-    own["params"] = params
-    own["_text"] = text
-    own["_args"] = args
-    return note
-
-
 def _award(fields: tuple[Seat, str, Line, int, Why, int | None]) -> Award:
     """``Award(*fields)`` with every field given, without the named tuple's own ``__new__``."""
     award: Award = tuple.__new__(Award, fields)
@@ -2161,7 +2161,7 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
             params["base"] = base
             params["flek_by"] = first
             params["extra"] = extra
-            notes.append(_note("won" if won else "lost", params, _LIABLE_TEXT, (
+            notes.append(quick_note("won" if won else "lost", params, _LIABLE_TEXT, (
                 name, "wins" if won else "loses", labels[what], _AT[level], _Money(base),
                 "from" if won else "to", count, names[first], "pays" if won else "receives",
                 _Money(extra))))
@@ -2169,7 +2169,7 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
         else:
             each = value
             extra = 0
-            notes.append(_note("won" if won else "lost", params, _PLAIN_TEXT, (
+            notes.append(quick_note("won" if won else "lost", params, _PLAIN_TEXT, (
                 name, "wins" if won else "loses", labels[what], _AT[level], _Money(value),
                 "from" if won else "to", count)))
         if each:

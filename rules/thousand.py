@@ -24,6 +24,7 @@ from .engine import (
     Row,
     Sheet,
     State,
+    quick_note,
     register,
 )
 from .errors import IllegalEntry, InvalidEntry, InvalidSheet, OptionConflict
@@ -1455,7 +1456,7 @@ def fast_deal(table: _Table) -> FastPath:
                 marks[s].append("bolt")
         return tuple(map(tuple, marks))
     plus = operator.add
-    # a Note or a Row as its __init__ makes it, without the call: new, then its __dict__
+    # a Row as its __init__ makes it, without the call: new, then its __dict__
     new, setd = object.__new__, object.__setattr__
     texts = {c: str(c) for c in range(0, high + 1, bid_step)}  # the contract column
     # the seats that defend against each declarer (with four, for each seat sitting out)
@@ -1523,28 +1524,23 @@ def fast_deal(table: _Table) -> FastPath:
                 raw_decl += values[suit]
         made = raw_decl >= contract
         name = names[d]
-        note = new(Note)
         if made:
             delta = contract
-            setd(note, "__dict__", {
-                "code": "made",
-                "params": {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta},
-                "_text": MADE_TEXT, "_args": (name, "makes", contract, raw_decl, "+", contract)})
+            note = quick_note(
+                "made", {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta},
+                MADE_TEXT, (name, "makes", contract, raw_decl, "+", contract))
         else:
             delta = -contract
-            setd(note, "__dict__", {
-                "code": "failed",
-                "params": {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta},
-                "_text": MADE_TEXT, "_args": (name, "fails", contract, raw_decl, "-", contract)})
+            note = quick_note(
+                "failed", {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta},
+                MADE_TEXT, (name, "fails", contract, raw_decl, "-", contract))
         notes = [note]
         shape = d + 8 if made else d  # the row's marks, as marks_of reads them
         if warn and contract > CARD_POINTS and (marriages is None or not marriages[d]):
             shape += 16
-            note = new(Note)
-            setd(note, "__dict__", {
-                "code": "no_marriage", "params": {"seat": d, "contract": contract},
-                "_text": "%s played %s without declaring a marriage", "_args": (name, contract)})
-            notes.append(note)
+            notes.append(quick_note(
+                "no_marriage", {"seat": d, "contract": contract},
+                "%s played %s without declaring a marriage", (name, contract)))
         proposed = [0] * n
         proposed[d] = delta
         for s in defenders[d] if out is None else defenders_of[d, out]:
@@ -1554,11 +1550,9 @@ def fast_deal(table: _Table) -> FastPath:
                 raw_s += values[suit]
             written = proposed[s] = (raw_s + add) // step * step if step else raw_s
             if written != raw_s:
-                note = new(Note)
-                setd(note, "__dict__", {
-                    "code": "rounded", "params": {"seat": s, "raw": raw_s, "written": written},
-                    "_text": "%s %s -> %s", "_args": (names[s], raw_s, written)})
-                notes.append(note)
+                notes.append(quick_note(
+                    "rounded", {"seat": s, "raw": raw_s, "written": written},
+                    "%s %s -> %s", (names[s], raw_s, written)))
             if bolt_limit and (not got and not shown if took_nothing else written == 0):
                 shape += 32 << s  # a bolt
         totals = state.totals

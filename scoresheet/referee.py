@@ -943,10 +943,11 @@ def players_text(body: str, ruleset: str) -> str:
 
     aliases: Mapping[str, str] = getattr(rules.preset(ruleset), "aliases", {})
 
+    def is_option(code: str) -> bool:
+        return aliases.get(code, code) in OPTION_LABELS
+
     def colon(match: re.Match[str]) -> str:
-        if aliases.get(match.group("name"), match.group("name")) in OPTION_LABELS:
-            return match.group("option") + ": "
-        return match.group(0)
+        return match.group("option") + ": " if is_option(match.group("name")) else match.group(0)
 
     body = VALUE_THEN_COLON.sub(lambda m: m.group("pair") + " —", body)
     body = OPTION_THEN_VALUE.sub(colon, body)
@@ -957,8 +958,7 @@ def players_text(body: str, ruleset: str) -> str:
             return match.group(0)
         if match.group("attrs"):  # an option this table changed (_mark_changed)
             return f'<span{match.group("attrs")}>{html.escape(said)}</span>'
-        plain = html.unescape(match.group("code")).strip()
-        if aliases.get(plain, plain) in OPTION_LABELS:  # a setting's name, set off in a sentence
+        if is_option(html.unescape(match.group("code")).strip()):  # set off in a sentence
             return f'<span class="setting">{html.escape(said)}</span>'
         return html.escape(said)
 

@@ -145,12 +145,13 @@ def players_words(name: str, form_field: forms.Field) -> dict[str, str]:
     kind = ("named" if name in REQUIRED_BY_NAME and not choice
             else "seat" if isinstance(form_field, SeatField) else "choice" if choice else "number")
     return dict(_players_words(get_language(), kind, name if kind == "named" else "",
-                               str(form_field.label or ""), choice))
+                               str(form_field.label or "")))
 
 
 @lru_cache(maxsize=4096)
-def _players_words(language: str | None, kind: str, name: str, label: str,
-                   choice: bool) -> tuple[tuple[str, str], ...]:
+def _players_words(language: str | None, kind: str, name: str,
+                   label: str) -> tuple[tuple[str, str], ...]:
+    choice = kind in ("seat", "choice")
     out: dict[str, str] = {}
     if kind == "named":
         out["required"] = str(REQUIRED_BY_NAME[name])

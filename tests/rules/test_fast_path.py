@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -212,10 +212,18 @@ def thousand_sheet(seed: int) -> rules.Sheet:
     sheet = rules.Sheet(game="thousand", ruleset=ruleset, options=options,
                         players=THOUSAND_NAMES[:n], first_dealer=rng.randrange(n),
                         edition=rng.choice(rules.EDITIONS))
+    return grown(rng, sheet, _thousand_entry, most=80)
+
+
+def grown(rng: random.Random, sheet: rules.Sheet,
+          draw: Callable[[random.Random, rules.Sheet, Any], dict[str, Any]],
+          most: int) -> rules.Sheet:
+    """``sheet`` with up to ``most`` entries drawn by ``draw`` on the state of a replay with the
+    fast path, kept whatever the engine says of them; sometimes one more after the end."""
     state = rules.saved(rules.start(sheet))
     entries: list[dict[str, Any]] = []
-    for index in range(rng.randint(1, 80)):
-        raw = _thousand_entry(rng, sheet, state)
+    for index in range(rng.randint(1, most)):
+        raw = draw(rng, sheet, state)
         entries.append(raw)
         try:
             state, _rows = rules.advance(sheet, state, raw, index)
@@ -223,7 +231,7 @@ def thousand_sheet(seed: int) -> rules.Sheet:
             continue
         if state.outcome is not None:
             if rng.random() < 0.5:
-                entries.append(_thousand_entry(rng, sheet, state))  # after the end
+                entries.append(draw(rng, sheet, state))  # after the end
             break
     return sheet.with_entries(entries)
 
@@ -354,20 +362,7 @@ def binokel_sheet(seed: int) -> rules.Sheet:
     sheet = rules.Sheet(game="binokel", ruleset="binokel", options=_binokel_options(rng),
                         players=BINOKEL_NAMES, first_dealer=rng.randrange(3),
                         edition=rng.choice(rules.EDITIONS))
-    state = rules.saved(rules.start(sheet))
-    entries: list[dict[str, Any]] = []
-    for index in range(rng.randint(1, 60)):
-        raw = _binokel_entry(rng, sheet, state)
-        entries.append(raw)
-        try:
-            state, _rows = rules.advance(sheet, state, raw, index)
-        except RulesError:
-            continue
-        if state.outcome is not None:
-            if rng.random() < 0.5:
-                entries.append(_binokel_entry(rng, sheet, state))  # after the end
-            break
-    return sheet.with_entries(entries)
+    return grown(rng, sheet, _binokel_entry, most=60)
 
 
 @MANY
