@@ -99,3 +99,26 @@ def test_no_page_is_wider_than_the_screen(
     finally:
         context.close()
     assert wide == {}
+
+
+def test_the_live_preview_of_a_deal_with_a_long_name_fits_and_its_button_takes_the_tap(
+    live_server: Any, phone: Any, make_sheet: Any
+) -> None:
+    # The preview says every player's "name before → after (±change)"; with a long name the
+    # name wraps, never the numbers, and nothing lies over "Write it down".
+    from django.urls import reverse
+
+    from scoresheet.models import Entry
+
+    sheet = make_sheet(players=["Maximiliána Vondráčková-Novotná", "Boris", "Vera"])
+    page = phone.new_page()
+    page.goto(live_server.url + reverse("entry_new", args=[sheet.edit_token, "deal"]))
+    page.check("#id_declarer_1")
+    page.fill("#id_contract", "100")
+    page.fill("#id_points_0", "50")
+    page.fill("#id_points_1", "20")
+    page.locator("#preview .change").first.wait_for()
+    assert page.evaluate(OVERFLOW) == []
+    page.get_by_role("button", name="Write it down").click(timeout=5_000)
+    page.wait_for_url(lambda url: "#e0" in url)
+    assert Entry.objects.filter(sheet=sheet).count() == 1
