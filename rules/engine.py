@@ -139,7 +139,9 @@ class Row:
     A frozen dataclass whose ``__init__`` is written out: the generated one sets every field
     through ``object.__setattr__``, twice as slow, and a replay makes a row for every entry.
     The fast paths of Thousand and Binokel make rows the same way without the call (see
-    :class:`Note`).
+    :class:`Note`); Mariáš's makes a subclass whose marks, ledger and notes are written when
+    first read, equal to the row the general path writes, copied and pickled as a plain row
+    (``rules/marias.py`` ``_WrittenRow``).
     """
 
     entry: int
@@ -181,7 +183,7 @@ class Row:
         """This row with the underline after it: what ``dataclasses.replace(row,
         round_end=True)`` gives (every field copied), several times faster -- a game calls it on
         the last row of every round."""
-        row = object.__new__(Row)
+        row = object.__new__(type(self))
         row.__dict__.update(self.__dict__)
         object.__setattr__(row, "round_end", True)
         return row
@@ -261,8 +263,9 @@ class Scored:
 # --------------------------------------------------------------------------- games
 
 
-# Game.fast_path: judge and apply the usual entry in one step (True), or leave it (False).
-FastPath = Callable[[State, int, Mapping[str, Any]], bool]
+# Game.fast_path: judge and apply the usual entry in one step (a true value: True, or the row it
+# wrote), or leave it (False, None).
+FastPath = Callable[[State, int, Mapping[str, Any]], object]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -300,9 +303,10 @@ class Game(ABC):
     def fast_path(self, sheet: Sheet) -> FastPath | None:
         """A function that judges and applies the usual entry of ``sheet`` in one step, or None.
 
-        ``fast(state, index, raw)`` returns True when it has applied ``raw`` exactly as
-        ``parse_entry`` and ``apply`` would (the same rows, the same state); it returns False,
-        leaving ``state`` as it was, for anything else (another kind of entry, anything unusual,
+        ``fast(state, index, raw)`` returns a true value (True, or the row it wrote) when it has
+        applied ``raw`` exactly as ``parse_entry`` and ``apply`` would (the same rows, the same
+        state); it returns a false one (False, None), leaving ``state`` as it was, for anything
+        else (another kind of entry, anything unusual,
         any problem), which the general path then judges.  It never raises.
         """
         return None

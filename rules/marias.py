@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from typing import Any, ClassVar, NamedTuple, cast
+from functools import partial
+from operator import add as _add
+from typing import Any, ClassVar, NamedTuple
 
 from . import parse
 from .aliases import Points, Seat
@@ -1582,10 +1584,9 @@ class MariasGame(Game):
         return _Table(sheet)
 
     def fast_path(self, sheet: Sheet) -> FastPath:
-        """The usual deal, read by :func:`_quick_deal` and written by :func:`_direct_deal`
-        without the steps between (the same row and state as parse_entry and apply)."""
-        table: _Table = sheet.prepared
-        return table.fast
+        """The usual deal, read and written by :func:`_direct_deal` without the steps between
+        (the same row and state as parse_entry and apply)."""
+        return partial(_direct_deal, sheet.prepared)
 
     def deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
         """Verify, then write any deal's row, component by component (marias.md#payment).
@@ -1912,17 +1913,6 @@ class _Table:
         # (declarer, pauzírák) -> the seats that settle with the declarer
         self.payers: dict[tuple[Seat, Seat | None], tuple[Seat, ...]] = {}
 
-    def fast(self, state: State, index: int, raw: Mapping[str, Any]) -> bool:
-        """The usual deal read and written in one step (:meth:`MariasGame.fast_path`); False,
-        the state untouched, for anything else."""
-        if raw.get("type") != "deal":
-            return False
-        e = _quick_deal(raw, self.n)
-        if e is None or _direct_deal(cast(MariasState, state), index, e, self) is None:
-            return False
-        cast(MariasState, state).applied = index
-        return True
-
 
 class _Money(int):
     """Haléře that a note's text shows as the sheet writes money (:func:`kc`), made only when
@@ -1985,8 +1975,13 @@ _GAME_COMPS = (Component.GAME,)
 _GAME_SEVEN_COMPS = (Component.GAME, Component.SEVEN)
 _BETL_COMPS = (Component.BETL,)
 _DURCH_COMPS = (Component.DURCH,)
-_BETL_DURCH = {Contract.BETL: (Line.BETL, _BETL_COMPS, "betl"),
-               Contract.DURCH: (Line.DURCH, _DURCH_COMPS, "durch")}
+# a component of the usual deal is kept in plain words (see _Comp)
+_HRA_W, _STO_W, _SEDMA_W = Line.HRA.value, Line.STO.value, Line.SEDMA.value
+_SILENT_HUNDRED_W, _SILENT_SEVEN_W = Line.SILENT_HUNDRED.value, Line.SILENT_SEVEN.value
+_GAME_W, _SEVEN_W = Component.GAME.value, Component.SEVEN.value
+_BETL_DURCH = {Contract.BETL: (Line.BETL.value, _BETL_COMPS, "betl"),
+               Contract.DURCH: (Line.DURCH.value, _DURCH_COMPS, "durch")}
+_LINE: dict[str, Line] = {line.value: line for line in Line}
 _AT = tuple(f" at {FLEK_NAMES[lv]} (x{flek_factor(lv)})" if lv else ""
             for lv in range(MAX_FLEK_LEVEL + 1))
 _FACTORS = tuple(flek_factor(lv) for lv in range(MAX_FLEK_LEVEL + 1))
@@ -1996,6 +1991,12 @@ _SUIT_CONTRACTS = {(seven, hundred, red): ("sto a sedma" if seven and hundred el
                    for seven in (False, True) for hundred in (False, True)
                    for red in (False, True)}
 _LINE_VALUES = {line: line.value for line in Line}
+# the premium key of each component the usual deal plays (a silent hundred: the hra announced)
+_PREMIUM_PLAYED = {**{line.value: key for line, key in PREMIUM_OF_LINE.items()},
+                   Line.SILENT_HUNDRED.value: "hra"}
+_RED_PREMIUM_PLAYED = {what: key if key in ("betl", "durch") else key + "_red"
+                       for what, key in _PREMIUM_PLAYED.items()}
+_tuple_new = tuple.__new__
 _PLAIN_TEXT = "%s %s %s%s: %s %s each of %d"
 _LIABLE_TEXT = "%s %s %s%s: %s %s each of %d, and %s %s the doubling %s for the whole defence"
 _SILENT_HUNDRED_TEXT = "%s reaches the hundred without announcing it: the hra counts double"
@@ -2006,94 +2007,152 @@ _FIRST_FLEK = ("first_flek",)
 _PAUZIRAK = ("pauzirak",)
 
 
-def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | None:
-    """The row of the usual deal, written straight from the deal; None (the state untouched)
-    for every other deal, which :meth:`MariasGame.deal` verifies and writes.
+def _direct_deal(t: _Table, state: MariasState, index: int,
+                 raw: Mapping[str, Any]) -> Row | None:
+    """The row of the usual deal, read and written straight from the entry ``raw``; None (the
+    state untouched) for every other entry, which :meth:`MariasGame.parse_entry` reads and
+    :meth:`MariasGame.apply` verifies and writes.  ``t``: what the sheet's header gives.
 
     The usual deal: a suit game (hra, sedma, sto, a silent seven or hundred), betl or durch,
     unfleked or fleked up to the table's highest flek by one defender (and the declarer's re),
-    with nothing announced against the declarer, valid.  Its row, notes, ledger and bookkeeping
-    are exactly the general path's (tests/rules/test_marias_direct.py holds them equal)."""
-    if e.against or e.seven_against is not None:
-        return None
-    n = state.n
-    d = e.declarer
-    out = state.dealer if n == 4 else None
-    if d == out or (e.sitting_out is not None and e.sitting_out != out):
-        return None
-    # -- verify as MariasGame.verify_deal does: what it would refuse goes the general way
-    announced = e.announced
-    trump = e.trump
-    game = e.game
-    red = False
-    if game == _SUIT_GAME:
-        points = e.card_points
-        if trump is None or points is None or e.result is not None:
+    with nothing announced against the declarer, every field plainly right and the deal valid.
+    Its row, notes, ledger and bookkeeping are exactly the general path's
+    (tests/rules/test_marias_direct.py holds them equal)."""
+    try:
+        if not raw.keys() <= _DEAL_FIELDS:
             return None
-        m_decl, m_def = e.marriages_declarer, e.marriages_defence
-        if m_decl and m_def:
-            for suit in m_def:
-                if suit in m_decl:
-                    return None  # one marriage on both sides
-        seven, silent = e.seven, e.silent_seven
-        with_seven = _SEVEN in announced
-        if (seven is None) == with_seven or (with_seven and silent is not None):
+        get: Callable[[str], Any] = raw.get
+        if get("type") != "deal":
             return None
-        if t.last_trick:
-            if (silent == _DECLARER or seven == _WON) and points < LAST_TRICK:
+        n = t.n
+        d = get("declarer")
+        if type(d) is not int or not 0 <= d < n:
+            return None
+        out = state.dealer if n == 4 else None
+        value = get("sitting_out")
+        if d == out or value is not None and (type(value) is not int or value != out):
+            return None
+        value = get("against")
+        if value is not None and value != [] or get("seven_against") is not None:
+            return None
+        # -- read and verify as parse_deal() and MariasGame.verify_deal() do: what either
+        # would refuse (or read otherwise) goes the general way
+        game = _CONTRACT.get(get("game"))
+        red = False
+        if game is _SUIT_GAME:
+            trump = _SUIT.get(get("trump"))
+            points = get("card_points")
+            if (trump is None or type(points) is not int or not 0 <= points <= CARD_POINTS
+                    or points % CARD_STEP or get("result") is not None):
                 return None
-            if (silent == _DEFENCE or seven == _LOST) and points > CARD_POINTS - LAST_TRICK:
-                return None
-        comps = _GAME_SEVEN_COMPS if with_seven else _GAME_COMPS
-        red = trump == RED
-    else:
-        if (announced or trump is not None or e.card_points is not None or e.marriages_declarer
-                or e.marriages_defence or e.seven is not None or e.silent_seven is not None
-                or e.result is None):
-            return None
-        what, comps, contract = _BETL_DURCH[game]
-    fleks = e.fleks
-    if fleks:
-        max_fleks = t.max_fleks
-        for comp, level in fleks.items():
-            if comp not in comps or level > max_fleks:
-                return None
-    by = e.first_flek_by
-    if by is not None and not isinstance(by, int):
-        return None
-    flek_by = e.flek_by
-    for comp, seats in flek_by.items():
-        if comp not in comps or len(seats) > fleks.get(comp, 0):
-            return None
-        if not seats and by is not None:
-            return None  # the first flek-giver written, unchecked for this component
-    if flek_by or by is not None or t.liability:
-        for comp in comps:
-            seats = flek_by.get(comp, () if by is None else (by,))
-            if not seats:
-                if t.liability and fleks.get(comp, 0):
+            value = get("announced")
+            announced = _NO_ANNOUNCE
+            if value is not None:
+                found = _ANNOUNCED.get(tuple(value)) if type(value) is list else None
+                if found is None:
                     return None
-                continue
-            for k, seat in enumerate(seats, start=1):
-                # the defence gives flek, tutti, kalhoty; the declarer re and boty
-                if seat in (d, out) if k % 2 else seat != d:
+                announced = found
+            value = get("marriages")
+            m_decl: tuple[Suit, ...] = ()
+            m_def: tuple[Suit, ...] = ()
+            if value is not None:
+                if type(value) is not dict or not value.keys() <= _MARRIAGE_SIDES:
                     return None
-    # -- the components, as plan() makes them
-    played: list[Charge] = []
-    announced_charges: list[Charge] = []
+                side = value.get("declarer")
+                if side is not None:
+                    suits = _SUITS.get(tuple(side)) if type(side) is list else None
+                    if suits is None:
+                        return None
+                    m_decl = suits
+                side = value.get("defence")
+                if side is not None:
+                    suits = _SUITS.get(tuple(side)) if type(side) is list else None
+                    if suits is None:
+                        return None
+                    m_def = suits
+                if m_decl and m_def:
+                    for suit in m_def:
+                        if suit in m_decl:
+                            return None  # one marriage on both sides
+            value = get("seven")
+            seven = None if value is None else _RESULT.get(value)
+            if seven is None and value is not None:
+                return None
+            value = get("silent_seven")
+            silent = None if value is None else _SIDE.get(value)
+            if silent is None and value is not None:
+                return None
+            with_seven = _SEVEN in announced
+            if (seven is None) == with_seven or (with_seven and silent is not None):
+                return None
+            if t.last_trick:
+                if (silent is _DECLARER or seven is _WON) and points < LAST_TRICK:
+                    return None
+                if (silent is _DEFENCE or seven is _LOST) and points > CARD_POINTS - LAST_TRICK:
+                    return None
+            comps = _GAME_SEVEN_COMPS if with_seven else _GAME_COMPS
+            red = trump is RED
+        elif game is not None:
+            value = get("announced")
+            result = _RESULT.get(get("result"))
+            if (value is not None and value != [] or result is None
+                    or get("trump") is not None or get("card_points") is not None
+                    or get("marriages") is not None or get("seven") is not None
+                    or get("silent_seven") is not None):
+                return None
+            what, comps, contract = _BETL_DURCH[game]
+        else:
+            return None
+        # -- fleks and who gave them: the defence gives flek, tutti and kalhoty, the declarer
+        # re and boty.  A first flek-giver who could not have given the flek is declined even
+        # where a list names every component's givers (the general path then judges it).
+        by = get("first_flek_by")
+        if by is not None and (type(by) is not int or by in (d, out) or not 0 <= by < n):
+            return None  # (a map of component: seat is read by parse_deal)
+        flek_by = get("flek_by")
+        if flek_by is not None and type(flek_by) is not dict:
+            return None
+        fleks = get("fleks")
+        if fleks is not None:
+            if type(fleks) is not dict:
+                return None
+            top = t.max_fleks
+            for key, level in fleks.items():
+                if key not in comps or type(level) is not int or not 0 <= level <= top:
+                    return None
+                if level and t.liability and by is None and not (flek_by and flek_by.get(key)):
+                    return None  # fleked, and no one written who answers for it
+        if flek_by:
+            for key, seats in flek_by.items():
+                if (key not in comps or type(seats) is not list
+                        or len(seats) > (fleks.get(key, 0) if fleks else 0)):
+                    return None
+                if not seats:
+                    if by is not None:
+                        return None  # the first flek-giver written, unchecked for this one
+                    continue
+                first = seats[0]
+                if type(first) is not int or first in (d, out) or not 0 <= first < n:
+                    return None
+                declarer = True  # re, then tutti, boty, kalhoty
+                for seat in seats[1:]:
+                    if type(seat) is not int or seat != (d if declarer else first):
+                        return None  # (the other defender's tutti: the general path splits
+                    declarer = not declarer  # the doubling between them)
+    except TypeError:  # an unhashable value where a word belongs
+        return None
+    # -- the components played, as plan() makes them (_Comp); the announced ones are the same
+    # but a silent seven (not announced) and a silent hundred (the hra announced, unfleked)
     silent_hundred: Side | None = None
     if comps is _BETL_COMPS or comps is _DURCH_COMPS:
-        comp = comps[0]
-        level = fleks.get(comp, 0)
-        c = _charge(what, comp, t.betl if comps is _BETL_COMPS else t.durch, level,
-                    e.result == _WON, e.givers(comp, level, d) if level else ())
-        played.append(c)
-        announced_charges.append(c)
+        level = fleks.get(what, 0) if fleks else 0
+        played: tuple[_Comp, ...] = ((
+            what, what, t.betl if comps is _BETL_COMPS else t.durch, level, result is _WON,
+            _givers(flek_by, by, what, level, d) if level else ()),)
     else:
         factor = RED_FACTOR if red else 1
-        assert points is not None
-        level = fleks.get(_GAME, 0)
-        givers = e.givers(_GAME, level, d) if level else ()
+        level = fleks.get(_GAME_W, 0) if fleks else 0
+        givers = _givers(flek_by, by, _GAME_W, level, d) if level else ()
         # marriage_points(): each marriage 20, the trump marriage 40
         all_own = MARRIAGE * len(m_decl) + (TRUMP_MARRIAGE - MARRIAGE) * m_decl.count(trump)
         all_other = MARRIAGE * len(m_def) + (TRUMP_MARRIAGE - MARRIAGE) * m_def.count(trump)
@@ -2102,42 +2161,173 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
         else:
             own_marriages = TRUMP_MARRIAGE if trump in m_decl else 0
             other_marriages = TRUMP_MARRIAGE if trump in m_def else 0
-        if _HUNDRED in announced:
-            c = _charge(_STO, _GAME, t.sto * factor, level, points + own_marriages >= HUNDRED,
-                        givers)
-            played.append(c)
-            announced_charges.append(c)
+        with_hundred = _HUNDRED in announced
+        if with_hundred:
+            c = (_STO_W, _GAME_W, t.sto * factor, level, points + own_marriages >= HUNDRED,
+                 givers)
         else:
             base = t.hra * factor
             won = points + all_own > CARD_POINTS - points + all_other  # hra_won()
-            c = _charge(_HRA, _GAME, base, level, won, givers)
-            announced_charges.append(c)
             if points + own_marriages >= HUNDRED:
                 silent_hundred = _DECLARER
             elif t.defence_silent and CARD_POINTS - points + other_marriages >= HUNDRED:
                 silent_hundred = _DEFENCE
-            if silent_hundred is not None:
-                c = _charge(_SILENT_HUNDRED, _GAME, base * SILENT_HUNDRED_FACTOR, level, won,
-                            givers)
-            played.append(c)
+            if silent_hundred is None:
+                c = (_HRA_W, _GAME_W, base, level, won, givers)
+            else:
+                c = (_SILENT_HUNDRED_W, _GAME_W, base * SILENT_HUNDRED_FACTOR, level, won,
+                     givers)
         if with_seven:
-            level = fleks.get(_SEVEN_COMP, 0)
-            c = _charge(_SEDMA, _SEVEN_COMP, t.sedma * factor, level, seven == _WON,
-                        e.givers(_SEVEN_COMP, level, d) if level else ())
-            played.append(c)
-            announced_charges.append(c)
+            level = fleks.get(_SEVEN_W, 0) if fleks else 0
+            played = (c, (_SEDMA_W, _SEVEN_W, t.sedma * factor, level, seven is _WON,
+                          _givers(flek_by, by, _SEVEN_W, level, d) if level else ()))
         elif silent is not None:
-            played.append(_charge(_SILENT_SEVEN, None, t.sedma * factor // SILENT_SEVEN_DIVISOR,
-                                  0, silent == _DECLARER, ()))
-        contract = _SUIT_CONTRACTS[with_seven, _HUNDRED in announced, red]
-    for c in played:
-        if c.level >= 3 and len(set(c.givers[0::2])) > 1:
-            return None  # both defenders fleked: the general path splits the doubling
-    # -- the ledger and its notes, as settle() and _charge_notes() make them
+            played = (c, (_SILENT_SEVEN_W, None, t.sedma * factor // SILENT_SEVEN_DIVISOR, 0,
+                          silent is _DECLARER, ()))
+        else:
+            played = (c,)
+        contract = _SUIT_CONTRACTS[with_seven, with_hundred, red]
+    # -- what each seat wins or pays, as settle() sums the ledger (the ledger itself is
+    # written when it is first read: _Written)
     payers = t.payers.get((d, out))
     if payers is None:
         payers = t.payers[d, out] = tuple(s for s in range(n)
                                           if s != d and (s != out or t.pauzirak_pays))
+    count = len(payers)
+    liability, receives = t.liability, t.receives
+    deltas = [0] * n
+    net = 0  # what each payer pays the declarer (less: receives from him), every component
+    for _what, _comp, base, level, won, givers in played:
+        if level and liability and len(givers) >= level and (won or receives):
+            # each pays the unfleked base, the first flek-giver the doubling for them all
+            extra = (_FACTORS[level] - 1) * base * count
+            if won:
+                net += base
+                deltas[givers[0]] -= extra
+                deltas[d] += extra
+            else:
+                net -= base
+                deltas[givers[0]] += extra
+                deltas[d] -= extra
+        elif won:
+            net += base * _FACTORS[level]
+        else:
+            net -= base * _FACTORS[level]
+    if net:
+        for s in payers:
+            deltas[s] -= net
+        deltas[d] += net * count
+    cap = t.cap
+    if cap:  # no one pays another more than the cap (cap_lines: each seat nets with the declarer)
+        for s in range(n):
+            if s != d:
+                owed = -deltas[s]
+                if owed > cap:
+                    deltas[s] += owed - cap
+                    deltas[d] -= owed - cap
+                elif -owed > cap:
+                    deltas[s] -= -owed - cap
+                    deltas[d] += -owed - cap
+    # -- premium points counted, as premium_awards() gives them and _tally() counts them
+    wins = state.wins
+    keys = _RED_PREMIUM_PLAYED if red else _PREMIUM_PLAYED
+    for what, _comp, _base, level, won, givers in played:
+        key = keys.get(what)
+        if key is None:
+            continue  # a silent seven earns none
+        if won:
+            counts = wins[d]
+            counts[key] = counts.get(key, 0) + 1
+        if level and givers:
+            if won:
+                if t.flek_minus:
+                    counts = state.minus[givers[0]]
+                    counts[key] = counts.get(key, 0) + level
+            elif t.flek_giver:
+                counts = wins[givers[0]]
+                counts[key] = counts.get(key, 0) + 1
+    # -- mutate
+    dealer = state.dealer
+    state.deals += 1
+    state.dealer = (dealer + 1) % n
+    state.applied = index
+    written = _tuple_new(_Written, (t, index, d, dealer, out, payers, game, contract,
+                                    bool(fleks), played, silent_hundred, red))
+    record = state.last = _new(_WrittenRecord)
+    record.__dict__["_written"] = written
+    totals = state.totals
+    totals[:] = map(_add, totals, deltas)
+    row = _new(_WrittenRow)  # Row(entry=index, ...) as its __init__ makes it, but for three
+    own = row.__dict__
+    own["entry"] = index
+    own["deltas"] = tuple(deltas)
+    own["totals"] = tuple(totals)
+    own["dealer"] = dealer
+    own["declarer"] = d
+    own["sitting_out"] = out
+    own["contract"] = contract
+    own["round_end"] = state.deals % n == 0
+    own["_written"] = written
+    state.rows.append(row)
+    return row
+
+
+def _givers(flek_by: Mapping[str, list[Seat]] | None, by: Seat | None, comp: str, level: int,
+            d: Seat) -> tuple[Seat, ...]:
+    """:meth:`Deal.givers` of the entry's ``flek_by`` and ``first_flek_by`` as written."""
+    listed = flek_by.get(comp) if flek_by else None
+    if listed is None:
+        if by is None:
+            return ()
+        listed = [by]
+    elif len(listed) == level:
+        return tuple(listed)
+    elif not listed:
+        return ()
+    else:
+        listed = list(listed)
+    while len(listed) < level:
+        listed.append(d if len(listed) % 2 else listed[-2])
+    return tuple(listed)
+
+
+# a component the usual deal plays: what (a Line's word), component (a Component's word, None
+# for a silent seven), base, flek level, won, flek-givers.  Plain words and numbers, so that
+# the collector stops following them (Line and Component members are objects it follows).
+_Comp = tuple[str, str | None, Points, int, bool, tuple[Seat, ...]]
+# what the one-step path writes when first read: ledger, notes, marks, charges, awards
+_Parts = tuple[tuple[Payment, ...], tuple[Note, ...], tuple[tuple[str, ...], ...],
+               tuple[Charge, ...], tuple[Award, ...]]
+
+
+class _Written(NamedTuple):
+    """The usual deal as :func:`_direct_deal` judged it: what its row's marks, ledger and notes
+    and the record a renonc reads are written from when one of them is first read.
+
+    A replay writes every row, but what is read of each is its deltas, totals and contract; a
+    page shows a row's notes and ledger from the data kept for its revision, and a renonc reads
+    the record of the one deal before it.  Written here, they are exactly what the general path
+    writes (tests/rules/test_marias_direct.py compares every field)."""
+
+    t: _Table
+    entry: int
+    d: Seat
+    dealer: Seat
+    out: Seat | None
+    payers: tuple[Seat, ...]
+    game: Contract
+    contract: str
+    fleks: bool  # the entry writes fleks (at any level)
+    played: tuple[_Comp, ...]
+    silent_hundred: Side | None
+    red: bool
+
+
+def _fill(w: _Written) -> _Parts:
+    """The deal's ledger, notes, marks, charges and awards, as settle(), _charge_notes() and
+    premium_awards() make them."""
+    t, d, out, payers, red = w.t, w.d, w.out, w.payers, w.red
+    n = t.n
     count = len(payers)
     names = t.names
     name = names[d]
@@ -2145,17 +2335,19 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
     lines: list[Payment] = []
     notes: list[Note] = []
     firsts: list[Seat] = []
-    deltas = [0] * n
-    for c in played:
-        what, level, base, won, givers = c.what, c.level, c.base, c.won, c.givers
+    played = [(_LINE[word], None if comp is None else _COMPONENT[comp], base, level, won, givers)
+              for word, comp, base, level, won, givers in w.played]
+    for what, _comp, base, level, won, givers in played:
         value = base * _FACTORS[level]
-        params: dict[str, Any] = {"seat": d, "component": _LINE_VALUES[what], "level": level,
-                                  "amount": value, "payers": count, "red": red}
+        params: dict[str, Any] = {"seat": d, "component": _LINE_VALUES[what],
+                                  "level": level, "amount": value, "payers": count,
+                                  "red": red}
         if level and givers:
             firsts.append(givers[0])
+        first = givers[0] if givers else d
+        paid = level
         if level and len(givers) >= level and t.liability and (won or t.receives):
             # each pays the unfleked base, the first flek-giver the doubling for them all
-            first = givers[0]
             each = base
             extra = (_FACTORS[level] - 1) * base * count
             params["base"] = base
@@ -2163,48 +2355,35 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
             params["extra"] = extra
             notes.append(quick_note("won" if won else "lost", params, _LIABLE_TEXT, (
                 name, "wins" if won else "loses", labels[what], _AT[level], _Money(base),
-                "from" if won else "to", count, names[first], "pays" if won else "receives",
-                _Money(extra))))
-            level = 0  # of the base lines
+                "from" if won else "to", count, names[first],
+                "pays" if won else "receives", _Money(extra))))
+            paid = 0  # the level of the base lines
         else:
             each = value
             extra = 0
             notes.append(quick_note("won" if won else "lost", params, _PLAIN_TEXT, (
-                name, "wins" if won else "loses", labels[what], _AT[level], _Money(value),
-                "from" if won else "to", count)))
+                name, "wins" if won else "loses", labels[what], _AT[level],
+                _Money(value), "from" if won else "to", count)))
         if each:
             if won:
-                for s in payers:
-                    lines.append(_pay(s, d, each, what, level))
-                    deltas[s] -= each
-                deltas[d] += each * count
+                lines += [_pay(s, d, each, what, paid) for s in payers]
             else:
-                for s in payers:
-                    lines.append(_pay(d, s, each, what, level))
-                    deltas[s] += each
-                deltas[d] -= each * count
+                lines += [_pay(d, s, each, what, paid) for s in payers]
         if extra:
-            if won:
-                lines.append(_pay(first, d, extra, what, c.level))
-                deltas[first] -= extra
-                deltas[d] += extra
-            else:
-                lines.append(_pay(d, first, extra, what, c.level))
-                deltas[first] += extra
-                deltas[d] -= extra
+            lines.append(_pay(first, d, extra, what, level) if won
+                         else _pay(d, first, extra, what, level))
     # -- the declarer's marks
-    main = played[0]
-    own = ["won" if main.won else "lost"]
+    own = ["won" if played[0][4] else "lost"]
     if len(played) > 1:
-        c = played[1]
-        if c.what == _SEDMA:
-            own.append("seven_won" if c.won else "seven_lost")
+        what, won = played[1][0], played[1][4]
+        if what == _SEDMA:
+            own.append("seven_won" if won else "seven_lost")
         else:
-            own.append("silent_seven" if c.won else "silent_seven_against")
-    if silent_hundred is not None:
-        if silent_hundred == _DECLARER:
-            notes.append(Note(code="silent_hundred", text=_SILENT_HUNDRED_TEXT, args=(name,),
-                              params={"seat": d}))
+            own.append("silent_seven" if won else "silent_seven_against")
+    if w.silent_hundred is not None:
+        if w.silent_hundred == _DECLARER:
+            notes.append(Note(code="silent_hundred", text=_SILENT_HUNDRED_TEXT,
+                              args=(name,), params={"seat": d}))
             own.append("silent_hundred")
         else:
             notes.append(Note(code="silent_hundred_defence", text=_DEFENCE_HUNDRED_TEXT,
@@ -2212,34 +2391,33 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
             own.append("silent_hundred_against")
     if red:
         own.append("red")
-    if fleks and (main.level or len(played) > 1 and played[1].level):
+    if w.fleks and (played[0][3] or len(played) > 1 and played[1][3]):
         own.append("fleked")
-    if t.cap:  # no one pays another more than the cap (one defender fleked: the table's cap)
+    if t.cap:  # no one pays another more than the cap (one defender fleked: the table's)
         caps = cap_lines(lines, d, t.cap)
         if caps:
-            for p in caps:
-                lines.append(p)
-                deltas[p.payer] -= p.amount
-                deltas[p.payee] += p.amount
+            lines += caps
             notes += _cap_notes(caps, names)
             own.append("capped")
     # -- premium points, as premium_awards() gives them
     awards: list[Award] = []
-    for c in announced_charges:
-        what = c.what
+    announced = [(_HRA, comp, base // SILENT_HUNDRED_FACTOR, level, won, givers)
+                 if what is _SILENT_HUNDRED else (what, comp, base, level, won, givers)
+                 for what, comp, base, level, won, givers in played
+                 if what is not _SILENT_SEVEN]
+    for what, _comp, _base, level, won, givers in announced:
         key = PREMIUM_OF_LINE[what]
         if red and key != "betl" and key != "durch":
             key += "_red"
-        won = c.won
         if won:
             awards.append(_award((d, key, what, 1, _WHY_WON, None)))
-        if not c.level or not c.givers:
+        if not level or not givers:
             continue
         if won:
             if t.flek_minus:
-                awards.append(_award((c.givers[0], key, what, -c.level, _WHY_MINUS, None)))
+                awards.append(_award((givers[0], key, what, -level, _WHY_MINUS, None)))
         elif t.flek_giver:
-            awards.append(_award((c.givers[0], key, what, 1, _WHY_FLEK, None)))
+            awards.append(_award((givers[0], key, what, 1, _WHY_FLEK, None)))
     if t.premium and awards:
         lists: list[list[str]] = [[] for _ in range(n)]
         lists[d] = own
@@ -2258,48 +2436,108 @@ def _direct_deal(state: MariasState, index: int, e: Deal, t: _Table) -> Row | No
         if out is not None:
             per_seat[out] = _PAUZIRAK
         marks = tuple(per_seat)
-    # -- mutate
-    wins, minus = state.wins, state.minus
-    for a in awards:
-        counts = minus[a.seat] if a.why is _WHY_MINUS else wins[a.seat]
-        counts[a.key] = counts.get(a.key, 0) + abs(a.times)
-    dealer = state.dealer
-    state.deals += 1
-    state.dealer = (dealer + 1) % n
-    ledger = tuple(lines)
-    record = state.last = _new(DealRecord)  # DealRecord(index=index, ...), field by field
-    own_fields = record.__dict__
-    own_fields["index"] = index
-    own_fields["declarer"] = d
-    own_fields["dealer"] = dealer
-    own_fields["pauzirak"] = out
-    own_fields["payers"] = payers
-    own_fields["game"] = game
-    own_fields["contract"] = contract
-    own_fields["charges"] = tuple(announced_charges)
-    own_fields["ledger"] = ledger
-    own_fields["awards"] = tuple(awards)
-    own_fields["decided_by"] = None
-    totals = state.totals
-    for s in range(n):
-        totals[s] += deltas[s]
-    row = _new(Row)  # Row(entry=index, ...) as its __init__ makes it, field by field
-    own_fields = row.__dict__
-    own_fields["entry"] = index
-    own_fields["kind"] = _DEAL_KIND
-    own_fields["deltas"] = tuple(deltas)
-    own_fields["totals"] = tuple(totals)
-    own_fields["dealer"] = dealer
-    own_fields["marks"] = marks
-    own_fields["auto"] = False
-    own_fields["declarer"] = d
-    own_fields["sitting_out"] = out
-    own_fields["contract"] = contract
-    own_fields["round_end"] = state.deals % n == 0
-    own_fields["ledger"] = ledger
-    own_fields["notes"] = tuple(notes)
-    state.rows.append(row)
-    return row
+    charges = tuple(_charge(*c) for c in announced)
+    return tuple(lines), tuple(notes), marks, charges, tuple(awards)
+
+
+class _Later:
+    """A field of a row or record of the usual deal, read from its :class:`_Written` when it
+    is first read, then kept in the object's own fields (which are read first).
+
+    ``parts``: the fields of the object that :func:`_fill` writes (name, index in its parts),
+    all written at the first read of any; None: the field is ``read`` from the _Written."""
+
+    __slots__ = ("name", "read", "parts")
+
+    def __init__(self, read: Callable[[_Written], Any] | None = None,
+                 parts: tuple[tuple[str, int], ...] = ()) -> None:
+        self.read = read
+        self.parts = parts
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        own = obj.__dict__
+        if self.read is not None:
+            value = own[self.name] = self.read(own["_written"])
+            return value
+        made = _fill(own["_written"])
+        for name, part in self.parts:
+            own[name] = made[part]
+        return own[self.name]
+
+
+_ROW_PARTS = (("ledger", 0), ("notes", 1), ("marks", 2))
+_RECORD_PARTS = (("ledger", 0), ("charges", 3), ("awards", 4))
+
+
+_ROW_FIELDS = tuple(f.name for f in dataclasses.fields(Row))
+_RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(DealRecord))
+
+
+def _fields(obj: object, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: getattr(obj, name) for name in names}
+
+
+def _plain(cls: type, fields: dict[str, Any]) -> Any:
+    """An object of ``cls`` with these fields (what a copy or pickle of a written row or
+    record gives: every field written, nothing left for later)."""
+    obj: Any = _new(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+class _WrittenRow(Row):
+    """The row of the usual deal (:func:`_direct_deal`): a :class:`Row` whose marks, ledger
+    and notes are written when first read.  Equal to the same row written the general way; a
+    copy or pickle of it is a plain :class:`Row`."""
+
+    kind = Kind.DEAL  # (auto: the class's False)
+    ledger = _Later(parts=_ROW_PARTS)
+    notes = _Later(parts=_ROW_PARTS)
+    marks = _Later(parts=_ROW_PARTS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Row):
+            return NotImplemented
+        return _fields(self, _ROW_FIELDS) == _fields(other, _ROW_FIELDS)
+
+    __hash__ = Row.__hash__
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _plain, (Row, _fields(self, _ROW_FIELDS))
+
+
+class _WrittenRecord(DealRecord):
+    """The record of the usual deal (:func:`_direct_deal`), every field read from its
+    :class:`_Written` when first read (a renonc reads the last deal's; the others are never
+    read); equal to the general path's, a copy of it a plain record."""
+
+    index = _Later(lambda w: w.entry)
+    declarer = _Later(lambda w: w.d)
+    dealer = _Later(lambda w: w.dealer)
+    pauzirak = _Later(lambda w: w.out)
+    payers = _Later(lambda w: w.payers)
+    game = _Later(lambda w: w.game)
+    contract = _Later(lambda w: w.contract)
+    charges = _Later(parts=_RECORD_PARTS)
+    ledger = _Later(parts=_RECORD_PARTS)
+    awards = _Later(parts=_RECORD_PARTS)
+    # decided_by: the class's None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealRecord):
+            return NotImplemented
+        return _fields(self, _RECORD_FIELDS) == _fields(other, _RECORD_FIELDS)
+
+    __hash__ = DealRecord.__hash__
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _plain, (DealRecord, _fields(self, _RECORD_FIELDS))
 
 
 def _label(what: Line, red: bool) -> str:

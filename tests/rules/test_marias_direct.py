@@ -1,12 +1,14 @@
 """A replay reads and writes the usual Mariáš deal in one step (rules/marias.py
-``MariasGame.fast_path``: ``_quick_deal``, ``_direct_deal``); every other entry goes the general
-way (``parse_deal``, ``MariasGame.deal``).  Both must write exactly the same sheet: rows,
-deltas, totals, marks, ledgers, notes (code, params and text), the bookkeeping a renonc and the
-premium points read, and the same problems for a wrong entry (docs/rules/marias.md#payment)."""
+``MariasGame.fast_path``: ``_direct_deal``, whose rows write their marks, ledger and notes when
+first read); every other entry goes the general way (``parse_deal``, ``MariasGame.deal``).  Both
+must write exactly the same sheet: rows, deltas, totals, marks, ledgers, notes (code, params and
+text), the bookkeeping a renonc and the premium points read, and the same problems for a wrong
+entry (docs/rules/marias.md#payment)."""
 
 from __future__ import annotations
 
 import copy
+import pickle
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -121,7 +123,7 @@ def general_path_only() -> Iterator[None]:
     """Every deal read by parse_deal and settled by MariasGame.deal: the one-step path
     (MariasGame.fast_path) declines every entry."""
     with mock.patch.object(marias, "_quick_deal", lambda raw, n: None), \
-            mock.patch.object(marias, "_direct_deal", lambda state, index, e, table: None):
+            mock.patch.object(marias, "_direct_deal", lambda table, state, index, raw: None):
         yield
 
 
@@ -303,3 +305,33 @@ def test_an_unusual_or_wrong_deal_is_judged_the_same_on_either_path(
 ])
 def test_the_pauzirak_is_judged_the_same_on_either_path(entry: dict[str, Any]) -> None:
     assert_same_both_ways(marias_doc([entry], players=4))
+
+
+def test_a_copy_or_pickle_of_a_direct_row_is_the_general_row() -> None:
+    """A row and record of the direct path write their marks, ledger and notes when first
+    read; a copy or pickle of them (a saved state, the data a sheet keeps per revision) is the
+    plain row and record the general path writes, every field written."""
+    sheet = generated_sheet("marias", 60)
+    scored = rules.score(sheet)
+    with general_path_only():
+        general = rules.score(sheet.with_entries(sheet.entries))
+    assert all(type(row) is marias._WrittenRow for row in scored.rows)
+    for kept in (pickle.loads(pickle.dumps(scored.rows)), copy.deepcopy(scored.rows)):
+        assert all(type(row) is rules.Row for row in kept)
+        assert list(kept) == list(general.rows) == list(scored.rows)
+        assert [[n.text for n in row.notes] for row in kept] == [
+            [n.text for n in row.notes] for row in general.rows]
+    state = scored.state
+    assert isinstance(state, marias.MariasState)
+    assert type(state.last) is marias._WrittenRecord
+    last = pickle.loads(pickle.dumps(state.last))
+    assert type(last) is marias.DealRecord
+    other = general.state
+    assert isinstance(other, marias.MariasState) and other.last is not None
+    assert last == state.last == other.last
+    assert last.ledger and last.charges == other.last.charges
+    # the saved state goes on as the replay does: a renonc on the last deal, then a deal
+    renonc = {"type": "renonc", "seat": (last.declarer + 1) % 3, "kind": 1}
+    after, rows = rules.advance(sheet, rules.saved(state), renonc)
+    whole = rules.score(sheet.append(renonc))
+    assert rows == whole.rows[-len(rows):] and after.totals == whole.state.totals
