@@ -214,6 +214,69 @@ class Row:
         return out
 
 
+class Later:
+    """A field of a row (or another frozen value) that a game's one-step path writes when it is
+    first read, from what the object keeps under ``"_later"`` (its own fields are read first, so
+    once written it is an ordinary field).
+
+    ``make(source)`` gives the values of ``names`` (default: this field alone), all written at
+    the first read of any of them.  See :class:`LaterRow`."""
+
+    __slots__ = ("make", "names", "name")
+
+    def __init__(self, make: Callable[[Any], tuple[Any, ...]],
+                 names: tuple[str, ...] | None = None) -> None:
+        self.make = make
+        self.names = names
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        if self.names is None:
+            self.names = (name,)
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        own = obj.__dict__
+        assert self.names is not None
+        for name, value in zip(self.names, self.make(own["_later"]), strict=True):
+            own[name] = value
+        return own[self.name]
+
+
+ROW_FIELDS = tuple(f.name for f in dataclasses.fields(Row))
+
+
+def plain(cls: type, values: Mapping[str, Any]) -> Any:
+    """An object of the frozen dataclass ``cls`` with these field values, made without its
+    constructor: what a copy or pickle of a value with :class:`Later` fields gives."""
+    obj: Any = object.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
+
+
+class LaterRow(Row):
+    """A :class:`Row` some of whose fields are :class:`Later` (a game's one-step path: Thousand's
+    notes, Mariáš's marks, ledger and notes): a replay reads a row's deltas and totals, a page
+    reads the rest once per revision, from the data kept for it.  Equal to the same row written
+    in full; a copy or pickle of it is a plain :class:`Row` with every field written."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Row):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in ROW_FIELDS)
+
+    __hash__ = Row.__hash__
+
+    def __repr__(self) -> str:  # a Row's, every field written
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in ROW_FIELDS)
+        return f"Row({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return plain, (Row, {name: getattr(self, name) for name in ROW_FIELDS})
+
+
 @dataclass(frozen=True, kw_only=True)
 class Outcome:
     """The end of the game: who won and why."""

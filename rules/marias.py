@@ -27,12 +27,15 @@ from .engine import (
     Entry,
     FastPath,
     Game,
+    Later,
+    LaterRow,
     Note,
     Payment,
     Row,
     Scored,
     Sheet,
     State,
+    plain,
     quick_note,
     register,
 )
@@ -2254,7 +2257,7 @@ def _direct_deal(t: _Table, state: MariasState, index: int,
     written = _tuple_new(_Written, (t, index, d, dealer, out, payers, game, contract,
                                     bool(fleks), played, silent_hundred, red))
     record = state.last = _new(_WrittenRecord)
-    record.__dict__["_written"] = written
+    record.__dict__["_later"] = written
     totals = state.totals
     totals[:] = map(_add, totals, deltas)
     row = _new(_WrittenRow)  # Row(entry=index, ...) as its __init__ makes it, but for three
@@ -2267,7 +2270,7 @@ def _direct_deal(t: _Table, state: MariasState, index: int,
     own["sitting_out"] = out
     own["contract"] = contract
     own["round_end"] = state.deals % n == 0
-    own["_written"] = written
+    own["_later"] = written
     state.rows.append(row)
     return row
 
@@ -2440,76 +2443,29 @@ def _fill(w: _Written) -> _Parts:
     return tuple(lines), tuple(notes), marks, charges, tuple(awards)
 
 
-class _Later:
-    """A field of a row or record of the usual deal, read from its :class:`_Written` when it
-    is first read, then kept in the object's own fields (which are read first).
-
-    ``parts``: the fields of the object that :func:`_fill` writes (name, index in its parts),
-    all written at the first read of any; None: the field is ``read`` from the _Written."""
-
-    __slots__ = ("name", "read", "parts")
-
-    def __init__(self, read: Callable[[_Written], Any] | None = None,
-                 parts: tuple[tuple[str, int], ...] = ()) -> None:
-        self.read = read
-        self.parts = parts
-        self.name = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        own = obj.__dict__
-        if self.read is not None:
-            value = own[self.name] = self.read(own["_written"])
-            return value
-        made = _fill(own["_written"])
-        for name, part in self.parts:
-            own[name] = made[part]
-        return own[self.name]
-
-
-_ROW_PARTS = (("ledger", 0), ("notes", 1), ("marks", 2))
-_RECORD_PARTS = (("ledger", 0), ("charges", 3), ("awards", 4))
-
-
-_ROW_FIELDS = tuple(f.name for f in dataclasses.fields(Row))
+_ROW_PARTS = ("ledger", "notes", "marks")
+_RECORD_PARTS = ("charges", "ledger", "awards")
 _RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(DealRecord))
 
 
-def _fields(obj: object, names: tuple[str, ...]) -> dict[str, Any]:
-    return {name: getattr(obj, name) for name in names}
+def _row_parts(w: _Written) -> tuple[Any, ...]:
+    ledger, notes, marks, _charges, _awards = _fill(w)
+    return ledger, notes, marks
 
 
-def _plain(cls: type, fields: dict[str, Any]) -> Any:
-    """An object of ``cls`` with these fields (what a copy or pickle of a written row or
-    record gives: every field written, nothing left for later)."""
-    obj: Any = _new(cls)
-    obj.__dict__.update(fields)
-    return obj
+def _record_parts(w: _Written) -> tuple[Any, ...]:
+    ledger, _notes, _marks, charges, awards = _fill(w)
+    return charges, ledger, awards
 
 
-class _WrittenRow(Row):
-    """The row of the usual deal (:func:`_direct_deal`): a :class:`Row` whose marks, ledger
-    and notes are written when first read.  Equal to the same row written the general way; a
-    copy or pickle of it is a plain :class:`Row`."""
+class _WrittenRow(LaterRow):
+    """The row of the usual deal (:func:`_direct_deal`): its marks, ledger and notes are
+    written from its :class:`_Written` when one of them is first read."""
 
     kind = Kind.DEAL  # (auto: the class's False)
-    ledger = _Later(parts=_ROW_PARTS)
-    notes = _Later(parts=_ROW_PARTS)
-    marks = _Later(parts=_ROW_PARTS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Row):
-            return NotImplemented
-        return _fields(self, _ROW_FIELDS) == _fields(other, _ROW_FIELDS)
-
-    __hash__ = Row.__hash__
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return _plain, (Row, _fields(self, _ROW_FIELDS))
+    ledger = Later(_row_parts, _ROW_PARTS)
+    notes = Later(_row_parts, _ROW_PARTS)
+    marks = Later(_row_parts, _ROW_PARTS)
 
 
 class _WrittenRecord(DealRecord):
@@ -2517,27 +2473,27 @@ class _WrittenRecord(DealRecord):
     :class:`_Written` when first read (a renonc reads the last deal's; the others are never
     read); equal to the general path's, a copy of it a plain record."""
 
-    index = _Later(lambda w: w.entry)
-    declarer = _Later(lambda w: w.d)
-    dealer = _Later(lambda w: w.dealer)
-    pauzirak = _Later(lambda w: w.out)
-    payers = _Later(lambda w: w.payers)
-    game = _Later(lambda w: w.game)
-    contract = _Later(lambda w: w.contract)
-    charges = _Later(parts=_RECORD_PARTS)
-    ledger = _Later(parts=_RECORD_PARTS)
-    awards = _Later(parts=_RECORD_PARTS)
+    index = Later(lambda w: (w.entry,))
+    declarer = Later(lambda w: (w.d,))
+    dealer = Later(lambda w: (w.dealer,))
+    pauzirak = Later(lambda w: (w.out,))
+    payers = Later(lambda w: (w.payers,))
+    game = Later(lambda w: (w.game,))
+    contract = Later(lambda w: (w.contract,))
+    charges = Later(_record_parts, _RECORD_PARTS)
+    ledger = Later(_record_parts, _RECORD_PARTS)
+    awards = Later(_record_parts, _RECORD_PARTS)
     # decided_by: the class's None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DealRecord):
             return NotImplemented
-        return _fields(self, _RECORD_FIELDS) == _fields(other, _RECORD_FIELDS)
+        return all(getattr(self, name) == getattr(other, name) for name in _RECORD_FIELDS)
 
     __hash__ = DealRecord.__hash__
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _plain, (DealRecord, _fields(self, _RECORD_FIELDS))
+        return plain, (DealRecord, {name: getattr(self, name) for name in _RECORD_FIELDS})
 
 
 def _label(what: Line, red: bool) -> str:

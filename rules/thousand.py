@@ -19,6 +19,8 @@ from .engine import (
     Entry,
     FastPath,
     Game,
+    Later,
+    LaterRow,
     Note,
     Outcome,
     Row,
@@ -1410,6 +1412,38 @@ class _Turn:
 # --------------------------------------------------------------------------- the usual deal
 
 MADE_TEXT = "%s %s %s with %s: %s%s"
+NO_MARRIAGE_TEXT = "%s played %s without declaring a marriage"
+ROUNDED_TEXT = "%s %s -> %s"
+
+
+def _deal_notes(later: tuple[Any, ...]) -> tuple[tuple[Note, ...]]:
+    """The notes of a usual deal's row, as the one-step path wrote it down: (the players'
+    names, declarer, made, contract, his points with marriages, warned, then seat, points and
+    written points of each defender whose points were rounded), in the general path's order."""
+    names, d, made, contract, raw_decl, warned, *rounded = later
+    name = names[d]
+    if made:
+        notes = [quick_note(
+            "made", {"seat": d, "contract": contract, "raw": raw_decl, "delta": contract},
+            MADE_TEXT, (name, "makes", contract, raw_decl, "+", contract))]
+    else:
+        notes = [quick_note(
+            "failed", {"seat": d, "contract": contract, "raw": raw_decl, "delta": -contract},
+            MADE_TEXT, (name, "fails", contract, raw_decl, "-", contract))]
+    if warned:
+        notes.append(quick_note("no_marriage", {"seat": d, "contract": contract},
+                                NO_MARRIAGE_TEXT, (name, contract)))
+    for i in range(0, len(rounded), 3):
+        s, raw_s, written = rounded[i:i + 3]
+        notes.append(quick_note("rounded", {"seat": s, "raw": raw_s, "written": written},
+                                ROUNDED_TEXT, (names[s], raw_s, written)))
+    return (tuple(notes),)
+
+
+class _DealRow(LaterRow):
+    """The row of a usual deal (:func:`fast_deal`): its notes are written when first read."""
+
+    notes = Later(_deal_notes)
 
 
 def fast_deal(table: _Table) -> FastPath:
@@ -1523,24 +1557,13 @@ def fast_deal(table: _Table) -> FastPath:
             for suit in marriages[d]:
                 raw_decl += values[suit]
         made = raw_decl >= contract
-        name = names[d]
-        if made:
-            delta = contract
-            note = quick_note(
-                "made", {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta},
-                MADE_TEXT, (name, "makes", contract, raw_decl, "+", contract))
-        else:
-            delta = -contract
-            note = quick_note(
-                "failed", {"seat": d, "contract": contract, "raw": raw_decl, "delta": delta},
-                MADE_TEXT, (name, "fails", contract, raw_decl, "-", contract))
-        notes = [note]
+        delta = contract if made else -contract
         shape = d + 8 if made else d  # the row's marks, as marks_of reads them
-        if warn and contract > CARD_POINTS and (marriages is None or not marriages[d]):
+        warned = warn and contract > CARD_POINTS and (marriages is None or not marriages[d])
+        if warned:
             shape += 16
-            notes.append(quick_note(
-                "no_marriage", {"seat": d, "contract": contract},
-                "%s played %s without declaring a marriage", (name, contract)))
+        # what the row's notes are written from, when they are first read (_deal_notes)
+        later = [names, d, made, contract, raw_decl, warned]
         proposed = [0] * n
         proposed[d] = delta
         for s in defenders[d] if out is None else defenders_of[d, out]:
@@ -1550,9 +1573,7 @@ def fast_deal(table: _Table) -> FastPath:
                 raw_s += values[suit]
             written = proposed[s] = (raw_s + add) // step * step if step else raw_s
             if written != raw_s:
-                notes.append(quick_note(
-                    "rounded", {"seat": s, "raw": raw_s, "written": written},
-                    "%s %s -> %s", (names[s], raw_s, written)))
+                later += (s, raw_s, written)
             if bolt_limit and (not got and not shown if took_nothing else written == 0):
                 shape += 32 << s  # a bolt
         totals = state.totals
@@ -1587,12 +1608,12 @@ def fast_deal(table: _Table) -> FastPath:
         totals[:] = after
         deals = state.deals = state.deals + 1
         state.dealer = (dealer + dealer_step) % n
-        row = new(Row)
+        row = new(_DealRow)
         setd(row, "__dict__", {
             "entry": index, "kind": deal_kind, "deltas": tuple(proposed),
             "totals": tuple(after), "dealer": dealer, "marks": marks, "auto": False,
             "declarer": d, "sitting_out": out, "contract": texts[contract],
-            "round_end": deals % n == 0, "ledger": (), "notes": tuple(notes),
+            "round_end": deals % n == 0, "ledger": (), "_later": tuple(later),
         })
         state.rows.append(row)
         return True

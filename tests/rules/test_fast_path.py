@@ -15,6 +15,8 @@ penalties, the end of the game, and malformed fields of every kind.
 from __future__ import annotations
 
 import contextlib
+import copy
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -24,7 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules.engine import Game
+from rules.bench import bench_sheet
+from rules.engine import Game, LaterRow
 from rules.engine import _replay as replay
 from rules.errors import RulesError
 from rules.thousand import SUITS
@@ -387,3 +390,24 @@ def test_binokel_random_sheets_reach_what_the_fast_path_leaves_to_the_general_on
             "unknown_field", "bid_too_low", "bid_step", "bid_too_high", "melds_too_high",
             "melds_step", "points_total", "points_step", "needs_trump_pair",
             "trump_nines_melds"} <= codes
+
+
+@pytest.mark.parametrize("ruleset", ["ru", "tisic", "pl", "one-thousand", "marias"])
+def test_a_row_written_when_read_copies_and_pickles_as_the_general_row(ruleset: str) -> None:
+    """The one-step paths of Thousand and Mariáš write a row's notes (Mariáš: its marks and
+    ledger too) when they are first read.  Such a row equals, shows (``repr``) and reads like
+    the row written in full; a copy or pickle of it is that plain row."""
+    sheet = bench_sheet(ruleset, 120)
+    fast = rules.score(sheet).rows
+    with general_path_only():
+        general = rules.score(sheet.with_entries(sheet.entries)).rows
+    assert sum(isinstance(row, LaterRow) for row in fast) > 100
+    assert not any(isinstance(row, LaterRow) for row in general)
+    for kept in (pickle.loads(pickle.dumps(fast)), copy.deepcopy(fast)):
+        assert all(type(row) is rules.Row for row in kept)
+        assert kept == general and general == kept
+        assert note_values(kept) == note_values(general)
+    fresh = rules.score(sheet.with_entries(sheet.entries)).rows  # nothing read yet
+    assert [repr(row) for row in fresh] == [repr(row) for row in general]
+    assert [row.to_json() for row in fresh] == [row.to_json() for row in general]
+
