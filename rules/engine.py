@@ -139,9 +139,8 @@ class Row:
     A frozen dataclass whose ``__init__`` is written out: the generated one sets every field
     through ``object.__setattr__``, twice as slow, and a replay makes a row for every entry.
     The fast paths of Thousand and Binokel make rows the same way without the call (see
-    :class:`Note`); Mariáš's makes a subclass whose marks, ledger and notes are written when
-    first read, equal to the row the general path writes, copied and pickled as a plain row
-    (``rules/marias.py`` ``_WrittenRow``).
+    :class:`Note`); those of Thousand and Mariáš make a :class:`LaterRow`, whose notes (and
+    Mariáš's marks and ledger) are written when first read.
     """
 
     entry: int
@@ -245,9 +244,6 @@ class Later:
         return own[self.name]
 
 
-ROW_FIELDS = tuple(f.name for f in dataclasses.fields(Row))
-
-
 def plain(cls: type, values: Mapping[str, Any]) -> Any:
     """An object of the frozen dataclass ``cls`` with these field values, made without its
     constructor: what a copy or pickle of a value with :class:`Later` fields gives."""
@@ -256,25 +252,45 @@ def plain(cls: type, values: Mapping[str, Any]) -> Any:
     return obj
 
 
-class LaterRow(Row):
+class LaterFields:
+    """Put before a frozen dataclass among the bases of a class with :class:`Later` fields: its
+    objects are equal to that dataclass's with the same fields, and a copy or pickle of one is
+    an object of that dataclass with every field written."""
+
+    plain_class: ClassVar[type]
+    field_names: ClassVar[tuple[str, ...]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.plain_class = next(base for base in cls.__mro__ if dataclasses.is_dataclass(base)
+                               and not issubclass(base, LaterFields))
+        cls.field_names = tuple(f.name for f in dataclasses.fields(cls.plain_class))
+
+    def values(self) -> dict[str, Any]:
+        """Every field, written."""
+        return {name: getattr(self, name) for name in self.field_names}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, self.plain_class):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.field_names)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.values().values()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return plain, (self.plain_class, self.values())
+
+
+class LaterRow(LaterFields, Row):
     """A :class:`Row` some of whose fields are :class:`Later` (a game's one-step path: Thousand's
     notes, Mariáš's marks, ledger and notes): a replay reads a row's deltas and totals, a page
     reads the rest once per revision, from the data kept for it.  Equal to the same row written
-    in full; a copy or pickle of it is a plain :class:`Row` with every field written."""
+    in full, shown as it; a copy or pickle of it is a plain :class:`Row`."""
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Row):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in ROW_FIELDS)
-
-    __hash__ = Row.__hash__
-
-    def __repr__(self) -> str:  # a Row's, every field written
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in ROW_FIELDS)
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in self.values().items())
         return f"Row({shown})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return plain, (Row, {name: getattr(self, name) for name in ROW_FIELDS})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -369,8 +385,8 @@ class Game(ABC):
         ``fast(state, index, raw)`` returns a true value (True, or the row it wrote) when it has
         applied ``raw`` exactly as ``parse_entry`` and ``apply`` would (the same rows, the same
         state); it returns a false one (False, None), leaving ``state`` as it was, for anything
-        else (another kind of entry, anything unusual,
-        any problem), which the general path then judges.  It never raises.
+        else (another kind of entry, anything unusual, any problem), which the general path
+        then judges.  It never raises.
         """
         return None
 

@@ -28,6 +28,7 @@ from .engine import (
     FastPath,
     Game,
     Later,
+    LaterFields,
     LaterRow,
     Note,
     Payment,
@@ -35,7 +36,6 @@ from .engine import (
     Scored,
     Sheet,
     State,
-    plain,
     quick_note,
     register,
 )
@@ -744,6 +744,31 @@ _SUITS: dict[tuple[Any, ...], tuple[Suit, ...]] = {
     for k in range(len(SUITS) + 1) for p in itertools.permutations(SUITS, k)}
 _DEAL_FIELDS = frozenset((*DEAL_KEYS, "type", "meta"))
 _MARRIAGE_SIDES = frozenset(("declarer", "defence"))
+_NO_ANNOUNCE: frozenset[Announce] = frozenset()
+_NO_MARRIAGES: tuple[tuple[Suit, ...], tuple[Suit, ...]] = ((), ())
+
+
+def _read_announced(value: Any) -> frozenset[Announce] | None:
+    """The announcements of an entry's ``announced`` or ``against`` when plainly right (absent:
+    none); None for anything else.  Raises TypeError for an unhashable word."""
+    if value is None:
+        return _NO_ANNOUNCE
+    return _ANNOUNCED.get(tuple(value)) if type(value) is list else None
+
+
+def _read_marriages(value: Any) -> tuple[tuple[Suit, ...], tuple[Suit, ...]] | None:
+    """The declarer's and the defence's marriages of an entry's ``marriages`` when plainly
+    right (absent: none); None for anything else.  Raises TypeError for an unhashable suit."""
+    if value is None:
+        return _NO_MARRIAGES
+    if type(value) is not dict or not value.keys() <= _MARRIAGE_SIDES:
+        return None
+    own, other = value.get("declarer"), value.get("defence")
+    m_decl = () if own is None else _SUITS.get(tuple(own)) if type(own) is list else None
+    m_def = () if other is None else _SUITS.get(tuple(other)) if type(other) is list else None
+    if m_decl is None or m_def is None:
+        return None
+    return m_decl, m_def
 
 
 def _quick_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
@@ -768,34 +793,18 @@ def _quick_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
         trump = None if value is None else _SUIT.get(value)
         if trump is None and value is not None:
             return None
-        value = get("announced")
-        announced = _NO_ANNOUNCE if value is None else (
-            _ANNOUNCED.get(tuple(value)) if type(value) is list else None)
-        if announced is None:
-            return None
-        value = get("against")
-        against = _NO_ANNOUNCE if value is None else (
-            _ANNOUNCED.get(tuple(value)) if type(value) is list else None)
-        if against is None:
+        announced = _read_announced(get("announced"))
+        against = _read_announced(get("against"))
+        if announced is None or against is None:
             return None
         points = get("card_points")
         if points is not None and (type(points) is not int or not 0 <= points <= CARD_POINTS
                                    or points % CARD_STEP):
             return None
-        value = get("marriages")
-        m_decl: tuple[Suit, ...] | None = ()
-        m_def: tuple[Suit, ...] | None = ()
-        if value is not None:
-            if type(value) is not dict or not value.keys() <= _MARRIAGE_SIDES:
-                return None
-            side = value.get("declarer")
-            if side is not None:
-                m_decl = _SUITS.get(tuple(side)) if type(side) is list else None
-            side = value.get("defence")
-            if side is not None:
-                m_def = _SUITS.get(tuple(side)) if type(side) is list else None
-            if m_decl is None or m_def is None:
-                return None
+        marriages = _read_marriages(get("marriages"))
+        if marriages is None:
+            return None
+        m_decl, m_def = marriages
         value = get("seven")
         seven = None if value is None else _RESULT.get(value)
         if seven is None and value is not None:
@@ -860,9 +869,6 @@ def _quick_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
     own["seven_against"] = seven_against
     own["flek_by"] = givers
     return deal
-
-
-_NO_ANNOUNCE: frozenset[Announce] = frozenset()
 
 
 def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
@@ -1965,15 +1971,13 @@ def _pay(payer: Seat, payee: Seat, amount: Points, what: str, level: int) -> Pay
 
 # the members the direct path compares with, read once (an enum member is a class attribute
 # lookup each time it is named)
-_SUIT_GAME, _BETL_GAME = Contract.SUIT, Contract.BETL
+_SUIT_GAME = Contract.SUIT
 _SEVEN, _HUNDRED = Announce.SEVEN, Announce.HUNDRED
 _WON, _LOST = Result.WON, Result.LOST
 _DECLARER, _DEFENCE = Side.DECLARER, Side.DEFENCE
-_GAME, _SEVEN_COMP = Component.GAME, Component.SEVEN
-_HRA, _STO, _SEDMA = Line.HRA, Line.STO, Line.SEDMA
+_HRA, _SEDMA = Line.HRA, Line.SEDMA
 _SILENT_HUNDRED, _SILENT_SEVEN = Line.SILENT_HUNDRED, Line.SILENT_SEVEN
 _WHY_WON, _WHY_FLEK, _WHY_MINUS = Why.WON, Why.FLEK, Why.FLEK_MINUS
-_DEAL_KIND = Kind.DEAL
 _GAME_COMPS = (Component.GAME,)
 _GAME_SEVEN_COMPS = (Component.GAME, Component.SEVEN)
 _BETL_COMPS = (Component.BETL,)
@@ -2048,35 +2052,15 @@ def _direct_deal(t: _Table, state: MariasState, index: int,
             if (trump is None or type(points) is not int or not 0 <= points <= CARD_POINTS
                     or points % CARD_STEP or get("result") is not None):
                 return None
-            value = get("announced")
-            announced = _NO_ANNOUNCE
-            if value is not None:
-                found = _ANNOUNCED.get(tuple(value)) if type(value) is list else None
-                if found is None:
-                    return None
-                announced = found
-            value = get("marriages")
-            m_decl: tuple[Suit, ...] = ()
-            m_def: tuple[Suit, ...] = ()
-            if value is not None:
-                if type(value) is not dict or not value.keys() <= _MARRIAGE_SIDES:
-                    return None
-                side = value.get("declarer")
-                if side is not None:
-                    suits = _SUITS.get(tuple(side)) if type(side) is list else None
-                    if suits is None:
-                        return None
-                    m_decl = suits
-                side = value.get("defence")
-                if side is not None:
-                    suits = _SUITS.get(tuple(side)) if type(side) is list else None
-                    if suits is None:
-                        return None
-                    m_def = suits
-                if m_decl and m_def:
-                    for suit in m_def:
-                        if suit in m_decl:
-                            return None  # one marriage on both sides
+            announced = _read_announced(get("announced"))
+            marriages = _read_marriages(get("marriages"))
+            if announced is None or marriages is None:
+                return None
+            m_decl, m_def = marriages
+            if m_decl and m_def:
+                for suit in m_def:
+                    if suit in m_decl:
+                        return None  # one marriage on both sides
             value = get("seven")
             seven = None if value is None else _RESULT.get(value)
             if seven is None and value is not None:
@@ -2086,6 +2070,7 @@ def _direct_deal(t: _Table, state: MariasState, index: int,
             if silent is None and value is not None:
                 return None
             with_seven = _SEVEN in announced
+            with_hundred = _HUNDRED in announced
             if (seven is None) == with_seven or (with_seven and silent is not None):
                 return None
             if t.last_trick:
@@ -2164,7 +2149,6 @@ def _direct_deal(t: _Table, state: MariasState, index: int,
         else:
             own_marriages = TRUMP_MARRIAGE if trump in m_decl else 0
             other_marriages = TRUMP_MARRIAGE if trump in m_def else 0
-        with_hundred = _HUNDRED in announced
         if with_hundred:
             c = (_STO_W, _GAME_W, t.sto * factor, level, points + own_marriages >= HUNDRED,
                  givers)
@@ -2254,8 +2238,8 @@ def _direct_deal(t: _Table, state: MariasState, index: int,
     state.deals += 1
     state.dealer = (dealer + 1) % n
     state.applied = index
-    written = _tuple_new(_Written, (t, index, d, dealer, out, payers, game, contract,
-                                    bool(fleks), played, silent_hundred, red))
+    written = _tuple_new(_Written, (t, index, d, dealer, out, payers, game, contract, played,
+                                    silent_hundred, red))
     record = state.last = _new(_WrittenRecord)
     record.__dict__["_later"] = written
     totals = state.totals
@@ -2320,7 +2304,6 @@ class _Written(NamedTuple):
     payers: tuple[Seat, ...]
     game: Contract
     contract: str
-    fleks: bool  # the entry writes fleks (at any level)
     played: tuple[_Comp, ...]
     silent_hundred: Side | None
     red: bool
@@ -2394,7 +2377,7 @@ def _fill(w: _Written) -> _Parts:
             own.append("silent_hundred_against")
     if red:
         own.append("red")
-    if w.fleks and (played[0][3] or len(played) > 1 and played[1][3]):
+    if played[0][3] or len(played) > 1 and played[1][3]:
         own.append("fleked")
     if t.cap:  # no one pays another more than the cap (one defender fleked: the table's)
         caps = cap_lines(lines, d, t.cap)
@@ -2445,7 +2428,6 @@ def _fill(w: _Written) -> _Parts:
 
 _ROW_PARTS = ("ledger", "notes", "marks")
 _RECORD_PARTS = ("charges", "ledger", "awards")
-_RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(DealRecord))
 
 
 def _row_parts(w: _Written) -> tuple[Any, ...]:
@@ -2468,7 +2450,7 @@ class _WrittenRow(LaterRow):
     marks = Later(_row_parts, _ROW_PARTS)
 
 
-class _WrittenRecord(DealRecord):
+class _WrittenRecord(LaterFields, DealRecord):
     """The record of the usual deal (:func:`_direct_deal`), every field read from its
     :class:`_Written` when first read (a renonc reads the last deal's; the others are never
     read); equal to the general path's, a copy of it a plain record."""
@@ -2484,16 +2466,6 @@ class _WrittenRecord(DealRecord):
     ledger = Later(_record_parts, _RECORD_PARTS)
     awards = Later(_record_parts, _RECORD_PARTS)
     # decided_by: the class's None
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DealRecord):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in _RECORD_FIELDS)
-
-    __hash__ = DealRecord.__hash__
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return plain, (DealRecord, {name: getattr(self, name) for name in _RECORD_FIELDS})
 
 
 def _label(what: Line, red: bool) -> str:
