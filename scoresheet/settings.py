@@ -88,8 +88,11 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
-    "scoresheet",
-    "scoresheet.limits.apps.LimitsConfig",
+    # the core, then the apps built on it (docs/architecture.md)
+    "scoresheet.sheets.apps.SheetsConfig",
+    "scoresheet.protect.apps.ProtectConfig",
+    "scoresheet.referee.apps.RefereeConfig",
+    "scoresheet.exports.apps.ExportsConfig",
     "scoresheet.tournament.apps.TournamentConfig",
 ]
 
@@ -98,24 +101,26 @@ MIDDLEWARE = [
     # pads its output against BREACH.  Static files come compressed from whitenoise already.
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "scoresheet.security.SecurityHeadersMiddleware",
-    # NUL and other bytes no link holds: 400 before anything reads them (scoresheet/guard.py)
-    "scoresheet.guard.HostileInputMiddleware",
+    "scoresheet.protect.security.SecurityHeadersMiddleware",
+    # NUL and other bytes no link holds: 400 before anything reads them
+    # (scoresheet/protect/guard.py)
+    "scoresheet.protect.guard.HostileInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # no request holds a worker longer than REQUEST_TIMEOUT (scoresheet/timelimit.py)
-    "scoresheet.timelimit.TimeLimitMiddleware",
-    "scoresheet.resilience.DatabaseErrorMiddleware",
+    # no request holds a worker longer than REQUEST_TIMEOUT (scoresheet/protect/timelimit.py)
+    "scoresheet.protect.timelimit.TimeLimitMiddleware",
+    "scoresheet.protect.resilience.DatabaseErrorMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # after the CSRF check: a refused forgery counts against nobody (scoresheet/ratelimit.py)
-    "scoresheet.ratelimit.RateLimitMiddleware",
+    # after the CSRF check: a refused forgery counts against nobody
+    # (scoresheet/protect/ratelimit.py)
+    "scoresheet.protect.ratelimit.RateLimitMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scoresheet.middleware.DeviceMiddleware",
+    "scoresheet.protect.device.DeviceMiddleware",
 ]
 
 ROOT_URLCONF = "scoresheet.urls"
@@ -132,7 +137,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scoresheet.views.theme.theme",
+                "scoresheet.sheets.views.theme.theme",
             ],
         },
     },
@@ -229,9 +234,9 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-# A failed CSRF check: a sentence, without reading the request's body (scoresheet/guard.py)
-CSRF_FAILURE_VIEW = "scoresheet.guard.csrf_failure"
-# Only the app's own scripts and styles; no inline code, no eval (scoresheet/security.py).
+# A failed CSRF check: a sentence, without reading the request's body (scoresheet/protect/guard.py)
+CSRF_FAILURE_VIEW = "scoresheet.protect.guard.csrf_failure"
+# Only the app's own scripts and styles; no inline code, no eval (scoresheet/protect/security.py).
 CONTENT_SECURITY_POLICY = os.environ.get(
     "LISTEK_CSP",
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -240,14 +245,15 @@ CONTENT_SECURITY_POLICY = os.environ.get(
 )
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
-# Derived data (scoresheet/derived.py): the engine's state and the rendered rows of each sheet
+# Derived data (scoresheet/sheets/derived.py): the engine's state and the rendered rows of each
+# sheet
 # revision.  Immutable per revision, so never invalidated; a miss rebuilds it.  The database
 # cache is shared by every worker and every app server on the same database; its table is
 # created by a migration (and `manage.py createcachetable`).  LISTEK_CACHE=dummy runs without
 # (every request rebuilds), =locmem keeps it per process.
 CACHE_TABLE = "listek_cache"
 _CACHE_BACKENDS = {
-    "database": "scoresheet.cache.SharedCache",
+    "database": "scoresheet.sheets.cache.SharedCache",
     "dummy": "django.core.cache.backends.dummy.DummyCache",
     "locmem": "django.core.cache.backends.locmem.LocMemCache",
 }
@@ -264,7 +270,7 @@ CACHES = {
     }
 }
 
-# Rate limits on writes (scoresheet/ratelimit.py), counted in the database so that every app
+# Rate limits on writes (scoresheet/protect/ratelimit.py), counted in the database so that every app
 # server sees the same counts.  A fixed window of LISTEK_RATELIMIT_WINDOW seconds.
 RATELIMIT_ENABLED = env_bool("LISTEK_RATELIMIT", True)
 RATELIMIT_WINDOW = int(os.environ.get("LISTEK_RATELIMIT_WINDOW", "60"))
@@ -279,7 +285,7 @@ RATELIMIT_HEAVY = int(os.environ.get("LISTEK_RATELIMIT_HEAVY", "20"))
 RATELIMIT_PREVIEW = int(os.environ.get("LISTEK_RATELIMIT_PREVIEW", "600"))
 # Logins to /admin/ (when it is on) per client address and hour.
 RATELIMIT_ADMIN_LOGIN = int(os.environ.get("LISTEK_RATELIMIT_ADMIN_LOGIN", "10"))
-# Mail budgets, in messages (one per address) per hour (scoresheet/ratelimit.py).
+# Mail budgets, in messages (one per address) per hour (scoresheet/protect/ratelimit.py).
 MAIL_PER_CLIENT = int(os.environ.get("LISTEK_MAIL_PER_CLIENT", "30"))
 MAIL_PER_SHEET = int(os.environ.get("LISTEK_MAIL_PER_SHEET", "20"))
 MAIL_GLOBAL = int(os.environ.get("LISTEK_MAIL_GLOBAL", "300"))
@@ -287,7 +293,7 @@ MAIL_GLOBAL = int(os.environ.get("LISTEK_MAIL_GLOBAL", "300"))
 PDF_CONCURRENT = int(os.environ.get("LISTEK_PDF_CONCURRENT", "2"))
 # Entries per printed part: a longer sheet is printed (and its PDF made) in parts.
 PRINT_PART = int(os.environ.get("LISTEK_PRINT_PART", "100"))
-# Seconds a request may take; then it is stopped and answered 503 (scoresheet/timelimit.py).
+# Seconds a request may take; then it is stopped and answered 503 (scoresheet/protect/timelimit.py).
 REQUEST_TIMEOUT = int(os.environ.get("LISTEK_REQUEST_TIMEOUT", "20"))
 # The Django admin at /admin/: off unless this says true.
 ADMIN_ENABLED = env_bool("LISTEK_ADMIN", False)

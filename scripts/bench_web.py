@@ -42,7 +42,7 @@ DEALS = 200  # the length of the sheet that is rendered and written to
 
 
 def setup(database_url: str | None) -> None:
-    from tests.prod.live import SECRET_KEY, collectstatic
+    from tests.protect.live import SECRET_KEY, collectstatic
 
     workdir = Path(tempfile.mkdtemp(prefix="listek-bench-"))
     os.environ.update(
@@ -73,7 +73,7 @@ def setup(database_url: str | None) -> None:
 
     def floor(request: HttpRequest) -> HttpResponse:
         """The floor page: a session, one query and the base template."""
-        from scoresheet.models import Sheet
+        from scoresheet.sheets.models import Sheet
 
         count = Sheet.objects.filter(pk=0).count()
         return HttpResponse(floor_template.render(
@@ -161,7 +161,7 @@ def timed(runs: int, call: Callable[[], float]) -> dict[str, float]:
 
 
 def make_sheet(deals: int) -> Any:
-    from scoresheet import services
+    from scoresheet.sheets import services
     from tests.conftest import quiet_deals
 
     return services.create_sheet(ruleset="ru", options={}, players=["Anna", "Boris", "Vera"],
@@ -169,7 +169,7 @@ def make_sheet(deals: int) -> Any:
 
 
 def deal_data(sheet: Any) -> dict[str, str]:
-    from tests.prod.live import deal_fields, quiet_deal
+    from tests.protect.live import deal_fields, quiet_deal
 
     sheet.refresh_from_db()
     declarer, points = quiet_deal(sheet.entries.count())

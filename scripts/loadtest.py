@@ -36,7 +36,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.prod.live import (  # noqa: E402
+from tests.protect.live import (  # noqa: E402
     Databases,
     Phone,
     Server,
@@ -51,7 +51,7 @@ from tests.prod.live import (  # noqa: E402
 
 MAX_DURATION = 600.0  # seconds: the load never runs longer, whatever is asked
 MAX_REQUESTS = 1_000_000  # requests in all: a second cap, whatever is asked
-POLL_SECONDS = 3.0  # the sheet page polls its table this often (scoresheet/views/sheet.py)
+POLL_SECONDS = 3.0  # the sheet page polls its table this often (scoresheet/sheets/views/sheet.py)
 CORRECTION_SHARE = 0.2  # of a phone's writes, the share that corrects an earlier deal
 ROW_NUMBER = re.compile(r'data-number="(\d+)"')  # the new row's number on the deal form
 RETRIES = 8  # times a phone sends the same form again after a 5xx, a 429 or a lost answer

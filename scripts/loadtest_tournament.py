@@ -50,7 +50,7 @@ from loadtest import (  # noqa: E402
     print_latencies,
 )
 
-from tests.prod.live import (  # noqa: E402
+from tests.protect.live import (  # noqa: E402
     Databases,
     Phone,
     Server,

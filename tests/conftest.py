@@ -24,6 +24,12 @@ def no_language_left_active() -> Any:
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    """Accounts in tests need no slow password hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def deal(
     declarer: int,
     contract: int,
@@ -70,7 +76,7 @@ def new_key() -> str:
 @pytest.fixture
 def make_sheet(db: None) -> Callable[..., Any]:
     """Create a sheet through the service layer (as the new-sheet page does)."""
-    from scoresheet import services
+    from scoresheet.sheets import services
 
     def make(
         *,
@@ -98,7 +104,7 @@ def make_sheet(db: None) -> Callable[..., Any]:
 @pytest.fixture
 def write() -> Callable[..., Any]:
     """Append an entry to a sheet at its current revision, as one phone would."""
-    from scoresheet import services
+    from scoresheet.sheets import services
 
     def add(sheet: Any, entry: Mapping[str, Any]) -> Any:
         sheet.refresh_from_db()

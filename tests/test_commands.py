@@ -11,9 +11,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoresheet import services
-from scoresheet.models import Entry, Sheet
-from tests.web.golden_docs import corrupted, expected, golden_named
+from scoresheet.sheets import services
+from scoresheet.sheets.models import Entry, Sheet
+from tests.sheets.golden_docs import corrupted, expected, golden_named
 
 GOLDEN_FILE = Path(__file__).resolve().parent / "golden" / "ru" / "barrel-win.json"
 

@@ -15,8 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules import tournament as draw_rules
-
-from ..models import Sheet
+from scoresheet.sheets.models import Sheet
 
 MAX_TRUMPS = 8  # a Mariáš suit has eight cards
 FIELDS = {
@@ -33,7 +32,7 @@ def uses_premium(sheet: Sheet) -> bool:
     """A tournament table whose tournament counts premium points (no query without a scorer)."""
     if sheet.game != "marias" or not sheet.scorer:
         return False
-    from .models import Table
+    from scoresheet.tournament.models import Table
 
     return Table.objects.filter(sheet=sheet, round__tournament__premium__isnull=False).exists()
 

@@ -9,10 +9,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules import tournament as draw_rules
-
-from ..forms import NewSheetForm
-from .logic import MAX_DEALS, MAX_PLAYERS, MAX_ROUNDS, NewPlayer
-from .models import CLUB_LENGTH, NAME_LENGTH, REASON_LENGTH, TITLE_LENGTH
+from scoresheet.sheets.forms import NewSheetForm
+from scoresheet.tournament.logic import MAX_DEALS, MAX_PLAYERS, MAX_ROUNDS, NewPlayer
+from scoresheet.tournament.models import CLUB_LENGTH, NAME_LENGTH, REASON_LENGTH, TITLE_LENGTH
 
 BAND_LABELS = (_("4 trumps or fewer"), _("5 trumps"), _("6 trumps"), _("7 trumps or more"))
 

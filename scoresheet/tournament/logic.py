@@ -2,7 +2,7 @@
 
 Every change is one transaction that locks the tournament row and bumps its revision (the wall
 page and the director's page poll it).  A refused change raises :class:`TournamentError` with a
-code and params the pages translate (:data:`scoresheet.views.tournament.ERROR_TEXTS`), and
+code and params the pages translate (:data:`scoresheet.tournament.views.ERROR_TEXTS`), and
 changes nothing.
 
 The engine judges the rules and the table sheets; :mod:`rules.tournament` draws the rounds and
@@ -23,10 +23,9 @@ from django.utils import timezone
 
 import rules
 from rules import tournament as draw_rules
-
-from .. import services
-from ..models import Entry, Sheet
-from .models import (
+from scoresheet.sheets import services
+from scoresheet.sheets.models import Entry, Sheet
+from scoresheet.tournament.models import (
     NAME_LENGTH,
     Action,
     Confirmation,
@@ -50,7 +49,7 @@ PLAYERS_OPTION = "players"  # Thousand's option for the number of players at the
 
 def sizes_of(ruleset: str) -> tuple[int, ...]:
     """The table sizes a preset is played at (Mariáš 3 or 4, Binokel 3, Thousand 3 or 4)."""
-    from ..forms import seat_limits
+    from scoresheet.sheets.forms import seat_limits
 
     low, high = seat_limits(ruleset)
     return tuple(range(max(low, draw_rules.MIN_TABLE), high + 1))

@@ -1,6 +1,7 @@
 """What the database keeps of a tournament: its rules, players, rounds, tables and history.
 
-The table sheets are ordinary :class:`scoresheet.models.Sheet` rows (the engine judges them as
+The table sheets are ordinary :class:`scoresheet.sheets.models.Sheet` rows (the engine judges them
+as
 any sheet); a table only points at its sheet.  Standings are never stored: they are computed
 from the sheets every time (:func:`scoresheet.tournament.logic.standings`).
 
@@ -15,7 +16,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from ..models import TOKEN_LENGTH, Sheet, new_token
+from scoresheet.sheets.models import TOKEN_LENGTH, Sheet, new_token
 
 NAME_LENGTH = 40  # rules.engine.MAX_NAME: a player's name fits a sheet's column
 CLUB_LENGTH = 60

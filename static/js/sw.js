@@ -1,4 +1,4 @@
-/* Lístek's service worker (docs/offline.md).  Served at /sw.js by scoresheet/offline.py, which
+/* Lístek's service worker (docs/offline.md).  Served at /sw.js by scoresheet/sheets/offline.py, which
    puts self.LISTEK_SHELL (the static files every page needs) and self.LISTEK_VERSION before
    this file.
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from scoresheet import exports
-from scoresheet.models import Sheet
-from tests.web.golden_docs import golden_named
-from tests.web.helpers import THREE_DEALS
+from scoresheet.exports import documents as exports
+from scoresheet.sheets.models import Sheet
+from tests.sheets.golden_docs import golden_named
+from tests.sheets.helpers import THREE_DEALS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -98,8 +98,8 @@ def test_a_game_for_exactly_three_asks_for_the_three_names(live_server: Any, pho
 def test_the_printout_names_the_winner_once(
     live_server: Any, phone: Any, tmp_path: Path
 ) -> None:
-    from scoresheet import exports
-    from tests.web.golden_docs import golden_named
+    from scoresheet.exports import documents as exports
+    from tests.sheets.golden_docs import golden_named
 
     sheet = exports.import_sheet(golden_named("ru/barrel-win"))
     page = phone.new_page()

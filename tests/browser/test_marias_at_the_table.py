@@ -17,7 +17,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.web.golden_docs import golden_named
+from tests.sheets.golden_docs import golden_named
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

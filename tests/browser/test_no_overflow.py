@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from scoresheet import exports, services
+from scoresheet.exports import documents as exports
+from scoresheet.sheets import services
 from tests.i18n.crawl import sheet_urls, site_urls
 from tests.playwright_fixtures import PHONE
-from tests.web.golden_docs import golden_named
+from tests.sheets.golden_docs import golden_named
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -108,7 +109,7 @@ def test_the_live_preview_of_a_deal_with_a_long_name_fits_and_its_button_takes_t
     # name wraps, never the numbers, and nothing lies over "Write it down".
     from django.urls import reverse
 
-    from scoresheet.models import Entry
+    from scoresheet.sheets.models import Entry
 
     sheet = make_sheet(players=["Maximiliána Vondráčková-Novotná", "Boris", "Vera"])
     page = phone.new_page()

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet.models import Sheet
+from scoresheet.sheets.models import Sheet
 from tests.conftest import deal
-from tests.web.helpers import THREE_DEALS
+from tests.sheets.helpers import THREE_DEALS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

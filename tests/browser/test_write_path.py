@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet.models import Entry
+from scoresheet.sheets.models import Entry
 from tests.conftest import quiet_deals
 from tests.playwright_fixtures import PHONE
 

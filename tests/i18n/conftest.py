@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import override_settings
 
-from scoresheet.catalogs import MAKEMESSAGES, SOURCE_LANGUAGE
+from scoresheet.sheets.catalogs import MAKEMESSAGES, SOURCE_LANGUAGE
 
 SOURCE_FOLDERS = ("scoresheet", "templates")  # what makemessages reads (catalogs.MAKEMESSAGES)
 PSEUDO = "xx"  # the pseudo-language's code

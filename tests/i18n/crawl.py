@@ -20,8 +20,9 @@ from urllib.parse import urlencode
 from django.test import Client
 from django.urls import reverse
 
-from scoresheet import exports, services
-from tests.web.golden_docs import golden_named
+from scoresheet.exports import documents as exports
+from scoresheet.sheets import services
+from tests.sheets.golden_docs import golden_named
 
 # one sheet per kind of table: every game, every preset, the engine's own rows
 SHEETS = (
@@ -66,7 +67,7 @@ def sheet_urls(sheet: Any) -> Iterator[str]:
     edit, view = sheet.edit_token, sheet.view_token
     yield reverse("sheet", args=[edit])
     yield reverse("sheet_read", args=[view])
-    from scoresheet.gameforms import for_game
+    from scoresheet.sheets.gameforms import for_game
 
     document = services.load(sheet).document
     for kind in for_game(sheet.game).kinds_for(document):

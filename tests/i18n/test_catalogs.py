@@ -17,7 +17,7 @@ import polib
 import pytest
 from django.conf import settings
 
-from scoresheet.catalogs import bad_placeholders, is_translated
+from scoresheet.sheets.catalogs import bad_placeholders, is_translated
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 FIRST = 20  # how many untranslated texts a failure shows

@@ -1,4 +1,4 @@
-"""Every code the engine can produce has a translatable text (scoresheet/messages.py).
+"""Every code the engine can produce has a translatable text (scoresheet/sheets/words.py).
 
 The codes are read from the source of ``rules/`` (a ``code=`` keyword, or the code argument of a
 game's own helper that builds an error or a note), so a new code without a template fails here.
@@ -22,12 +22,12 @@ from hypothesis import HealthCheck, given, settings
 import rules
 from rules import binokel, marias, thousand
 from rules.arbiter import Broken
-from scoresheet import messages
-from scoresheet.gameforms import KIND_LABELS
+from scoresheet.sheets import words as messages
+from scoresheet.sheets.gameforms import KIND_LABELS
 from tests.rules.strategies_binokel import binokel_sheets
 from tests.rules.strategies_marias import marias_sheets
 from tests.rules.strategies_thousand import thousand_sheets
-from tests.web.golden_docs import GOLDEN
+from tests.sheets.golden_docs import GOLDEN
 
 RULES_DIR = Path(rules.__file__).resolve().parent
 

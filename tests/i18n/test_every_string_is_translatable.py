@@ -15,7 +15,7 @@ import pytest
 from django.conf import settings
 
 from rules.cards import DECKS
-from scoresheet.referee import OTHER_SUIT_NAMES
+from scoresheet.referee.rulings import OTHER_SUIT_NAMES
 from tests.i18n.conftest import CLOSE, OPEN
 from tests.i18n.crawl import pages, player_names, visible
 

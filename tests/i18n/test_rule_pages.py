@@ -1,6 +1,7 @@
 """The rules pages in every language: docs/rules/<lang>/<game>.md for each English document,
 with the same sections, so that the table's rules page and the referee's links work alike in
-every language (scoresheet/referee.py gives a translated heading the English heading's id)."""
+every language (scoresheet/referee/rulings.py gives a translated heading the English heading's
+id)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from scoresheet import referee
+from scoresheet.referee import rulings as referee
 
 DOCS = referee.DOCS_DIR
 ENGLISH = sorted(DOCS.glob("*.md"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoresheet import services
+from scoresheet.sheets import services
 from scoresheet.tournament import logic
 from scoresheet.tournament.models import Table, Tournament
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoresheet import services
-from scoresheet.models import Sheet
+from scoresheet.sheets import services
+from scoresheet.sheets.models import Sheet
 from scoresheet.tournament import logic
 from scoresheet.tournament.models import Event, Seat, Table
 from tests.tournament.helpers import deal_for, make_tournament, play, play_round
@@ -170,7 +170,7 @@ def test_the_players_page_and_the_wall_page_answer_204_while_nothing_changed(cli
     wall = client.get(reverse("tournament_wall", args=[t.view_token]))
     assert wall.status_code == 200
     v = logic.Tournament.objects.get(pk=t.pk)
-    from scoresheet.views.tournament import fingerprint
+    from scoresheet.tournament.views import fingerprint
 
     mark = fingerprint(v)
     url = reverse("tournament_wall", args=[t.view_token]) + f"?v={mark}"

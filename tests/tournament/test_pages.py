@@ -10,11 +10,11 @@ import subprocess
 import pytest
 from django.urls import reverse
 
-from scoresheet.models import Sheet
+from scoresheet.sheets.models import Sheet
 from scoresheet.tournament import logic
 from scoresheet.tournament.models import Event, Table, Tournament
+from tests.sheets.helpers import page
 from tests.tournament.helpers import NAMES, deal_for, make_tournament, play, play_round
-from tests.web.helpers import page
 
 pytestmark = pytest.mark.django_db
 
@@ -107,7 +107,7 @@ def test_an_entry_posted_to_a_closed_table_is_refused_in_players_words(client):
     sheet = Sheet.objects.get(pk=tb.sheet_id)
     url = reverse("entry_new", args=[sheet.edit_token, "deal"])
     form = client.get(url)
-    from tests.web.helpers import write_fields
+    from tests.sheets.helpers import write_fields
 
     fields = write_fields(page(form))
     data = {**fields, "declarer": "1", "game": "suit", "trump": "bells", "card_points": "60"}
@@ -230,7 +230,7 @@ def test_the_wall_page_and_the_players_page_show_the_standings(client):
 
 
 def test_the_deal_form_asks_for_the_trumps_held_only_when_the_tournament_counts_premium(client):
-    from tests.web.helpers import write_fields
+    from tests.sheets.helpers import write_fields
 
     plain = make_tournament(12, rounds=1)
     logic.start(logic.draw(plain, seed=1))

@@ -4,7 +4,7 @@ import django.db.models.deletion
 import django.utils.timezone
 from django.db import migrations, models
 
-import scoresheet.models
+import scoresheet.sheets.models
 
 
 class Migration(migrations.Migration):
@@ -53,8 +53,8 @@ class Migration(migrations.Migration):
                 ('rounds', models.PositiveSmallIntegerField(verbose_name='rounds')),
                 ('table_size', models.PositiveSmallIntegerField(verbose_name='players at a table')),
                 ('deals_per_round', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='deals per round')),
-                ('director_token', models.CharField(default=scoresheet.models.new_token, max_length=32, unique=True)),
-                ('view_token', models.CharField(default=scoresheet.models.new_token, max_length=32, unique=True)),
+                ('director_token', models.CharField(default=scoresheet.sheets.models.new_token, max_length=32, unique=True)),
+                ('view_token', models.CharField(default=scoresheet.sheets.models.new_token, max_length=32, unique=True)),
                 ('created', models.DateTimeField(default=django.utils.timezone.now)),
                 ('revision', models.PositiveIntegerField(default=0)),
             ],

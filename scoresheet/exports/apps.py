@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class ExportsConfig(AppConfig):
+    """The sheet on paper and in files: JSON/CSV export and import, print, PDF, mail,
+    statistics."""
+
+    name = "scoresheet.exports"
+    label = "listek_exports"
+    verbose_name = "Exports"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,3 +1,0 @@
-"""The tables behind the limits on heavy work: rate-limit counts (scoresheet/ratelimit.py) and
-rendered PDFs (scoresheet/pdfstore.py); a Django app of its own, so that
-its migrations never collide with those of the sheets."""

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class ProtectConfig(AppConfig):
+    """Guards around every request: hostile bytes, rate limits, time limits, security headers,
+    the device cookie, a database that cannot answer.
+
+    Its label stays ``listek_limits``, the label its table of rate-limit counts was made under.
+    """
+
+    name = "scoresheet.protect"
+    label = "listek_limits"
+    verbose_name = "Protection"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,300 @@
+"""Rate limits per sheet and per client with fixed time windows, and the budgets of mail.
+
+What is counted, and only once the request has passed the CSRF check (the limiter runs after
+Django's CSRF middleware, so a flood of forged or token-less POSTs is refused with 403 and
+counts against nobody):
+
+* writes to one sheet (any POST, PUT, PATCH or DELETE to an edit link ``/s/<token>/...`` of a
+  sheet that exists) count against that sheet, never against the client's address: a pub's
+  shared address, a carrier's NAT or a proxy left at ``PROXY_HOPS=0`` puts every phone behind
+  one address, and one of them must not lock the others out.  At most
+  ``settings.RATELIMIT_SHEET`` per window; the live previews of its entry forms (``preview=1``,
+  which never write) at most ``settings.RATELIMIT_PREVIEW``;
+* every other write (a new sheet, an import, a login, a language, a link to an unknown sheet)
+  from one address (an IPv6 client by its /64 network, since one phone may hold many of its
+  addresses), at most ``settings.RATELIMIT_CLIENT`` per window;
+* heavy work (the PDF, the print view, CSV and JSON export, the statistics, an import, mail,
+  a tournament's printouts and files) from one address, at most ``settings.RATELIMIT_HEAVY``
+  per window, reads included;
+* logins to ``/admin/`` (when it is on) from one address, at most
+  ``settings.RATELIMIT_ADMIN_LOGIN`` per hour;
+* mail, in messages (one per address written to) per hour: per client
+  (``settings.MAIL_PER_CLIENT``, over all its sheets, so that a new sheet gives no new budget),
+  per sheet (``settings.MAIL_PER_SHEET``) and for the whole site (``settings.MAIL_GLOBAL``).
+
+The counts live in the database (:class:`scoresheet.protect.models.Hit`), incremented by one
+atomic upsert, so that every app server sees the same counts: app servers hold no state.  Over
+a limit the answer is 429 with Retry-After and a sentence saying that nothing was saved.
+
+The window is ``settings.RATELIMIT_WINDOW`` seconds; the settings are read on every request.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.http import HttpRequest, HttpResponse
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+
+from scoresheet.protect.models import Hit
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+SHEET_PATH = re.compile(r"^/s/(?P<token>[^/]+)/")
+IPV6_PREFIX = 64  # one client's IPv6 network: a phone may hold many addresses inside it
+PREVIEW_FIELD = "preview"  # entry forms' live preview: computed, never written
+HOUR = 3600  # the window of the mail budgets and of /admin/ logins
+# Views whose work grows with the sheet (or with every sheet): their own, tight limit.
+HEAVY_VIEWS = frozenset({
+    "pdf", "pdf_read", "print", "print_read", "export_json", "export_json_read", "export_csv",
+    "export_csv_read", "stats", "import", "mail",
+    # a tournament's printouts and files
+    "tournament_card", "tournament_results_pdf", "tournament_json", "tournament_csv",
+    "tournament_import",
+})
+ADMIN_LOGIN = "/admin/login/"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Verdict:
+    """The outcome of counting one request in one bucket."""
+
+    allowed: bool
+    count: int
+    limit: int
+    retry_after: int
+    window: int = 60
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address: the peer, or the one ``PROXY_HOPS`` proxies saw and appended."""
+    hops = int(settings.PROXY_HOPS)
+    address = str(request.META.get("REMOTE_ADDR") or "")
+    if hops > 0:
+        forwarded = [a.strip() for a in request.headers.get("x-forwarded-for", "").split(",")]
+        forwarded = [a for a in forwarded if a]
+        if len(forwarded) >= hops:
+            address = forwarded[-hops]
+    return address
+
+
+def client_bucket(address: str, kind: str = "client") -> str:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return f"{kind}:" + _digest(address)
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return f"{kind}:{ip.ipv4_mapped}"
+        network = ipaddress.ip_network(f"{ip}/{IPV6_PREFIX}", strict=False)
+        return f"{kind}:{network.network_address}/{IPV6_PREFIX}"
+    return f"{kind}:{ip}"
+
+
+def sheet_bucket(token: str, kind: str = "sheet") -> str:
+    """The bucket of one edit link: a hash, so that no token is copied into this table."""
+    return f"{kind}:" + _digest(token)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:40]
+
+
+def count(bucket: str, *, limit: int, window: int, now: float | None = None,
+          amount: int = 1) -> Verdict:
+    """Count ``amount`` requests in ``bucket``'s current window: see :func:`count_if`."""
+    verdict = count_if(bucket, limit=limit, window=window, now=now, amount=amount)
+    assert verdict is not None  # (no condition)
+    return verdict
+
+
+def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
+             amount: int = 1, sheet_token: str | None = None) -> Verdict | None:
+    """Count ``amount`` requests in ``bucket``'s current window (one atomic statement).
+
+    A row's ``slot`` is the second its window ends, so that windows of every length share the
+    table and a row whose window is over can be deleted whatever its length.  With
+    ``sheet_token`` the same statement counts only when that token is a sheet's edit link, and
+    None says it is not (nothing counted).
+    """
+    now = time.time() if now is None else now
+    end = (int(now // window) + 1) * window
+    quote = connection.ops.quote_name
+    table = quote(Hit._meta.db_table)
+    if sheet_token is None:
+        source, params = "VALUES (%s, %s, %s)", [bucket, end, amount]
+    else:
+        from scoresheet.sheets.models import Sheet
+
+        source = (f"SELECT %s, %s, %s WHERE EXISTS (SELECT 1 FROM "  # noqa: S608
+                  f"{quote(Sheet._meta.db_table)} WHERE {quote('edit_token')} = %s)")
+        params = [bucket, end, amount, sheet_token]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (bucket, slot, count) {source} "  # noqa: S608
+            f"ON CONFLICT (bucket, slot) DO UPDATE SET count = {table}.count + %s "
+            "RETURNING count",
+            [*params, amount],
+        )
+        row = cursor.fetchone()
+        if row is None and sheet_token is not None:
+            return None
+        seen = int(row[0]) if row else amount
+        if seen == amount:
+            # The first request of a new window: forget windows that are over.
+            cursor.execute(f"DELETE FROM {table} WHERE slot <= %s", [int(now)])  # noqa: S608
+    retry_after = max(1, math.ceil(end - now))
+    return Verdict(allowed=seen <= limit, count=seen, limit=limit, retry_after=retry_after,
+                   window=window)
+
+
+def page(title: str, text: str, *, status: int) -> HttpResponse:
+    """A small page that needs no database, no session and no template."""
+    body = (
+        '<!doctype html><html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title></head><body><main>"
+        f'<h1>{escape(title)}</h1><p role="alert">{escape(text)}</p></main></body></html>'
+    )
+    response = HttpResponse(body, status=status, content_type="text/html; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def too_many(text: str, verdict: Verdict, title: str | None = None) -> HttpResponse:
+    response = page(title or _("Too many changes"), text, status=429)
+    response["Retry-After"] = str(verdict.retry_after)
+    return response
+
+
+def is_write(request: HttpRequest) -> bool:
+    return request.method in UNSAFE_METHODS
+
+
+def is_preview(request: HttpRequest) -> bool:
+    try:
+        return bool(request.POST.get(PREVIEW_FIELD))
+    except Exception:  # an unreadable body is refused later by the view, and counts as a write
+        return False
+
+
+def spend_mail(request: HttpRequest, sheet_token: str, messages: int) -> Verdict | None:
+    """Count ``messages`` mails against the client's, the sheet's and the site's hourly
+    budgets; None when all three allow them, else the verdict that refuses (nothing counted)."""
+    budgets = [
+        (client_bucket(client_address(request), "mail-client"), int(settings.MAIL_PER_CLIENT)),
+        (sheet_bucket(sheet_token, "mail-sheet"), int(settings.MAIL_PER_SHEET)),
+        ("mail-all", int(settings.MAIL_GLOBAL)),
+    ]
+    try:
+        with transaction.atomic():
+            for bucket, limit in budgets:
+                verdict = count(bucket, limit=limit, window=HOUR, amount=messages)
+                if not verdict.allowed:
+                    raise _OverBudget(verdict)
+    except _OverBudget as over:
+        return over.verdict
+    return None
+
+
+class _OverBudget(Exception):
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__("over the mail budget")
+        self.verdict = verdict
+
+
+class RateLimitMiddleware:
+    """Answers 429 to a request over one of its limits, before its view runs and after the
+    CSRF check (it must come after ``CsrfViewMiddleware`` in ``MIDDLEWARE``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view: Any, args: Any,
+                     kwargs: Any) -> HttpResponse | None:
+        if not settings.RATELIMIT_ENABLED:
+            return None
+        match = getattr(request, "resolver_match", None)
+        name = match.url_name if match is not None else None
+        return self.heavy(request, name) or self.admin(request) or self.writes(request)
+
+    def heavy(self, request: HttpRequest, name: str | None) -> HttpResponse | None:
+        if name not in HEAVY_VIEWS or (
+                name in ("import", "mail", "tournament_import") and not is_write(request)):
+            return None
+        window = int(settings.RATELIMIT_WINDOW)
+        verdict = count(client_bucket(client_address(request), "heavy"),
+                        limit=int(settings.RATELIMIT_HEAVY), window=window)
+        if verdict.allowed:
+            return None
+        return too_many(
+            _(
+                "More than %(limit)s printouts, files or statistics were asked for from your "
+                "network in %(window)s seconds. Wait %(wait)s seconds and try again."
+            )
+            % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
+            verdict, title=_("Too many requests"),
+        )
+
+    def admin(self, request: HttpRequest) -> HttpResponse | None:
+        if not (is_write(request) and request.path_info == ADMIN_LOGIN):
+            return None
+        verdict = count(client_bucket(client_address(request), "admin-login"),
+                        limit=int(settings.RATELIMIT_ADMIN_LOGIN), window=HOUR)
+        if verdict.allowed:
+            return None
+        return too_many(
+            _("Too many login attempts from your network. Wait %(wait)s seconds and try again.")
+            % {"wait": verdict.retry_after},
+            verdict, title=_("Too many requests"),
+        )
+
+    def writes(self, request: HttpRequest) -> HttpResponse | None:
+        if not is_write(request):
+            return None
+        window = int(settings.RATELIMIT_WINDOW)
+        match = SHEET_PATH.match(request.path_info)
+        preview = match is not None and is_preview(request)
+        verdict = None if match is None else count_if(  # None: the link is no sheet's
+            sheet_bucket(match["token"], "preview" if preview else "sheet"),
+            limit=int(settings.RATELIMIT_PREVIEW if preview else settings.RATELIMIT_SHEET),
+            window=window, sheet_token=match["token"],
+        )
+        if verdict is not None:
+            if verdict.allowed:
+                return None
+            return too_many(
+                _(
+                    "This sheet got more than %(limit)s changes in %(window)s seconds. "
+                    "Nothing was saved: wait %(wait)s seconds and send again."
+                )
+                % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
+                verdict,
+            )
+        verdict = count(
+            client_bucket(client_address(request)),
+            limit=int(settings.RATELIMIT_CLIENT),
+            window=window,
+        )
+        if verdict.allowed:
+            return None
+        return too_many(
+            _(
+                "More than %(limit)s changes came from your network in %(window)s "
+                "seconds. Nothing was saved: wait %(wait)s seconds and send again."
+            )
+            % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
+            verdict,
+        )

@@ -1,0 +1,457 @@
+"""What the deal review page shows: the setup, the card picker, the tricks and the findings.
+
+The review itself is the engine's (``rules.review``): this module keeps the page's state in its
+query string (so every tap is a plain GET link or button and works without JavaScript), turns it
+into the engine's deal document, and puts the engine's findings into the page's language.  It
+also fills a deal's row from a review (the scorer confirms on the entry form) and keeps the
+review in the entry's ``meta``.
+
+The query: ``deal`` (the sheet row reviewed), ``declarer``, ``leader``, ``contract``, ``trump``,
+``seven``, ``out`` (who sits out), and ``p`` once per card played, in order; a card played as a
+marriage declaration ends in ``!`` (``K-hearts!``).  A tap on the picker adds ``c``, the card
+tapped (and ``m`` when it declares a marriage), which joins the plays.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+import rules
+from rules import arbiter
+from rules import review as engine
+from rules.arbiter import MarriageRule, TrumpRule
+from rules.cards import Card, Deck, parse_card
+from scoresheet.referee.rulings import (
+    BROKEN_LABELS,
+    RULE_TEXTS,
+    CardView,
+    card_view,
+    suit_view,
+)
+from scoresheet.sheets.words import card_word, error_text
+
+MARK = "!"  # a card played as a marriage declaration
+MAX_PLAYS = 60  # more than any deal holds (Binokel: 48): a longer query is cut
+
+PROBLEM_TEXTS: Mapping[str, Any] = {
+    "card_twice": gettext_lazy("%(card)s is shown more often than the pack holds it."),
+    "card_missing": gettext_lazy("%(card)s is in no trick and not in the talon."),
+    "trick_size": gettext_lazy("Trick %(trick)s holds %(count)s cards, but a trick has three: "
+                               "the review stops there."),
+    "talon_size": gettext_lazy("The talon holds %(count)s cards; it should hold %(size)s."),
+    "hand_left": gettext_lazy("Every trick is there, yet a hand still holds cards."),
+}
+TALON_LABEL = gettext_lazy("an ace or a ten in the talon")
+TALON_RULE = gettext_lazy("No ace and no ten may be laid into the talon in this game.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Setup:
+    """The state of a review page, read from its query string."""
+
+    deal: int | None = None
+    declarer: int | None = None
+    leader: int | None = None
+    contract: str | None = None
+    trump: str | None = None
+    seven: int | None = None
+    out: int | None = None
+    plays: tuple[tuple[str, bool], ...] = ()
+
+    def params(self, plays: Sequence[tuple[str, bool]] | None = None) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        for name in ("deal", "declarer", "leader", "contract", "trump", "seven", "out"):
+            value = getattr(self, name)
+            if value is not None:
+                out.append((name, str(value)))
+        for card, marriage in self.plays if plays is None else plays:
+            out.append(("p", card + (MARK if marriage else "")))
+        return out
+
+    def query(self, plays: Sequence[tuple[str, bool]] | None = None) -> str:
+        return urlencode(self.params(plays))
+
+
+def _int(value: str | None, most: int) -> int | None:
+    text = value.strip() if value is not None else ""
+    if not (text.isascii() and text.isdigit()):  # ASCII digits only: int() refuses "²", "\x1e0"
+        return None
+    number = int(text)
+    return number if 0 <= number < most else None
+
+
+def read_setup(query: QueryDict | Mapping[str, Any], document: rules.Sheet) -> Setup:
+    """The page's state from its query; anything unreadable is left out (the page asks again)."""
+    get = query.get
+    n = document.n
+    trick = arbiter.trick_rules(document.ruleset, document.options, edition=document.edition)
+    contracts = {c.name.value for c in trick.contracts}
+    contract = get("contract")
+    suits = {s.value for s in trick.deck.suit_names}
+    trump = get("trump")
+    raw_plays = query.getlist("p") if isinstance(query, QueryDict) else list(query.get("p", []))
+    if isinstance(get("c"), str):  # the card just tapped (a button of its own name: htmx
+        raw_plays.append(get("c"))  # would let it replace the hidden ``p`` values)
+    plays = tuple(
+        (p[: -len(MARK)], True) if p.endswith(MARK) else (p, False)
+        for p in raw_plays[:MAX_PLAYS] if isinstance(p, str) and p
+    )
+    if plays and get("c") and get("m"):  # "declares a marriage" ticked with the card tapped
+        plays = (*plays[:-1], (plays[-1][0], True))
+    return Setup(
+        deal=_int(get("deal"), len(document.entries)),
+        declarer=_int(get("declarer"), n),
+        leader=_int(get("leader"), n),
+        contract=contract if contract in contracts else None,
+        trump=trump if trump in suits else None,
+        seven=_int(get("seven"), n),
+        out=_int(get("out"), n) if n > 3 else None,
+        plays=plays,
+    )
+
+
+def setup_from_entry(entry: Mapping[str, Any], setup: Setup) -> Setup:
+    """A review of a sheet row starts from what the row says: declarer, contract, trump, seven."""
+    changes: dict[str, Any] = {}
+    if isinstance(entry.get("declarer"), int):
+        changes["declarer"] = entry["declarer"]
+    if isinstance(entry.get("game"), str):
+        changes["contract"] = entry["game"]
+    if isinstance(entry.get("trump"), str):
+        changes["trump"] = entry["trump"]
+    if isinstance(entry.get("sitting_out"), int):
+        changes["out"] = entry["sitting_out"]
+    if "seven" in (entry.get("announced") or []) and isinstance(entry.get("declarer"), int):
+        changes["seven"] = entry["declarer"]
+    return replace(setup, **{k: v for k, v in changes.items() if getattr(setup, k) is None})
+
+
+def needs(trick: arbiter.TrickRules, setup: Setup) -> dict[str, bool]:
+    """Which setup questions this game asks (from its contracts, as data)."""
+    contract = trick.contract(setup.contract)
+    return {
+        "contract": len(trick.contracts) > 1,
+        "trump": contract.trump is TrumpRule.NAMED,
+        "seven": contract.seven,
+        "marriage": contract.marriage is not MarriageRule.NONE,
+    }
+
+
+def missing(trick: arbiter.TrickRules, setup: Setup, n: int) -> list[str]:
+    """What must still be chosen before the first card."""
+    asked = needs(trick, setup)
+    out = []
+    if setup.declarer is None:
+        out.append("declarer")
+    if asked["trump"] and setup.trump is None:
+        out.append("trump")
+    if n > 3 and setup.out is None:
+        out.append("out")
+    return out
+
+
+def deal_document(setup: Setup, document: rules.Sheet) -> dict[str, Any]:
+    """The engine's deal document (FORMAT.md, "The deal review") of the page's state."""
+    trick = arbiter.trick_rules(document.ruleset, document.options, edition=document.edition)
+    asked = needs(trick, setup)
+    tricks: list[list[Any]] = []
+    for i, (card, marriage) in enumerate(setup.plays):
+        if i % arbiter.PLAYERS_IN_TRICK == 0:
+            tricks.append([])
+        tricks[-1].append({"card": card, "marriage": True} if marriage else card)
+    doc: dict[str, Any] = {
+        "ruleset": document.ruleset,
+        "edition": document.edition,
+        "options": dict(document.options),
+        "players": list(document.players),
+        "declarer": setup.declarer,
+        "tricks": tricks,
+    }
+    if setup.out is not None:
+        doc["sitting_out"] = setup.out
+    if setup.leader is not None:
+        doc["leader"] = setup.leader
+    if setup.contract is not None:
+        doc["contract"] = setup.contract
+    if asked["trump"]:
+        doc["trump"] = setup.trump
+    if asked["seven"] and setup.seven is not None:
+        doc["seven"] = setup.seven
+    return doc
+
+
+def run(setup: Setup, document: rules.Sheet) -> tuple[engine.Review | None, str]:
+    """The engine's review of the page's state, or its objection in the page's words."""
+    try:
+        return engine.review(engine.read_deal(deal_document(setup, document))), ""
+    except rules.RulesError as exc:
+        return None, _("These cards cannot be reviewed: %(why)s") % {
+            "why": error_text(exc, document)}
+
+
+def setup_of_deal(doc: Mapping[str, Any]) -> Setup:
+    """The page's state of a stored deal document (a review kept with its entry)."""
+    plays: list[tuple[str, bool]] = []
+    for trick in doc.get("tricks") or []:
+        for play in trick:
+            if isinstance(play, Mapping):
+                plays.append((str(play.get("card")), bool(play.get("marriage"))))
+            else:
+                plays.append((str(play), False))
+
+    def seat(key: str) -> int | None:
+        value = doc.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    return Setup(
+        declarer=seat("declarer"), leader=seat("leader"), contract=doc.get("contract"),
+        trump=doc.get("trump"), seven=seat("seven"), out=seat("sitting_out"), plays=tuple(plays),
+    )
+
+
+# --------------------------------------------------------------------------- the picker
+
+
+@dataclass(frozen=True, kw_only=True)
+class PickCard:
+    card: CardView
+    left: int  # copies not yet played (0: greyed out)
+    value: str
+
+
+def picker(deck: Deck, plays: Sequence[tuple[str, bool]]) -> list[dict[str, Any]]:
+    """The deck as rows of card buttons, played cards greyed out (Binokel: after both copies)."""
+    played = Counter(card for card, _m in plays)
+    rows = []
+    for face in deck.suits:
+        cards = []
+        for r in deck.ranks:
+            card = Card(rank=r.rank, suit=face.suit)
+            code = str(card)
+            cards.append(PickCard(card=card_view(deck, card), left=deck.copies - played[code],
+                                  value=code))
+        rows.append({"suit": suit_view(deck, face), "cards": cards})
+    return rows
+
+
+# --------------------------------------------------------------------------- what was found
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardShown:
+    label: str
+    colour: str
+    name: str
+    player: str
+    marriage: bool
+    broken: tuple[str, ...] = ()
+    wins: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrickShown:
+    number: int
+    cards: tuple[CardShown, ...]
+    winner: str
+    points: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class FindingShown:
+    offence: bool
+    headline: str
+    rule: str
+    played: str
+    proof: str
+    penalty_url: str = ""
+    trick: int | None = None
+    seat: int | None = None
+    code: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _label(deck: Deck, code: str | None) -> str:
+    if not code:
+        return ""
+    try:
+        return deck.label(parse_card(code, deck))
+    except rules.RulesError:
+        return code
+
+
+def tricks_shown(review: engine.Review, deck: Deck, players: Sequence[str]) -> list[TrickShown]:
+    out = []
+    for t in review.tricks:
+        cards = []
+        for v in t.cards:
+            view = card_view(deck, v.play.card)
+            cards.append(CardShown(
+                label=view.label, colour=view.colour, name=view.name, player=players[v.play.seat],
+                marriage=v.play.marriage, wins=t.winner == v.play.seat,
+                broken=tuple(str(BROKEN_LABELS.get(arbiter.Broken(b), b))
+                             if b in set(arbiter.Broken) else b for b in v.broken),
+            ))
+        out.append(TrickShown(number=t.number, cards=tuple(cards),
+                              winner="" if t.winner is None else players[t.winner],
+                              points=t.points))
+    return out
+
+
+def _proof_text(proof: engine.Proof | None, deck: Deck, players: Sequence[str]) -> str:
+    if proof is None:
+        return ""
+    card = deck.label(proof.card)
+    name = players[proof.seat] if proof.seat is not None else ""
+    if proof.place == "trick":
+        return _("Proof: %(name)s played %(card)s in trick %(trick)s.") % {
+            "name": name, "card": card, "trick": proof.trick}
+    if proof.place == "hand":
+        return _("Proof: %(name)s still holds %(card)s.") % {"name": name, "card": card}
+    return _("Proof: %(card)s is in the talon.") % {"card": card}
+
+
+def penalty_params(finding: engine.Finding, deal: int | None) -> dict[str, Any] | None:
+    """The penalty calculator's query for a proven offence: its kind, offender and deal."""
+    if finding.penalty is None or finding.seat is None:
+        return None
+    params: dict[str, Any] = {"type": finding.penalty["type"], "seat": finding.seat}
+    params.update({k: v for k, v in finding.penalty.items() if k != "type"})
+    if deal is not None:
+        params["deal"] = deal
+    return params
+
+
+def findings_shown(review: engine.Review, deck: Deck, players: Sequence[str], *,
+                   penalty_url: str, kinds: Sequence[str], deal: int | None) -> list[FindingShown]:
+    out = []
+    for f in review.findings:
+        if f.kind == "offence":
+            label = (BROKEN_LABELS.get(arbiter.Broken(f.code)) if f.code in set(arbiter.Broken)
+                     else TALON_LABEL)
+            rule = (RULE_TEXTS.get(arbiter.Broken(f.code)) if f.code in set(arbiter.Broken)
+                    else TALON_RULE)
+            name = players[f.seat] if f.seat is not None else ""
+            if f.trick is not None:
+                headline = _("Trick %(trick)s: %(name)s — %(what)s") % {
+                    "trick": f.trick, "name": name, "what": label}
+            else:
+                headline = _("%(name)s — %(what)s") % {"name": name, "what": label}
+            played = _("Card: %(card)s.") % {"card": _label(deck, None if f.card is None
+                                                             else str(f.card))}
+            params = penalty_params(f, deal)
+            url = ""
+            if params is not None and params["type"] in kinds:
+                url = f"{penalty_url}?{urlencode(params)}"
+            out.append(FindingShown(
+                offence=True, headline=headline, rule=str(rule), played=played,
+                proof=_proof_text(f.proof, deck, players), penalty_url=url, trick=f.trick,
+                seat=f.seat, code=f.code,
+            ))
+        else:
+            values = dict(f.params)
+            if f.card is not None:
+                values["card"] = deck.label(f.card)
+            text = str(PROBLEM_TEXTS.get(f.code, f.message)) % values
+            out.append(FindingShown(offence=False, headline=text, rule="", played="", proof="",
+                                    trick=f.trick, code=f.code))
+    return out
+
+
+def suit_words(deck: Deck, suits: Sequence[Any]) -> str:
+    return ", ".join(f"{deck.face(s).symbol} {card_word(deck.name.value, deck.face(s).name)}"
+                     for s in suits)
+
+
+# --------------------------------------------------------------------------- back to the sheet
+
+REVIEW_META = "review"
+
+
+def fill_entry(game: str, review: engine.Review, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The deal's row with the reviewed card points and marriages in the game's fields
+    (FORMAT.md entries); the scorer sees it on the entry form and confirms."""
+    out = dict(entry)
+    out["type"] = "deal"
+    deal = review.deal
+    out.setdefault("declarer", deal.declarer)
+    marriages = [[s.value for s in m] for m in review.marriages]
+    if game == "marias":
+        out["card_points"] = review.card_points[deal.declarer]
+        out["marriages"] = {
+            "declarer": marriages[deal.declarer],
+            "defence": [s for seat, m in enumerate(marriages) if seat != deal.declarer
+                        for s in m],
+        }
+        out.setdefault("game", deal.contract.value)
+        if deal.trump is not None:
+            out.setdefault("trump", deal.trump.value)
+        if deal.sitting_out is not None:
+            out.setdefault("sitting_out", deal.sitting_out)
+    else:
+        out["points"] = list(review.card_points)
+        if game == "thousand":
+            out["marriages"] = marriages
+        if deal.trump is not None and game == "binokel":
+            out.setdefault("trump", deal.trump.value)
+    return out
+
+
+def record(review: engine.Review, doc: Mapping[str, Any]) -> dict[str, Any]:
+    """What the entry keeps of its review (under ``meta.review``): the deal laid out and what
+    was found, so that export, import and the history carry it."""
+    kept = {k: v for k, v in doc.items()
+            if k not in ("options", "players", "ruleset", "edition")}
+    return {
+        "deal": kept,
+        "findings": [
+            {k: v for k, v in f.to_json().items() if k in ("kind", "broken", "problem", "trick",
+                                                             "seat", "card", "proof")}
+            for f in review.findings
+        ],
+        "card_points": list(review.card_points),
+        "marriages": [[s.value for s in m] for m in review.marriages],
+    }
+
+
+def with_review(entry: dict[str, Any], kept: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``entry`` with the review kept in its meta (other meta stays)."""
+    if not kept:
+        return entry
+    meta = dict(entry.get("meta") or {})
+    meta[REVIEW_META] = dict(kept)
+    return {**entry, "meta": meta}
+
+
+def review_of(entry: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    meta = entry.get("meta") if isinstance(entry, Mapping) else None
+    kept = meta.get(REVIEW_META) if isinstance(meta, Mapping) else None
+    return kept if isinstance(kept, Mapping) else None
+
+
+def review_summary(entry: Mapping[str, Any] | None) -> str:
+    """One line for the history: the row was filled from a review, and what it found."""
+    kept = review_of(entry)
+    if kept is None:
+        return ""
+    found = kept.get("findings") or []
+    offences = sum(1 for f in found if isinstance(f, Mapping) and f.get("kind") == "offence")
+    if not offences:
+        return _("Reviewed trick by trick: no offence.")
+    return ngettext("Reviewed trick by trick: %(count)s offence proven.",
+                    "Reviewed trick by trick: %(count)s offences proven.",
+                    offences) % {"count": offences}
+
+
+def from_query(text: str, document: rules.Sheet) -> tuple[Setup, engine.Review | None]:
+    """The review a query string (kept in the entry form) stands for."""
+    setup = read_setup(QueryDict(text), document)
+    review, _why = run(setup, document)
+    return setup, review

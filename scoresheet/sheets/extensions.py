@@ -1,0 +1,138 @@
+"""The core's extension point: how an app built on the core adds to the entry flow and the
+history without the core knowing it.
+
+The entry form (:mod:`scoresheet.sheets.views.entries`) and the history
+(:mod:`scoresheet.sheets.views.history`) ask every registered :class:`EntryExtension`; an app
+registers one in its ``AppConfig.ready``::
+
+    from scoresheet.sheets import extensions
+    extensions.register(MyExtension())
+
+Two apps use it today: the referee's deal review fills a deal's row and keeps its proof in the
+entry (``scoresheet/referee/extension.py``), and a tournament that counts premium points asks a
+Mariáš table sheet for the trumps held (``scoresheet/tournament/extension.py``).  An extension
+changes what is written only through the entry it returns; the one writer
+(:mod:`scoresheet.sheets.services`) stays the only way to the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.http import HttpRequest
+
+if TYPE_CHECKING:
+    from scoresheet.sheets.models import Sheet
+    from scoresheet.sheets.services import Loaded
+
+Entry = dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Prefill:
+    """A row an extension filled in for the scorer to confirm, and what it wants kept with the
+    entry when the row is written (handed back to :meth:`EntryExtension.finish`)."""
+
+    entry: Entry
+    keep: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RowLink:
+    """A link the history page of one row shows beside "Correct this row"."""
+
+    label: str
+    url: str
+
+
+class EntryExtension:
+    """What an app may add to the entry flow; every method's default adds nothing."""
+
+    def prefill(self, request: HttpRequest, loaded: Loaded, kind: str,
+                position: int | None) -> Prefill | None:
+        """The row to show on the form instead of the typed or stored one (None: none)."""
+        return None
+
+    def extend_form(self, form: Any, sheet: Sheet, entry: Mapping[str, Any] | None) -> None:
+        """Add fields to the entry form (``entry``: the row being corrected or prefilled)."""
+
+    def form_context(self, request: HttpRequest, sheet: Sheet, kind: str, loaded: Loaded,
+                     position: int | None) -> dict[str, Any]:
+        """What this extension adds to the entry form page's template context."""
+        return {}
+
+    def finish(self, entry: Entry, *, prefill: Prefill | None,
+               previous: Mapping[str, Any] | None) -> Entry:
+        """The entry to write: ``entry`` as the form made it, with what this extension keeps
+        (``prefill``: this extension's own, if it gave one; ``previous``: the row corrected)."""
+        return entry
+
+    def summary(self, entry: Mapping[str, Any]) -> str:
+        """Words the history adds to the row's one-line summary ("" for none)."""
+        return ""
+
+    def row_links(self, token: str, position: int, entry: Mapping[str, Any]) -> list[RowLink]:
+        """Links the history page of row ``position`` offers."""
+        return []
+
+
+_REGISTERED: list[EntryExtension] = []
+
+
+def register(extension: EntryExtension) -> EntryExtension:
+    """Add ``extension`` to the entry flow (once; a second registration of the same class is
+    ignored, so that a reloaded app does not add itself twice)."""
+    if not any(type(known) is type(extension) for known in _REGISTERED):
+        _REGISTERED.append(extension)
+    return extension
+
+
+def registered() -> tuple[EntryExtension, ...]:
+    return tuple(_REGISTERED)
+
+
+def prefills(request: HttpRequest, loaded: Loaded, kind: str,
+             position: int | None) -> dict[EntryExtension, Prefill]:
+    """Each extension's prefilled row, in the order they were registered."""
+    out = {}
+    for extension in _REGISTERED:
+        prefill = extension.prefill(request, loaded, kind, position)
+        if prefill is not None:
+            out[extension] = prefill
+    return out
+
+
+def first_entry(found: Mapping[EntryExtension, Prefill]) -> Entry | None:
+    """The row the form shows: the first extension's that filled one."""
+    return next((p.entry for p in found.values()), None)
+
+
+def extend_form(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None) -> None:
+    for extension in _REGISTERED:
+        extension.extend_form(form, sheet, entry)
+
+
+def form_context(request: HttpRequest, sheet: Sheet, kind: str, loaded: Loaded,
+                 position: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for extension in _REGISTERED:
+        out.update(extension.form_context(request, sheet, kind, loaded, position))
+    return out
+
+
+def finish(entry: Entry, found: Mapping[EntryExtension, Prefill],
+           previous: Mapping[str, Any] | None) -> Entry:
+    for extension in _REGISTERED:
+        entry = extension.finish(entry, prefill=found.get(extension), previous=previous)
+    return entry
+
+
+def summary(entry: Mapping[str, Any]) -> str:
+    return " — ".join(text for extension in _REGISTERED if (text := extension.summary(entry)))
+
+
+def row_links(token: str, position: int, entry: Mapping[str, Any]) -> list[RowLink]:
+    return [link for extension in _REGISTERED
+            for link in extension.row_links(token, position, entry)]

@@ -1,0 +1,64 @@
+"""One access helper per resource, the device of a request, the sheets a phone knows."""
+
+from __future__ import annotations
+
+from enum import StrEnum, unique
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+
+from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.services import Device
+
+SESSION_SHEETS = "sheets"  # the sheets this browser opened: [[id, mode], ...], newest first
+MAX_KNOWN = 100  # sheets remembered per browser
+
+
+@unique
+class Mode(StrEnum):
+    EDIT = "edit"
+    VIEW = "view"
+
+
+def get_sheet_for_edit(token: str) -> Sheet:
+    """The sheet whose edit link is ``token`` (404 otherwise): it may be written."""
+    return get_object_or_404(Sheet, edit_token=token)
+
+
+def get_sheet_for_view(token: str) -> Sheet:
+    """The sheet whose read-only link is ``token`` (404 otherwise): it may only be read."""
+    return get_object_or_404(Sheet, view_token=token)
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    """The request came from htmx (django-htmx's middleware sets ``request.htmx``)."""
+    return bool(getattr(request, "htmx", False))
+
+
+def device_of(request: HttpRequest) -> Device:
+    return Device.of(
+        getattr(request, "device_id", ""),
+        request.headers.get("user-agent", ""),
+        getattr(request, "user", None),
+    )
+
+
+def remember(request: HttpRequest, sheet: Sheet, mode: Mode) -> None:
+    """Keep ``sheet`` in this browser's list (no account needed); an edit link wins over a view."""
+    known: list[list[object]] = list(request.session.get(SESSION_SHEETS, []))
+    for item in known:
+        if item[0] == sheet.pk:
+            if mode == Mode.EDIT and item[1] != Mode.EDIT:
+                item[1] = Mode.EDIT
+                request.session[SESSION_SHEETS] = known
+            return
+    request.session[SESSION_SHEETS] = [[sheet.pk, mode.value], *known][:MAX_KNOWN]
+
+
+def forget(request: HttpRequest, sheet: Sheet) -> None:
+    known = [i for i in request.session.get(SESSION_SHEETS, []) if i[0] != sheet.pk]
+    request.session[SESSION_SHEETS] = known
+
+
+def known_sheets(request: HttpRequest) -> dict[int, Mode]:
+    return {int(i[0]): Mode(i[1]) for i in request.session.get(SESSION_SHEETS, [])}

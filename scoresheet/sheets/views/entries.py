@@ -1,0 +1,436 @@
+"""Entering a row, correcting or deleting an earlier one, with a live preview of what it does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+import rules
+from scoresheet.sheets import extensions, services
+from scoresheet.sheets.display import change_label, rows_view
+from scoresheet.sheets.forms import WriteForm
+from scoresheet.sheets.gameforms import EntryForm, FormContext, for_game, kind_label
+from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.views.access import device_of, get_sheet_for_edit
+from scoresheet.sheets.views.sheet import sheet_context
+from scoresheet.sheets.words import rejection_text
+
+
+@dataclass(frozen=True, kw_only=True)
+class Change:
+    """One player's total before and after the entry (for the preview)."""
+
+    name: str
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+def context_before(loaded: services.Loaded, position: int | None) -> FormContext:
+    """The sheet as it stands before the entry at ``position`` (None: after the last one)."""
+    if position is None:
+        return FormContext(document=loaded.document, scored=loaded.scored)
+    document = loaded.document.with_entries(loaded.document.entries[:position])
+    return FormContext(document=document, scored=rules.score(document), position=position)
+
+
+def sheet_url(sheet: Sheet, position: int | None = None) -> str:
+    url = reverse("sheet", args=[sheet.edit_token])
+    return url + (f"#e{position}" if position is not None else "")
+
+
+def preview(
+    form: EntryForm, meta: WriteForm, loaded: services.Loaded, position: int | None
+) -> dict[str, Any]:
+    """What the typed entry would do, or what is still missing, or the engine's objection."""
+    out: dict[str, Any] = {"stale": False, "missing": [], "objection": "", "rows": ()}
+    fills = getattr(form, "fills", None)
+    if meta.is_valid() and meta.cleaned_data["revision"] != loaded.sheet.revision:
+        out["stale"] = True
+    valid = form.is_valid()
+    # what the form filled in (the last player's points) is shown beside its empty input
+    out["fills"] = fills() if callable(fills) else []
+    if not valid:
+        out["missing"] = [
+            str(form.fields[name].label or name) if name in form.fields else ""
+            for name in form.errors
+        ]
+        out["errors"] = [str(e) for errors in form.errors.values() for e in errors]
+        return out
+    entry = form.entry()
+    try:
+        if position is None and loaded.tail is not None:
+            scored, rows = services.preview_append(loaded, entry)
+        else:
+            data = [e.data for e in loaded.entries]
+            scored, rows = services.preview(loaded.sheet, data, entry, position=position)
+    except services.Rejected as error:
+        out["objection"] = rejection_text(error, loaded.document)
+        return out
+    players = loaded.document.players
+    out["rows"] = rows_view(rows, players, loaded.sheet.game)
+    if position is None:
+        before = loaded.scored.totals
+        after = rows[-1].totals if rows else before
+    else:
+        before, after = loaded.scored.totals, scored.totals
+    out["changes"] = [Change(name=players[s], before=before[s], after=after[s])
+                      for s in range(len(players))]
+    out["final"] = position is not None
+    out["filled"] = getattr(form, "filled", None)
+    if out["filled"]:
+        seat, value = out["filled"]
+        out["filled_text"] = _("%(name)s: %(points)s (the rest of the deal)") % {
+            "name": players[seat],
+            "points": value,
+        }
+    return out
+
+
+def _entry_page(
+    request: HttpRequest,
+    *,
+    sheet: Sheet,
+    loaded: services.Loaded,
+    form: EntryForm,
+    meta: WriteForm,
+    position: int | None,
+    status: int = 200,
+    conflict: str = "",
+    since: list[str] | None = None,
+    already: dict[str, Any] | None = None,
+    kept_preview: dict[str, Any] | None = None,
+) -> HttpResponse:
+    kinds = []
+    if position is not None:
+        game_forms = for_game(sheet.game)
+        kinds = [
+            {"kind": k, "label": kind_label(k),
+             "url": reverse("entry_edit", args=[sheet.edit_token, position]) + f"?kind={k}"}
+            for k in game_forms.kinds_for(loaded.document) if k != form.kind
+        ]
+    context = {
+        "sheet": sheet,
+        "form": form,
+        "meta": meta,
+        "position": position,
+        "number": (position if position is not None else len(loaded.entries)) + 1,
+        "number_html": format_html(
+            '<span data-row-number>{}</span>',
+            (position if position is not None else len(loaded.entries)) + 1,
+        ),
+        "kind_label": kind_label(form.kind),
+        # the totals before this row, and who deals it
+        "totals": list(zip(form.context.players, form.context.scored.totals, strict=True)),
+        "next_dealer": form.context.scored.dealer,
+        "back_url": sheet_url(sheet, position),
+        "other_kinds": kinds,
+        "conflict": conflict,
+        "since": since or [],
+        "already": already,
+        "action_url": request.get_full_path(),
+        # what a form kept on the phone needs to number the row and name its dealer offline
+        "moves_dealer": position is None and form.kind == _first_kind(sheet, loaded),
+    }
+    context.update(extensions.form_context(request, sheet, form.kind, loaded, position))
+    if conflict:
+        context["current"] = sheet_context(sheet, can_edit=False, loaded=loaded)
+    if status == 400:
+        # refused: what the row would do stays in view, a summary of what to fix is at the top,
+        # and the first wrong field is where the page opens (and has the focus)
+        context["preview"] = kept_preview or preview(form, meta, loaded, position)
+        context["summary"] = error_summary(form)
+    return render(request, "sheets/entry_form.html", context, status=status)
+
+
+def error_summary(form: EntryForm) -> list[dict[str, str]]:
+    """What to fix, field by field in the form's order, each with the id of its input; the
+    first wrong input gets ``autofocus``, so that the refused page opens on it."""
+    fields = list(form.fields)
+    wrong: list[tuple[int, str, str]] = []  # (place in the form, field, message)
+    for name, errors in form.errors.items():
+        if name in form.fields:
+            wrong += [(fields.index(name), name, str(e)) for e in errors]
+    for group, errors in form.group_errors.items():
+        members = [f for f in fields if f == group or f.startswith(f"{group}_")]
+        if members:
+            wrong += [(fields.index(members[0]), members[0], str(e)) for e in errors]
+    wrong.sort(key=lambda item: item[0])
+    out = []
+    for _place, name, message in wrong:
+        widget = form.fields[name].widget
+        anchor = form[name].auto_id or ""
+        if anchor and isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
+            anchor = f"{anchor}_0"  # the first button of the group
+        out.append({"id": anchor, "text": message})
+    if wrong:
+        form.fields[wrong[0][1]].widget.attrs["autofocus"] = True
+    return out
+
+
+def _preview_response(
+    request: HttpRequest, form: EntryForm, meta: WriteForm, loaded: services.Loaded,
+    position: int | None,
+) -> HttpResponse:
+    return render(
+        request,
+        "entry_form.html#preview",
+        {"preview": preview(form, meta, loaded, position), "sheet": loaded.sheet},
+    )
+
+
+def _first_kind(sheet: Sheet, loaded: services.Loaded) -> str:
+    kinds = for_game(sheet.game).kinds_for(loaded.document)
+    return kinds[0] if kinds else ""
+
+
+QUEUE_HEADER = "X-Listek-Queue"  # static/js/offline.js sends every row with it
+WRITTEN_HEADER = "X-Listek-Written"
+
+
+def written(request: HttpRequest, url: str) -> HttpResponse:
+    """The answer to a write that was stored: the sheet (a redirect), or for the phone's queue a
+    204 naming that page, so that its message is shown there and not used up by the queue."""
+    if request.headers.get(QUEUE_HEADER):
+        response = HttpResponse(status=204)
+        response[WRITTEN_HEADER] = url
+        return response
+    return HttpResponseRedirect(url)
+
+
+def made_at(request: HttpRequest, sheet: Sheet) -> int:
+    """The revision a new form is made at: the sheet page's that linked to it (``?at=``).
+
+    A form opened again by the browser's Back button is made at the revision the player saw
+    then, so that sending it again is recognised as the same row (services.AlreadyWritten).
+    """
+    at = request.GET.get("at", "")
+    if at.isascii() and at.isdigit() and int(at) <= sheet.revision:
+        return int(at)
+    return sheet.revision
+
+
+def _conflict_text(error: services.Conflict) -> str:
+    if isinstance(error, services.KeyReused):
+        return _(
+            "This form was already used to write another row. Your entry was NOT saved: "
+            "check the sheet below and send your entry again."
+        )
+    return _(
+        "Another phone changed the sheet while you were typing (it is now at change "
+        "%(current)s, your form was made at change %(given)s). Nothing was saved. "
+        "Check the sheet below and send your entry again."
+    ) % {"current": error.current, "given": error.given}
+
+
+def _write(
+    request: HttpRequest,
+    sheet: Sheet,
+    *,
+    kind: str,
+    position: int | None,
+) -> HttpResponse:
+    # a new row is judged on the saved state of the sheet's revision: no replay, no entry read
+    loaded = services.load(sheet) if position is not None else services.load_tail(sheet)
+    if position is not None and not 0 <= position < len(loaded.entries):
+        raise Http404("no such entry")
+    form_class = for_game(sheet.game).form_class(kind)
+    if form_class is None:
+        raise Http404("no such entry kind")
+    context = context_before(loaded, position)
+    prefilled = extensions.prefills(request, loaded, kind, position)
+    filled = extensions.first_entry(prefilled)
+    if request.method == "GET" and position is None and loaded.scored.outcome is not None:
+        # the game is over: no form for a row that cannot be written (the sheet offers a rematch)
+        return render(request, "sheets/entry_closed.html", {
+            "sheet": sheet, "kind_label": kind_label(kind), "back_url": sheet_url(sheet),
+        })
+    if request.method == "GET":
+        initial = None
+        if position is None:
+            initial = form_class.initial_from_query(request.GET, context)
+        elif for_game(sheet.game).kind_of(loaded.entries[position].data) == kind:
+            initial = form_class.initial_from_entry(loaded.entries[position].data, context)
+        if filled is not None:
+            initial = form_class.initial_from_entry(filled, context)
+        form = form_class(context=context, initial=initial)
+        extensions.extend_form(form, sheet, loaded.entries[position].data
+                               if position is not None else filled)
+        revision = made_at(request, sheet) if position is None else sheet.revision
+        return _entry_page(
+            request, sheet=sheet, loaded=loaded, form=form,
+            meta=WriteForm.fresh(revision), position=position,
+        )
+    form = form_class(request.POST, context=context)
+    extensions.extend_form(form, sheet, None)
+    meta = WriteForm(request.POST)
+    if request.POST.get("preview"):
+        return _preview_response(request, form, meta, loaded, position)
+    if form.redisplay():  # e.g. a meld calculator's − or +: show the form again, write nothing
+        return _entry_page(
+            request, sheet=sheet, loaded=loaded, form=form, meta=meta, position=position
+        )
+    if not (form.is_valid() and meta.is_valid()):
+        return _entry_page(
+            request, sheet=sheet, loaded=loaded, form=form, meta=meta, position=position,
+            status=400,
+        )
+    previous = loaded.entries[position].data if position is not None else None
+    entry = extensions.finish(form.entry(), prefilled, previous)
+    revision, key = meta.cleaned_data["revision"], meta.cleaned_data["key"]
+    try:
+        if position is None:
+            result = services.add_entry(
+                sheet.pk, revision=revision, key=key, device=device_of(request), entry=entry,
+                known=loaded.tail,
+            )
+        elif entry == loaded.entries[position].data:
+            messages.info(request, _("Row %(number)s is unchanged.") % {"number": position + 1})
+            return HttpResponseRedirect(sheet_url(sheet, position))
+        else:
+            result = services.update_entry(
+                sheet.pk, revision=revision, key=key, device=device_of(request),
+                position=position, entry=entry,
+            )
+    except services.AlreadyWritten as error:
+        sheet.refresh_from_db()
+        loaded = services.load(sheet)
+        form = form_class(request.POST, context=context_before(loaded, None))
+        form.is_valid()
+        number = error.position + 1
+        return _entry_page(
+            request, sheet=sheet, loaded=loaded, form=form,
+            meta=WriteForm.rebound(sheet.revision), position=None, status=409,
+            already={"number": number, "url": sheet_url(sheet, error.position)},
+        )
+    except services.Conflict as error:
+        sheet.refresh_from_db()
+        loaded = services.load(sheet)
+        form = form_class(request.POST, context=context_before(loaded, position))
+        form.is_valid()
+        since = [change_label(c) for c in services.changes_since(sheet, error.given)]
+        return _entry_page(
+            request, sheet=sheet, loaded=loaded, form=form,
+            meta=WriteForm.rebound(sheet.revision), position=position, status=409,
+            conflict=_conflict_text(error), since=since,
+        )
+    except services.Rejected as error:
+        kept = preview(form, meta, loaded, position)  # the objection, as the preview said it
+        form.add_rejection(error)
+        return _entry_page(
+            request, sheet=sheet, loaded=loaded, form=form, meta=meta, position=position,
+            status=400, kept_preview=kept,
+        )
+    number = (result.position or 0) + 1
+    if result.replayed:
+        if request.headers.get(QUEUE_HEADER):
+            # the phone's queue sends a row again when the first answer was lost: confirm it
+            messages.success(request, _("Row %(number)s written.") % {"number": number})
+    else:
+        if position is None:
+            messages.success(request, _("Row %(number)s written.") % {"number": number})
+        else:
+            messages.success(
+                request,
+                _("Row %(number)s corrected; every later row was replayed.") % {"number": number},
+            )
+    return written(request, sheet_url(sheet, result.position))
+
+
+@require_http_methods(["GET", "POST"])
+def entry_new(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    """A new row of kind ``kind`` at the end of the sheet."""
+    sheet = get_sheet_for_edit(token)
+    return _write(request, sheet, kind=kind, position=None)
+
+
+@require_http_methods(["GET", "POST"])
+def entry_edit(request: HttpRequest, token: str, pos: int) -> HttpResponse:
+    """Correct row ``pos`` (its kind may change with ``?kind=``); later rows are replayed."""
+    sheet = get_sheet_for_edit(token)
+    kind = request.GET.get("kind") or _kind_at(sheet, pos)
+    return _write(request, sheet, kind=kind, position=pos)
+
+
+def _kind_at(sheet: Sheet, pos: int) -> str:
+    """The kind of form that corrects row ``pos``."""
+    entry = sheet.entries.filter(position=pos).values_list("data", flat=True).first()
+    if entry is None:
+        raise Http404("no such entry")
+    return for_game(sheet.game).kind_of(entry) if isinstance(entry, dict) else ""
+
+
+@require_http_methods(["GET", "POST"])
+def entry_delete(request: HttpRequest, token: str, pos: int) -> HttpResponse:
+    """Delete row ``pos`` after a confirmation; later rows move up and are replayed."""
+    sheet = get_sheet_for_edit(token)
+    error = ""
+    status = 200
+    meta = WriteForm.fresh(sheet.revision)
+    if request.method == "POST":
+        meta = WriteForm(request.POST)
+        if not meta.is_valid():
+            error, status = _("This form is damaged: reload the page."), 400
+        else:
+            try:
+                result = services.delete_entry(
+                    sheet.pk,
+                    revision=meta.cleaned_data["revision"],
+                    key=meta.cleaned_data["key"],
+                    device=device_of(request),
+                    position=pos,
+                )
+            except services.Conflict as exc:
+                sheet.refresh_from_db()
+                return _delete_conflict(request, sheet, exc)
+            except services.NoSuchEntry as exc:
+                raise Http404("no such entry") from exc
+            except services.Rejected as exc:
+                error, status = rejection_text(exc, services.load(sheet).document), 400
+                meta = WriteForm.fresh(sheet.revision)
+            else:
+                if not result.replayed:
+                    messages.success(
+                        request, _("Row %(number)s deleted.") % {"number": pos + 1}
+                    )
+                return HttpResponseRedirect(sheet_url(sheet))
+    loaded = services.load(sheet)
+    if not 0 <= pos < len(loaded.entries):
+        raise Http404("no such entry")
+    rows = rows_view(loaded.scored.rows_of(pos), loaded.document.players, sheet.game)
+    return render(
+        request,
+        "sheets/entry_delete.html",
+        {
+            "sheet": sheet,
+            "position": pos,
+            "number": pos + 1,
+            "rows": rows,
+            "players": loaded.document.players,
+            "meta": meta,
+            "error": error,
+            "back_url": sheet_url(sheet, pos),
+        },
+        status=status,
+    )
+
+
+def _delete_conflict(request: HttpRequest, sheet: Sheet, error: services.Conflict) -> HttpResponse:
+    context = sheet_context(sheet, can_edit=True)
+    context["conflict"] = _(
+        "Another phone changed the sheet before your delete arrived. Nothing was deleted: "
+        "here is the sheet as it is now."
+    )
+    return render(request, "sheets/sheet.html", context, status=409)

@@ -1,0 +1,68 @@
+"""The home page: a new sheet, and the sheets this phone (or this account) knows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.views.access import Mode, known_sheets
+from scoresheet.sheets.words import preset_label
+
+MAX_LISTED = 100  # sheets listed per section
+
+
+@dataclass(frozen=True, kw_only=True)
+class SheetItem:
+    sheet: Sheet
+    url: str
+    can_edit: bool
+    preset: str
+    entries: int
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Sheets in progress and finished: those opened on this phone and those of the account."""
+    known = known_sheets(request)
+    query = Q(pk__in=list(known))
+    kept: set[int] = set()
+    if request.user.is_authenticated:
+        kept = set(request.user.kept_sheets.values_list("pk", flat=True))
+        query |= Q(pk__in=kept)
+    sheets = (
+        Sheet.objects.filter(query)
+        .annotate(entry_count=Count("entries", distinct=True))
+        .order_by("-updated")
+        .distinct()[: 2 * MAX_LISTED]
+    )
+    items = []
+    for sheet in sheets:
+        can_edit = known.get(sheet.pk) == Mode.EDIT or sheet.pk in kept
+        url = (
+            reverse("sheet", args=[sheet.edit_token])
+            if can_edit
+            else reverse("sheet_read", args=[sheet.view_token])
+        )
+        items.append(
+            SheetItem(
+                sheet=sheet,
+                url=url,
+                can_edit=can_edit,
+                preset=preset_label(sheet.ruleset),
+                entries=sheet.entry_count,
+            )
+        )
+    return render(
+        request,
+        "sheets/home.html",
+        {
+            "playing": [i for i in items if i.sheet.finished is None][:MAX_LISTED],
+            "finished": [i for i in items if i.sheet.finished is not None][:MAX_LISTED],
+        },
+    )

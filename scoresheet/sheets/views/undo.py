@@ -1,0 +1,76 @@
+"""Undo and redo the last change of a sheet (each is itself a change, kept in the history)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoresheet.sheets import services
+from scoresheet.sheets.display import change_label
+from scoresheet.sheets.forms import WriteForm
+from scoresheet.sheets.models import EntryChange
+from scoresheet.sheets.views.access import device_of, get_sheet_for_edit
+from scoresheet.sheets.views.sheet import render_sheet
+
+
+def _revert(
+    request: HttpRequest,
+    token: str,
+    write: Callable[..., services.WriteResult],
+    done: str,
+    nothing: str,
+) -> HttpResponse:
+    sheet = get_sheet_for_edit(token)
+    meta = WriteForm(request.POST)
+    if not meta.is_valid():
+        return render_sheet(
+            request, sheet, can_edit=True, status=400,
+            extra={"conflict": _("This form is damaged: reload the page.")},
+        )
+    try:
+        result = write(
+            sheet.pk,
+            revision=meta.cleaned_data["revision"],
+            key=meta.cleaned_data["key"],
+            device=device_of(request),
+        )
+    except services.Conflict:
+        sheet.refresh_from_db()
+        return render_sheet(
+            request, sheet, can_edit=True, status=409,
+            extra={"conflict": _(
+                "Another phone changed the sheet just before. Nothing was undone or redone: "
+                "here is the sheet as it is now; press again if you still want to."
+            )},
+        )
+    except (services.NothingToUndo, services.NothingToRedo):
+        messages.info(request, nothing)
+    except services.Rejected as error:
+        messages.error(request, error.message)
+    else:
+        if not result.replayed:
+            change = EntryChange.objects.filter(sheet=sheet, revision=result.revision).first()
+            target = change.reverts if change is not None else None
+            messages.success(request, done % {"what": change_label(target)})
+    return HttpResponseRedirect(reverse("sheet", args=[token]))
+
+
+@require_POST
+def undo(request: HttpRequest, token: str) -> HttpResponse:
+    """Revert the latest change not yet undone."""
+    return _revert(
+        request, token, services.undo, _("Undone: %(what)s."), _("There is nothing to undo.")
+    )
+
+
+@require_POST
+def redo(request: HttpRequest, token: str) -> HttpResponse:
+    """Apply again what the latest undo reverted."""
+    return _revert(
+        request, token, services.redo, _("Redone: %(what)s."), _("There is nothing to redo.")
+    )

@@ -1,0 +1,631 @@
+"""Tournament pages: the director's (edit link), the players' (read link, QR), the wall page,
+closing and confirming a table, the referee's reviews, table cards, results and exports.
+
+Every form posts to a plain URL and redirects (works without JavaScript); the wall page and the
+director's page refresh their live part with htmx polling, answered with 204 while nothing
+changed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.db.models import Sum
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+)
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import rules
+from scoresheet.exports import documents as exports
+from scoresheet.exports import printing
+from scoresheet.exports.views import _download
+from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.validators import document_problem
+from scoresheet.sheets.views.access import get_sheet_for_edit, get_sheet_for_view, is_htmx
+from scoresheet.sheets.views.create import chosen_ruleset
+from scoresheet.sheets.views.share import qr_svg
+from scoresheet.sheets.words import engine_message, game_label, preset_label
+from scoresheet.tournament import logic
+from scoresheet.tournament.forms import (
+    ConfirmForm,
+    DrawForm,
+    ImportForm,
+    ReopenForm,
+    ReviewForm,
+    SignForm,
+    SwapForm,
+    TournamentForm,
+)
+from scoresheet.tournament.models import Player, Round, Table, Tournament
+
+WALL_CACHE_SECONDS = 600  # a rendered wall page, under its fingerprint (never stale)
+POLL_SECONDS = 3  # the wall page and the director's page ask this often whether anything changed
+MAX_IMPORT_BYTES = 5_000_000
+
+ERROR_TEXTS: dict[str, Any] = {
+    "table_size": gettext_lazy("This game is not played %(size)s at a table (it is played "
+                               "%(allowed)s)."),
+    "rounds": gettext_lazy("A tournament has 1 to %(max)s rounds."),
+    "deals_needed": gettext_lazy("Mariáš has no end of the game: say how many deals a round "
+                                 "has."),
+    "deals": gettext_lazy("A round has 1 to %(max)s deals."),
+    "premium_game": gettext_lazy("Premium points belong to Mariáš."),
+    "name_long": gettext_lazy("The name “%(name)s” is longer than %(max)s characters."),
+    "name_twice": gettext_lazy("“%(name)s” is on the list twice: add a letter or the club to "
+                               "tell them apart."),
+    "too_few": gettext_lazy("%(count)s players are too few: a table needs %(min)s."),
+    "too_many": gettext_lazy("A tournament takes at most %(max)s players."),
+    "round_open": gettext_lazy("Round %(round)s still has tables that are not closed: every "
+                               "table signs its sheet before the next draw."),
+    "all_rounds": gettext_lazy("All %(rounds)s rounds have been drawn."),
+    "seed": gettext_lazy("A seed is a number from 1 to %(max)s."),
+    "player_twice": gettext_lazy("%(name)s cannot sit at two tables in round %(round)s "
+                                 "(tables %(first)s and %(second)s). Nothing was changed."),
+    "scorer_elsewhere": gettext_lazy("The scorer of table %(table)s does not sit at it."),
+    "started": gettext_lazy("Round %(round)s has started: its seats can no longer change."),
+    "same_player": gettext_lazy("Pick two different players to swap."),
+    "already_closed": gettext_lazy("Table %(table)s is already closed."),
+    "not_started": gettext_lazy("Round %(round)s has not started yet."),
+    "not_finished": gettext_lazy("Table %(table)s has played %(deals)s of %(needed)s deals: "
+                                 "it can be signed when the round is played."),
+    "not_over": gettext_lazy("Table %(table)s is still playing its game: it can be signed when "
+                             "the game is over."),
+    "wrong_signature": gettext_lazy("Only the scorer drawn for this table signs: type "
+                                    "“%(scorer)s”."),
+    "not_closed": gettext_lazy("Table %(table)s is not closed."),
+    "not_at_table": gettext_lazy("%(name)s does not sit at table %(table)s."),
+    "reason_needed": gettext_lazy("Say why the table is reopened: the reason is kept in the "
+                                  "history."),
+    "no_deal": gettext_lazy("That deal is no longer on the sheet."),
+    "bad_document": gettext_lazy("This is not a tournament file this app can read (%(detail)s). "
+                                 "Nothing was imported."),
+    "premium_bad": gettext_lazy("The premium points must be whole numbers from 0 to 10000."),
+    "draw_too_few": gettext_lazy("%(players)s players cannot fill a table of %(size)s."),
+}
+
+EVENT_TEXTS: dict[str, Any] = {
+    "create": gettext_lazy("Tournament created"),
+    "draw": gettext_lazy("Round drawn"),
+    "swap": gettext_lazy("Two players swapped"),
+    "start": gettext_lazy("Round started"),
+    "close": gettext_lazy("Table closed and signed"),
+    "confirm": gettext_lazy("A player confirmed"),
+    "reopen": gettext_lazy("Table reopened"),
+    "review": gettext_lazy("The referee reviewed a deal"),
+    "import": gettext_lazy("Imported"),
+}
+
+
+def error_text(error: Exception) -> str:
+    if isinstance(error, logic.TournamentError):
+        template = ERROR_TEXTS.get(error.code)
+        if template is not None:
+            try:
+                return str(template) % error.params
+            except (KeyError, TypeError, ValueError):
+                return str(template)
+        return str(error)
+    if isinstance(error, rules.RulesError):
+        return engine_message(error.code, error.params, error.message)
+    return str(error)
+
+
+def get_for_director(token: str) -> Tournament:
+    return get_object_or_404(Tournament, director_token=token)
+
+
+def get_for_view(token: str) -> Tournament:
+    return get_object_or_404(Tournament, view_token=token)
+
+
+def director_url(t: Tournament) -> str:
+    return reverse("tournament", args=[t.director_token])
+
+
+def fingerprint(t: Tournament) -> str:
+    """Changes whenever the tournament or any of its table sheets changes (one query)."""
+    sheets = Sheet.objects.filter(tournament_table__round__tournament=t)
+    total = sheets.aggregate(s=Sum("revision"))["s"] or 0
+    revision = Tournament.objects.filter(pk=t.pk).values_list("revision", flat=True).first()
+    return f"{revision}-{total}"
+
+
+def _links(request: HttpRequest, t: Tournament) -> dict[str, Any]:
+    players_url = request.build_absolute_uri(reverse("tournament_view", args=[t.view_token]))
+    return {
+        "players_url": players_url,
+        "players_qr": mark_safe(qr_svg(players_url)),  # noqa: S308  (segno's own SVG)
+        "wall_url": reverse("tournament_wall", args=[t.view_token]),
+    }
+
+
+def _header(t: Tournament) -> dict[str, Any]:
+    return {
+        "tournament": t,
+        "game_label": game_label(t.game),
+        "preset_label": preset_label(t.ruleset),
+        "money": t.game == "marias",
+    }
+
+
+# --------------------------------------------------------------------------- creating
+
+
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    """A new tournament: name, game and house rules, rounds, tables, players."""
+    data = request.POST if request.method == "POST" else None
+    source = request.POST if data is not None else request.GET
+    ruleset = chosen_ruleset(request, source.get("ruleset") or "marias")
+    initial = {k: v for k, v in request.GET.items() if k in ("name", "players_text")}
+    form = TournamentForm(data, ruleset=ruleset, initial=initial)
+    if data is not None and form.is_valid():
+        try:
+            t = logic.create_tournament(**form.arguments())
+        except (logic.TournamentError, rules.RulesError) as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("Tournament created. Keep this page's link: it is the "
+                                        "director's."))
+            return HttpResponseRedirect(director_url(t))
+    status = 400 if data is not None else 200
+    return render(request, "tournament/new.html", {"form": form}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def tournament_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise logic.TournamentError("bad_document", detail="size")
+            try:
+                doc = json.loads(upload.read().decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+                raise logic.TournamentError("bad_document", detail="JSON") from None
+            problem = document_problem(doc)
+            if problem is not None:
+                raise logic.TournamentError("bad_document", detail=problem[0])
+            t = logic.import_tournament(doc)
+        except (logic.TournamentError, rules.RulesError) as error:
+            form.add_error("file", error_text(error))
+        else:
+            messages.success(request, _("Tournament imported."))
+            return HttpResponseRedirect(director_url(t))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "tournament/import.html", {"form": form}, status=status)
+
+
+# --------------------------------------------------------------------------- the director
+
+
+def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
+    st = logic.standings(t)
+    rounds = logic.rounds_of(t)
+    current = rounds[-1] if rounds else None
+    draft: dict[str, Any] | None = None
+    if current is not None and current.started is None:
+        players = {p.pk: p for p in t.players.all()}
+        tables = []
+        for tb in current.tables.all():
+            seated = [players[s.player_id] for s in tb.seats.order_by("position")]
+            tables.append({"table": tb, "players": seated, "scorer": players[tb.scorer_id]})
+        byes = [players[s.player_id] for s in current.seats.filter(table__isnull=True)]
+        draft = {
+            "round": current, "tables": tables, "byes": byes,
+            "swap": SwapForm(players=[(p.pk, p.name) for p in players.values()]),
+        }
+    live = st.rounds[-1] if st.rounds and (current is None or current.started) else None
+    can_draw = (current is None or current.started is None or (
+        live is not None and live.complete)) and (
+        current is None or current.number < t.rounds or current.started is None)
+    context = {
+        **_header(t),
+        **_links(request, t),
+        "standings": st,
+        "lines": _lines(st),
+        "draft": draft,
+        "live": live,
+        "can_draw": can_draw,
+        "draw_form": DrawForm(),
+        "reopen_form": ReopenForm(),
+        "events": list(t.events.order_by("-at", "-id")[:30]),
+        "event_texts": EVENT_TEXTS,
+        "fingerprint": fingerprint(t),
+        "poll_seconds": POLL_SECONDS,
+        "page_url": director_url(t),
+        "live_url": reverse("tournament_live", args=[t.director_token]),
+    }
+    return context
+
+
+@require_GET
+def tournament_page(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    return render(request, "tournament/director.html", _director_context(request, t))
+
+
+@require_GET
+def tournament_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The director's live part; 204 while nothing changed since ``?v=``."""
+    t = get_for_director(token)
+    if request.GET.get("v") == fingerprint(t):
+        return HttpResponse(status=204)
+    return render(request, "tournament/director.html#live", _director_context(request, t))
+
+
+def _act(request: HttpRequest, t: Tournament, action: Any, done: str) -> HttpResponse:
+    try:
+        action()
+    except (logic.TournamentError, rules.RulesError) as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(request, done)
+    return HttpResponseRedirect(director_url(t))
+
+
+def _current(t: Tournament) -> Round:
+    r = t.round_set.order_by("-number").first()
+    if r is None:
+        raise Http404("no round yet")
+    return r
+
+
+@require_POST
+def tournament_draw(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, error_text(logic.TournamentError(
+            "seed", max=logic.draw_rules.MAX_SEED)))
+        return HttpResponseRedirect(director_url(t))
+    return _act(request, t, lambda: logic.draw(t, seed=form.cleaned_data.get("seed")),
+                _("The round is drawn. Check it, swap players if needed, then start it."))
+
+
+@require_POST
+def tournament_swap(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    r = _current(t)
+    players = [(p.pk, p.name) for p in t.players.all()]
+    form = SwapForm(request.POST, players=players)
+    if not form.is_valid():
+        messages.error(request, _("Pick two players of this tournament to swap."))
+        return HttpResponseRedirect(director_url(t))
+    a = get_object_or_404(Player, tournament=t, pk=form.cleaned_data["first"])
+    b = get_object_or_404(Player, tournament=t, pk=form.cleaned_data["second"])
+    return _act(request, t, lambda: logic.swap(r, a, b),
+                _("%(a)s and %(b)s swapped places.") % {"a": a.name, "b": b.name})
+
+
+@require_POST
+def tournament_start(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    r = _current(t)
+    return _act(request, t, lambda: logic.start(r),
+                _("Round %(round)s started: every table has its sheet.") % {"round": r.number})
+
+
+def _table(t: Tournament, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round", "scorer", "sheet"), pk=table_id,
+        round__tournament=t)
+
+
+@require_POST
+def tournament_reopen(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
+    t = get_for_director(token)
+    tb = _table(t, table_id)
+    form = ReopenForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    return _act(request, t, lambda: logic.reopen(tb, reason=reason),
+                _("Table %(table)s is open again.") % {"table": tb.number})
+
+
+@require_POST
+def tournament_review(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
+    t = get_for_director(token)
+    tb = _table(t, table_id)
+    form = ReviewForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say whether the game could be won."))
+        return HttpResponseRedirect(director_url(t))
+    data = form.cleaned_data
+    return _act(request, t, lambda: logic.review(
+        tb, entry_uid=data["entry"], winnable=data["winnable"], note=data["note"]),
+        _("Marked as reviewed."))
+
+
+# --------------------------------------------------------------------------- players and wall
+
+
+def _lines(st: logic.Standings) -> list[dict[str, Any]]:
+    return [
+        {"s": s, "player": st.players[s.player],
+         "rounds": [("–" if x is None else _points(x)) for x in s.rounds],
+         "points": _points(s.points), "money": f"{s.score / 100:.2f}"}
+        for s in st.overall
+    ]
+
+
+def _points(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:.1f}"
+
+
+def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
+    st = logic.standings(t)
+    current = t.round_set.order_by("-number").first()
+    return {
+        **_header(t),
+        **_links(request, t),
+        "standings": st,
+        "lines": _lines(st),
+        "live": st.rounds[-1] if st.rounds else None,
+        "drawn": current if current is not None and current.started is None else None,
+        "fingerprint": fingerprint(t),
+        "poll_seconds": POLL_SECONDS,
+        "csv_url": reverse("tournament_csv", args=[t.view_token]),
+    }
+
+
+@require_GET
+def tournament_view(request: HttpRequest, token: str) -> HttpResponse:
+    """What players open from the QR: where they sit, their table's sheet, the standings."""
+    t = get_for_view(token)
+    context = _view_context(request, t)
+    context["live_url"] = reverse("tournament_view_live", args=[t.view_token])
+    template = "tournament/view.html#live" if is_htmx(request) else "tournament/view.html"
+    return render(request, template, context)
+
+
+@require_GET
+def tournament_view_live(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_view(token)
+    if request.GET.get("v") == fingerprint(t):
+        return HttpResponse(status=204)
+    context = _view_context(request, t)
+    context["live_url"] = reverse("tournament_view_live", args=[t.view_token])
+    return render(request, "tournament/view.html#live", context)
+
+
+@require_GET
+def tournament_wall(request: HttpRequest, token: str) -> HttpResponse:
+    """Large type for a projector: the standings and every table's progress, live.
+
+    The page is a pure function of the tournament's fingerprint (and the language), so it is
+    rendered once per change and kept in the cache: many walls and phones cost one rendering.
+    """
+    t = get_for_view(token)
+    mark = fingerprint(t)
+    htmx = is_htmx(request)
+    if request.GET.get("v") == mark and htmx:
+        return HttpResponse(status=204)
+    key = f"tournament-wall:{t.view_token}:{mark}:{get_language()}:{int(htmx)}"
+    html = cache.get(key)
+    if html is None:
+        context = _view_context(request, t)
+        context["live_url"] = reverse("tournament_wall", args=[t.view_token])
+        template = "tournament/wall.html#live" if htmx else "tournament/wall.html"
+        html = render_to_string(template, context)
+        cache.set(key, html, WALL_CACHE_SECONDS)
+    return HttpResponse(html)
+
+
+# --------------------------------------------------------------------------- a table
+
+
+@require_http_methods(["GET", "POST"])
+def table_close(request: HttpRequest, token: str) -> HttpResponse:
+    """The scorer signs the table sheet (from the sheet's edit link)."""
+    sheet = get_sheet_for_edit(token)
+    tb = logic.table_of_sheet(sheet)
+    if tb is None:
+        raise Http404("not a tournament table")
+    t = tb.round.tournament
+    form = SignForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                logic.close(tb, signed_name=form.cleaned_data["name"])
+            except logic.TournamentError as error:
+                form.add_error("name" if error.code == "wrong_signature" else None,
+                               error_text(error))
+            else:
+                messages.success(request, _("Table %(table)s is closed and signed.") % {
+                    "table": tb.number})
+                return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
+        status = 400
+    state = logic.table_state(t, tb)
+    return render(request, "tournament/close.html", {
+        **_header(t), "table": tb, "state": state, "form": form,
+        "back_url": reverse("sheet", args=[sheet.edit_token]),
+    }, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """A player confirms the signed sheet on his own phone (from the read link)."""
+    sheet = get_sheet_for_view(token)
+    tb = logic.table_of_sheet(sheet)
+    if tb is None:
+        raise Http404("not a tournament table")
+    t = tb.round.tournament
+    players = logic.table_players(tb)
+    form = ConfirmForm(request.POST or None, players=[(p.pk, p.name) for p in players])
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            player = next(p for p in players if p.pk == form.cleaned_data["player"])
+            try:
+                logic.confirm(tb, player)
+            except logic.TournamentError as error:
+                form.add_error(None, error_text(error))
+            else:
+                messages.success(request, _("Thank you, %(name)s: your confirmation is kept.")
+                                 % {"name": player.name})
+                return HttpResponseRedirect(reverse("sheet_read", args=[sheet.view_token]))
+        status = 400
+    state = logic.table_state(t, tb)
+    return render(request, "tournament/confirm.html", {
+        **_header(t), "table": tb, "state": state, "form": form,
+        "back_url": reverse("sheet_read", args=[sheet.view_token]),
+    }, status=status)
+
+
+def _card_context(request: HttpRequest, t: Tournament, tb: Table) -> dict[str, Any]:
+    if tb.sheet is None:
+        raise Http404("the round has not started")
+    edit_url = request.build_absolute_uri(reverse("sheet", args=[tb.sheet.edit_token]))
+    view_url = request.build_absolute_uri(reverse("sheet_read", args=[tb.sheet.view_token]))
+    return {
+        **_header(t), "table": tb, "players": logic.table_players(tb),
+        "edit_qr": mark_safe(qr_svg(edit_url)),  # noqa: S308
+        "view_qr": mark_safe(qr_svg(view_url)),  # noqa: S308
+        "edit_url": edit_url, "view_url": view_url,
+    }
+
+
+@require_GET
+def table_card(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
+    """The printed table card: number, seats, QR of the scorer's and the players' links."""
+    t = get_for_director(token)
+    tb = _table(t, table_id)
+    html = render_to_string("tournament/card.html", _card_context(request, t, tb))
+    if request.GET.get("format") == "html":
+        return HttpResponse(html)
+    return _download(printing.render_pdf(html), "application/pdf",
+                     f"table-{tb.round.number}-{tb.number}.pdf", attachment=False)
+
+
+# --------------------------------------------------------------------------- exports
+
+
+def _unfinished_note(st: logic.Standings, round_number: int | None) -> str:
+    rounds = st.rounds if round_number is None else [
+        r for r in st.rounds if r.round.number == round_number]
+    open_rounds = [r for r in rounds if not r.complete]
+    if round_number is None and len(st.rounds) < st.tournament.rounds:
+        return _("Provisional: %(played)s of %(rounds)s rounds played.") % {
+            "played": len(st.rounds), "rounds": st.tournament.rounds}
+    if open_rounds:
+        r = open_rounds[0]
+        closed = sum(1 for tb in r.tables if tb.closed)
+        return _("Provisional: round %(round)s is not finished (%(closed)s of %(tables)s "
+                 "tables signed).") % {"round": r.round.number, "closed": closed,
+                                       "tables": len(r.tables)}
+    return ""
+
+
+@require_GET
+def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """The standings as CSV, overall or of ``?round=N``; an unfinished one says so."""
+    t = get_for_view(token)
+    st = logic.standings(t)
+    number = request.GET.get("round")
+    round_number = (int(number) if number and number.isascii() and number.isdigit()
+                    else None)
+    if round_number is not None and round_number not in {r.round.number for r in st.rounds}:
+        raise Http404("no such round")
+    note = _unfinished_note(st, round_number)
+    out = io.StringIO()
+    w = csv.writer(out)
+    if note:
+        w.writerow([note])
+    money = t.game == "marias"
+    head = [_("Rank"), _("Player"), _("Club"), _("Points")]
+    if money:
+        head += [_("Premium points"), _("Money (Kč)")]
+    else:
+        head += [_("First places"), _("Game points")]
+    if round_number is None:
+        head += [_("Round %(round)s") % {"round": r.round.number} for r in st.rounds]
+        rows = st.overall
+    else:
+        rows = logic.draw_rules.standings(
+            logic.scoring_of(t.game),
+            [next(r.seats for r in st.rounds if r.round.number == round_number)],
+            list(st.players))
+    w.writerow(head)
+    for s in rows:
+        p = st.players[s.player]
+        line = [s.rank, _safe(p.name), _safe(p.club), _points(s.points)]
+        line += [s.premium, f"{s.score / 100:.2f}"] if money else [s.wins, s.score]
+        if round_number is None:
+            line += ["" if x is None else _points(x) for x in s.rounds]
+        w.writerow(line)
+    suffix = f"-round-{round_number}" if round_number else ""
+    suffix += "-provisional" if note else ""
+    return _download(out.getvalue(), "text/csv; charset=utf-8", f"standings{suffix}.csv")
+
+
+def _safe(text: str) -> str:
+    """A cell a spreadsheet will not run as a formula (the sheet export's own guard)."""
+    return exports._text(text)
+
+
+def _results_html(request: HttpRequest, t: Tournament, *, pdf: bool) -> str:
+    st = logic.standings(t)
+    return render_to_string("tournament/results.html", {
+        **_header(t), "standings": st, "lines": _lines(st), "pdf": pdf,
+        "note": _unfinished_note(st, None),
+        "pdf_url": reverse("tournament_results_pdf", args=[t.director_token]),
+        "back_url": director_url(t),
+    }, request=request)
+
+
+@require_GET
+def tournament_results(request: HttpRequest, token: str) -> HttpResponse:
+    """The printed results sheet (the browser's Print), with the PDF link."""
+    t = get_for_director(token)
+    return HttpResponse(_results_html(request, t, pdf=False))
+
+
+@require_GET
+def tournament_results_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    """The results, then every table's signed sheet, as one PDF."""
+    t = get_for_director(token)
+    parts = [_results_html(request, t, pdf=True)]
+    for r in logic.rounds_of(t):
+        for tb in r.tables.select_related("sheet"):
+            if tb.sheet is not None:
+                parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4, pdf=True))
+    return _download(merge_pdf(parts), "application/pdf", "results.pdf", attachment=False)
+
+
+def merge_pdf(pages: list[str]) -> bytes:
+    """Several HTML documents as one PDF, each starting on a new page (nothing fetched)."""
+    from weasyprint import CSS, HTML
+    from weasyprint.urls import URLFetcher
+
+    refuse_all = URLFetcher(allowed_protocols=())
+    css = [CSS(string=printing._stylesheet(name), url_fetcher=refuse_all)
+           for name in (printing.PRINT_CSS, printing.PaperSize.A4.stylesheet)]
+    docs = [HTML(string=h, base_url="about:blank", url_fetcher=refuse_all).render(
+        stylesheets=css) for h in pages]
+    all_pages = [p for d in docs for p in d.pages]
+    pdf = docs[0].copy(all_pages).write_pdf()
+    return bytes(pdf)
+
+
+@require_GET
+def tournament_json(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    text = json.dumps(logic.export(t), ensure_ascii=False, indent=1)
+    return _download(text, "application/json", "tournament.json")

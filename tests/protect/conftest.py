@@ -1,0 +1,59 @@
+"""Fixtures of the production tests: collected static files, fresh databases, gunicorn servers.
+
+In the SQLite run every server gets a migrated SQLite file of its own; inside
+scripts/with-postgres (DATABASE_URL names PostgreSQL) a database of its own on that server.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.protect.live import Database, Databases, Server, collectstatic, production_env
+
+
+@pytest.fixture(scope="session")
+def prod_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("prod")
+
+
+@pytest.fixture(scope="session")
+def static_root() -> Path:
+    return collectstatic()
+
+
+@pytest.fixture(scope="session")
+def databases(prod_dir: Path) -> Databases:
+    return Databases(prod_dir, os.environ.get("DATABASE_URL"))
+
+
+@pytest.fixture
+def server_db(databases: Databases) -> Database:
+    """A fresh, migrated database of this run's kind, for servers to share."""
+    return databases.new()
+
+
+@pytest.fixture
+def start_server(
+    prod_dir: Path, static_root: Path
+) -> Iterator[Callable[..., Server]]:
+    """Start gunicorn with the production settings on ``db``; stopped after the test."""
+    started: list[Server] = []
+
+    def start(db: Database, *, workers: int = 2, app: str = "scoresheet.wsgi:application",
+              **env: Any) -> Server:
+        extra = {k: str(v) for k, v in env.items()}
+        server = Server(
+            production_env(db.url, static_root, **extra),
+            workdir=prod_dir, workers=workers, app=app,
+        )
+        started.append(server)
+        return server.start()
+
+    yield start
+    for server in started:
+        server.stop()

@@ -1,0 +1,44 @@
+"""The app with a way to stop a write half-way, for the fault tests only (never deployed).
+
+A request carrying the header ``X-Listek-Stall: <file>`` stops inside the write transaction,
+after the entry rows were written and before the revision, the history and the write key are:
+the worker writes its process id into <file> and sleeps, so that the test can kill it there.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from scoresheet.wsgi import application as django_application  # sets Django up first
+
+services = importlib.import_module("scoresheet.sheets.services")  # only once the apps are loaded
+
+STALL_SECONDS = 60  # longer than any test waits: the worker is killed before it wakes
+_local = threading.local()
+_real_push = services._push
+
+
+def _stalling_push(sheet: Any, change: Any) -> Any:
+    # called by every write (appended or replayed) after its entry rows are written
+    marker = getattr(_local, "marker", None)
+    if marker:
+        Path(marker).write_text(str(os.getpid()))
+        time.sleep(STALL_SECONDS)
+    return _real_push(sheet, change)
+
+
+services._push = _stalling_push
+
+
+def application(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    _local.marker = environ.get("HTTP_X_LISTEK_STALL")
+    try:
+        return django_application(environ, start_response)  # type: ignore[no-any-return]
+    finally:
+        _local.marker = None

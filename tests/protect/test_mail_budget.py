@@ -1,0 +1,98 @@
+"""Mail is no spam relay: hourly budgets of messages per client (over all its sheets, so a new
+sheet gives no new budget), per sheet and for the whole site; a subject the players do not
+write.  Counted in the database (scoresheet/protect/ratelimit.py), nothing sent over a budget."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client, override_settings
+
+from scoresheet.exports import printing
+from scoresheet.protect import ratelimit
+from scoresheet.sheets.models import Sheet
+from tests.conftest import quiet_deals
+from tests.sheets.helpers import page, text
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture(autouse=True)
+def quick_pdf(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(printing, "render_pdf", lambda html, size=None: b"%PDF-1.7 test")
+
+
+@pytest.fixture(autouse=True)
+def mid_hour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """20 minutes into an hour: no budget's window rolls over while a test runs."""
+    monkeypatch.setattr(ratelimit.time, "time", lambda: 3600 * 470_000 + 1200.0)
+
+
+def send(client: Client, sheet: Sheet, count: int) -> Any:
+    addresses = ", ".join(f"p{i}@example.org" for i in range(count))
+    return client.post(f"/s/{sheet.edit_token}/mail/", {"addresses": addresses, "size": "a4"})
+
+
+def new_sheet(make_sheet, name: str = "Anna") -> Sheet:
+    return make_sheet(players=[name, "Boris", "Vera"], entries=quiet_deals(2))
+
+
+@override_settings(MAIL_PER_CLIENT=25, MAIL_PER_SHEET=1000, MAIL_GLOBAL=1000)
+def test_a_new_sheet_does_not_reset_the_clients_mail_budget(
+    make_sheet, mailoutbox: list[Any]
+) -> None:
+    spammer = Client(REMOTE_ADDR="198.51.100.50")
+    for _ in range(2):  # 2 x 10 messages, each from a fresh sheet
+        assert send(spammer, new_sheet(make_sheet), 10).status_code == 302
+    refused = send(spammer, new_sheet(make_sheet), 10)  # 30 > 25: refused whole
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 60
+    assert "No mail was sent" in text(page(refused))
+    assert len(mailoutbox) == 20
+    assert send(spammer, new_sheet(make_sheet), 5).status_code == 302  # 25: still within
+    assert len(mailoutbox) == 25
+    other = Client(REMOTE_ADDR="198.51.100.51")
+    assert send(other, new_sheet(make_sheet), 10).status_code == 302  # another client: its own
+
+
+@override_settings(MAIL_PER_CLIENT=1000, MAIL_PER_SHEET=12, MAIL_GLOBAL=1000)
+def test_one_sheet_has_a_mail_budget_whoever_sends(make_sheet, mailoutbox: list[Any]) -> None:
+    sheet = new_sheet(make_sheet)
+    assert send(Client(REMOTE_ADDR="192.0.2.1"), sheet, 10).status_code == 302
+    assert send(Client(REMOTE_ADDR="192.0.2.2"), sheet, 3).status_code == 429
+    assert send(Client(REMOTE_ADDR="192.0.2.3"), sheet, 2).status_code == 302
+    assert len(mailoutbox) == 12
+
+
+@override_settings(MAIL_PER_CLIENT=1000, MAIL_PER_SHEET=1000, MAIL_GLOBAL=15)
+def test_the_whole_site_has_a_mail_budget(make_sheet, mailoutbox: list[Any]) -> None:
+    assert send(Client(REMOTE_ADDR="192.0.2.10"), new_sheet(make_sheet), 10).status_code == 302
+    assert send(Client(REMOTE_ADDR="192.0.2.11"), new_sheet(make_sheet), 10).status_code == 429
+    assert len(mailoutbox) == 10
+
+
+@override_settings(MAIL_PER_CLIENT=1000, MAIL_PER_SHEET=1000, MAIL_GLOBAL=1000)
+def test_the_subject_carries_no_player_name(make_sheet, mailoutbox: list[Any]) -> None:
+    attacker_text = "WIN A PRIZE at evil.example"
+    sheet = new_sheet(make_sheet, name=attacker_text)
+    assert send(Client(), sheet, 1).status_code == 302
+    [message] = mailoutbox
+    assert attacker_text not in message.subject
+    assert "Boris" not in message.subject and "Thousand" in message.subject
+
+
+@override_settings(MAIL_PER_CLIENT=1000, MAIL_PER_SHEET=1000, MAIL_GLOBAL=1000)
+def test_a_sheet_whose_stored_name_holds_a_line_break_can_still_be_mailed(
+    make_sheet, mailoutbox: list[Any]
+) -> None:
+    sheet = new_sheet(make_sheet)
+    Sheet.objects.filter(pk=sheet.pk).update(players=["An\nna", "Boris", "Vera"])  # stored long ago
+    assert send(Client(), sheet, 2).status_code == 302
+    assert len(mailoutbox) == 2
+
+
+def test_the_default_budgets_bound_an_anonymous_client() -> None:
+    from django.conf import settings
+
+    assert settings.MAIL_PER_CLIENT <= 50  # 589 POSTs x 10 recipients must not get far
+    assert settings.MAIL_PER_SHEET <= settings.MAIL_PER_CLIENT <= settings.MAIL_GLOBAL

@@ -1,0 +1,51 @@
+"""The home page (/): sheets in progress and finished, as this phone or account knows them."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tests.conftest import deal
+from tests.sheets.helpers import THREE_DEALS, page, text
+
+WIN = deal(1, 120, [30, 75, 15], {1: ["hearts"]})
+
+
+def test_home_lists_the_sheets_this_phone_opened(client, make_sheet):
+    playing = make_sheet(entries=THREE_DEALS)
+    finished = make_sheet(players=["Dana", "Emil", "Filip"], entries=[WIN, WIN],
+                          options={"target": 200, "barrel_at": 0})
+    watched = make_sheet(players=["Gita", "Hugo", "Ivan"])
+    make_sheet(players=["Jana", "Karel", "Lída"])  # somebody else's sheet
+    client.get(reverse("sheet", args=[playing.edit_token]))
+    client.get(reverse("sheet", args=[finished.edit_token]))
+    client.get(reverse("sheet_read", args=[watched.view_token]))
+    html = page(client.get(reverse("home")))
+    listed = text(html)
+    playing_part = listed[listed.index("Playing"):listed.index("Finished")]
+    finished_part = listed[listed.index("Finished"):]
+    assert "Anna · Boris · Vera" in playing_part and "3 rows" in playing_part
+    assert "Gita · Hugo · Ivan" in playing_part and "read-only" in playing_part
+    assert "Dana · Emil · Filip" in finished_part
+    assert "Jana" not in listed
+    assert reverse("sheet", args=[playing.edit_token]) in html
+    assert reverse("sheet_read", args=[watched.view_token]) in html
+    assert watched.edit_token not in html
+
+
+def test_home_of_a_new_phone_offers_a_new_sheet(client, db):
+    html = page(client.get(reverse("home")))
+    assert reverse("new_sheet") in html
+    assert text(html).count("None.") == 2
+
+
+def test_home_lists_the_accounts_sheets_on_any_phone(client, make_sheet):
+    user = get_user_model().objects.create_user("anna", password="cards-and-pencil")
+    mine = make_sheet(owner=user)
+    client.force_login(user)
+    html = page(client.get(reverse("home")))
+    assert reverse("sheet", args=[mine.edit_token]) in html
+
+
+def test_home_needs_get(client, db):
+    assert client.post(reverse("home")).status_code == 405

@@ -1,0 +1,34 @@
+"""The share page (/s/<token>/share/): both links as text and QR codes."""
+
+from __future__ import annotations
+
+import base64
+
+from django.urls import reverse
+
+from scoresheet.sheets.models import TOKEN_BYTES
+from tests.sheets.helpers import page
+
+
+def test_share_page_shows_both_links_and_their_qr_codes(client, make_sheet):
+    sheet = make_sheet()
+    response = client.get(reverse("share", args=[sheet.edit_token]))
+    html = page(response)
+    assert response.status_code == 200
+    assert f"http://testserver/v/{sheet.view_token}/" in html
+    assert f"http://testserver/s/{sheet.edit_token}/" in html
+    assert html.count("<svg") == 2
+
+
+def test_link_tokens_are_unguessable(make_sheet):
+    sheets = [make_sheet() for _ in range(3)]
+    tokens = [t for s in sheets for t in (s.edit_token, s.view_token)]
+    assert len(set(tokens)) == len(tokens)
+    for token in tokens:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        assert len(raw) * 8 == TOKEN_BYTES * 8 >= 128
+
+
+def test_share_needs_the_edit_link(client, make_sheet):
+    sheet = make_sheet()
+    assert client.get(reverse("share", args=[sheet.view_token])).status_code == 404
