@@ -34,14 +34,12 @@ import rules
 from rules import arbiter, marias, thousand
 from rules.arbiter import Broken, MarriageRule, TrumpRule
 from rules.cards import Card, Deck, DeckName, Suit, SuitFace, parse_card
+from scoresheet.referee.words import LEGAL, OBLIGATIONS, card_name
 from scoresheet.sheets import services
 from scoresheet.sheets.display import format_value
 from scoresheet.sheets.gameforms.marias import RENONC_TEXTS
 from scoresheet.sheets.paper import format_amount, paper_of
 from scoresheet.sheets.words import (
-    LEGAL,
-    OBLIGATIONS,
-    card_name,
     card_word,
     engine_message,
     option_help,
@@ -891,7 +889,7 @@ OPTION_THEN_VALUE = re.compile(
 
 
 def _one_word(plain: str, ruleset: str) -> str | None:
-    from scoresheet.sheets.words import CHOICE_LABELS, OPTION_LABELS, PRESETS, _reason_words
+    from scoresheet.sheets.words import CHOICE_LABELS, OPTION_LABELS, PRESETS, reason_words
 
     aliases: Mapping[str, str] = getattr(rules.preset(ruleset), "aliases", {})
     plain = aliases.get(plain, plain)
@@ -901,7 +899,7 @@ def _one_word(plain: str, ruleset: str) -> str | None:
         return str(CHOICE_LABELS[plain])
     if plain in PRESETS:  # its name, without the description: "Tisíc", "Volený mariáš"
         return str(PRESETS[plain]).split(" — ")[0]
-    reasons = _reason_words(rules.game_of(ruleset).name)
+    reasons = reason_words(rules.game_of(ruleset).name)
     if plain in reasons:  # a redeal reason: "four nines in one hand"
         return str(reasons[plain])
     if plain in ("true", "false"):  # a yes/no option's value

@@ -24,7 +24,6 @@ from typing import Any
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
-from django.utils.translation import pgettext as pgettext_now
 
 import rules
 from rules import marias as marias_engine
@@ -231,12 +230,6 @@ def card_word(deck: str, name: str) -> str:
     language."""
     word = CARD_NAMES.get((deck, name))
     return str(word) if word is not None else name
-
-
-def card_name(deck: str, rank: str, suit: str) -> str:
-    """A card's full name: "туз червы", "eso srdce", in the page's language."""
-    return pgettext_now("a card: its rank, then its suit", "%(rank)s %(suit)s") % {
-        "rank": card_word(deck, rank), "suit": card_word(deck, suit)}
 
 
 # ---------------------------------------------------------------------------- objections
@@ -462,38 +455,6 @@ ERRORS: dict[str, Template] = {
 
 # The referee's answer when the card may be played (rules.arbiter.judge), and the obligations
 # it cites, by the obligations in force (rules.arbiter.obligation_parts).
-LEGAL: dict[str, Any] = {
-    "plain": _("%(card)s may be played"),
-    "marriage": _("%(card)s may be played and declares the %(suit_name)s marriage"),
-    "trump": _(
-        "%(card)s may be played and declares the %(suit_name)s marriage: %(suit_name)s are "
-        "trumps from now on"
-    ),
-}
-OBLIGATIONS: dict[tuple[str, ...], Any] = {
-    (): _("Any card may be played."),
-    ("follow",): _("You must follow suit; otherwise any card."),
-    ("follow", "beat"): _(
-        "You must follow suit; beat the highest card of the led suit when able; otherwise any "
-        "card."
-    ),
-    ("follow", "trump"): _(
-        "You must follow suit; with no card of the led suit, trump; otherwise any card."
-    ),
-    ("follow", "trump", "overtrump"): _(
-        "You must follow suit; with no card of the led suit, trump and overtrump when able; "
-        "otherwise any card."
-    ),
-    ("follow", "beat", "trump"): _(
-        "You must follow suit; beat the highest card of the led suit when able; with no card of "
-        "the led suit, trump; otherwise any card."
-    ),
-    ("follow", "beat", "trump", "overtrump"): _(
-        "You must follow suit; beat the highest card of the led suit when able; with no card of "
-        "the led suit, trump and overtrump when able; otherwise any card."
-    ),
-}
-
 # Objections of one game, by code (they win over ERRORS: codes may mean other things elsewhere).
 GAME_ERRORS: dict[str, dict[str, Template]] = {
     "thousand": {
@@ -1382,7 +1343,7 @@ def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] =
         ("suit", _suit_words(game), "suit_name"),
         ("action", ACTION_WORDS, "action_text"),
         ("role", ROLE_WORDS, "role_text"),
-        ("reason", _reason_words(game), "reason_text"),
+        ("reason", reason_words(game), "reason_text"),
         ("game", {**CONTRACT_WORDS, **GAME_WORDS}, "game_name"),
         ("contract", CONTRACT_WORDS, "contract_name"),
         ("kind", _meld_words() if game == "binokel" else {}, "meld"),
@@ -1431,7 +1392,7 @@ def _suit_words(game: str) -> Mapping[str, Any]:
     return {s: suit_word(game, s) for s in SUIT_WORDS}
 
 
-def _reason_words(game: str) -> Mapping[str, Any]:
+def reason_words(game: str) -> Mapping[str, Any]:
     if game == "thousand":
         reasons: Mapping[str, Any] = _word("thousand", "redeal_reasons", {})
         return reasons

@@ -45,7 +45,7 @@ def new_sheet(request: HttpRequest) -> HttpResponse:
         if "first_dealer" in request.GET:
             initial["first_dealer"] = request.GET["first_dealer"]
         form = NewSheetForm(ruleset=ruleset, initial=initial)
-        template = "new_sheet.html#setup" if is_htmx(request) else "sheets/new_sheet.html"
+        template = "sheets/new_sheet.html#setup" if is_htmx(request) else "sheets/new_sheet.html"
         return render(request, template, {"form": form})
     ruleset = chosen_ruleset(request, request.POST.get("ruleset"))
     form = NewSheetForm(request.POST, ruleset=ruleset)

@@ -186,7 +186,7 @@ def _preview_response(
 ) -> HttpResponse:
     return render(
         request,
-        "entry_form.html#preview",
+        "sheets/entry_form.html#preview",
         {"preview": preview(form, meta, loaded, position), "sheet": loaded.sheet},
     )
 

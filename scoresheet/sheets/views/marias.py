@@ -185,7 +185,7 @@ def _settle(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpRespon
     params.pop("rev", None)
     form = PremiumForm(params or None, options=loaded.document.rules)
     context = settle_context(sheet, loaded, form, can_edit=can_edit, query=params.urlencode())
-    template = "marias/settle.html#settle" if request.htmx else "sheets/marias/settle.html"
+    template = "sheets/marias/settle.html#settle" if request.htmx else "sheets/marias/settle.html"
     return render(request, template, context)
 
 

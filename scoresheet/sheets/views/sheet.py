@@ -112,7 +112,7 @@ def render_sheet(
 ) -> HttpResponse:
     context, rows = sheet_parts(sheet, can_edit=can_edit)
     context.update(extra or {})
-    template = "sheet.html#live" if is_htmx(request) else "sheets/sheet.html"
+    template = "sheets/sheet.html#live" if is_htmx(request) else "sheets/sheet.html"
     return gzipped.page(request, template, context, rows.body, status=status)
 
 
@@ -165,11 +165,11 @@ def _table(request: HttpRequest, *, can_edit: bool, **lookup: str) -> HttpRespon
                 for i in changed
             ]
             context["added_rows"] = derived.safe_join(html[i] for i in added)
-            response = render(request, "sheet.html#changes", context)
+            response = render(request, "sheets/sheet.html#changes", context)
             response["HX-Reswap"] = "none"  # everything in it is swapped in out of band
             return response
     rows = derived.table_rows(data, ctx, found)
-    return gzipped.page(request, "sheet.html#live", context, rows.body)
+    return gzipped.page(request, "sheets/sheet.html#live", context, rows.body)
 
 
 def _chart(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpResponse:
