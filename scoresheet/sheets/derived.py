@@ -51,18 +51,24 @@ FRESH_MAX = 50  # rows changed at one revision kept with its derived data to be 
 INDENT = re.compile(r"\n\s+")
 
 
-def _code_digest() -> str:
-    """A digest of the engine's source, the sheet template, the code that writes the rows and
-    their translations: cached data made by other code (before a deploy) is never read back."""
-    base = Path(__file__).resolve().parent.parent
+def digested_files() -> list[Path]:
+    """What the rows are made by: the engine's source, the sheet template, the code that writes
+    the rows and their translations."""
     here = Path(__file__).resolve().parent
-    files = [*sorted((base / "rules").glob("*.py")), base / "templates" / "sheets/sheet.html",
-             base / "templates" / "marias" / "_ledger.html",
+    base = here.parents[1]  # the repository: scoresheet/sheets/ is two folders down
+    files = [*sorted((base / "rules").glob("*.py")), base / "templates" / "sheets" / "sheet.html",
+             base / "templates" / "sheets" / "marias" / "_ledger.html",
              *(here / name for name in ("derived.py", "gzipped.py", "display.py", "paper.py",
-                                        "messages.py", "templatetags/marias.py")),
+                                        "words.py", "templatetags/marias.py")),
              *sorted(base.glob("locale/*/LC_MESSAGES/django.mo"))]  # the rows' words
+    return files
+
+
+def _code_digest() -> str:
+    """A digest of :func:`digested_files`: cached data made by other code (before a deploy) is
+    never read back."""
     crc = 0
-    for path in files:
+    for path in digested_files():
         try:
             crc = zlib.crc32(path.read_bytes(), crc)
         except OSError:

@@ -669,4 +669,4 @@ register(
 )
 
 
-game_words("binokel", meld_words=MELD_WORDS)  # words notes quote (messages.py)
+game_words("binokel", meld_words=MELD_WORDS)  # words notes quote (words.py)

@@ -674,7 +674,7 @@ register(
 )
 
 
-game_words(  # words notes and objections quote (messages.py)
+game_words(  # words notes and objections quote (words.py)
     "marias", suit_label=suit_label, component_labels=COMPONENT_LABELS,
     renonc_texts=RENONC_TEXTS, flek_word=flek_word,
 )

@@ -338,4 +338,4 @@ register(
 )
 
 
-game_words("thousand", redeal_reasons=REDEAL_REASONS)  # words notes quote (messages.py)
+game_words("thousand", redeal_reasons=REDEAL_REASONS)  # words notes quote (words.py)
