@@ -1,4 +1,5 @@
-"""Settings, all from the environment.  Every variable is documented in README.md.
+"""Settings, all from the environment.  Every variable is documented in README.md ("Settings")
+and, for production, in docs/deployment.md.
 
 Bad values raise at start-up instead of being silently replaced.
 """

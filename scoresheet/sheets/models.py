@@ -1,8 +1,9 @@
 """What the database keeps: sheets, their entries, the history of every change, write keys.
 
 The engine (``rules``) is the only judge of a sheet: totals, marks, engine-made penalty rows, the
-dealer and the outcome are recomputed by replaying the entries every time they are shown; none of
-them is stored as the truth.  ``Sheet.finished`` is a convenience copy for the list of sheets,
+dealer and the outcome are derived from the entries; none of them is stored as the truth.  What
+is derived is kept per revision (:mod:`scoresheet.sheets.derived`) and made again from the
+entries whenever it is missing.  ``Sheet.finished`` is a convenience copy for the list of sheets,
 kept in step by :mod:`scoresheet.sheets.services` on every write.
 
 Only :mod:`scoresheet.sheets.services` writes entries, history and write keys.

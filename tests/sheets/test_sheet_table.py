@@ -53,6 +53,12 @@ def test_table_of_an_unknown_sheet_is_404(client, db):
 
 
 def test_table_with_a_bad_revision_parameter_sends_the_fragment(client, make_sheet):
-    sheet = make_sheet()
-    response = client.get(reverse("sheet_read_table", args=[sheet.view_token]) + "?rev=abc")
+    sheet = make_sheet(entries=THREE_DEALS)
+    response = client.get(reverse("sheet_read_table", args=[sheet.view_token]) + "?rev=abc",
+                          **HX)
+    html = page(response)
     assert response.status_code == 200
+    assert "<html" not in html
+    assert html.lstrip().startswith('<section id="live"')  # the live table, every row in it
+    assert all(f'id="e{n}"' in html for n in range(3))
+    assert "?rev=3" in html  # the next poll asks with the sheet's revision
