@@ -255,6 +255,7 @@ class ThousandOptions:
     must_beat: bool = option(help=OBLIGATION_HELP["must_beat"])
     must_trump: bool = option(help=OBLIGATION_HELP["must_trump"])
     must_overtrump: bool = option(help=OBLIGATION_HELP["must_overtrump"])
+    beat_when_trumped: bool = option(help=OBLIGATION_HELP["beat_when_trumped"])
     winner: str = option(
         help="declarer_first: the declarer over the target wins; highest: the highest total",
         choices=_choices(WinnerRule),
@@ -344,6 +345,7 @@ RU = ThousandOptions(
     must_beat=False,
     must_trump=True,
     must_overtrump=False,
+    beat_when_trumped=False,  # RULES.md §4: false in every preset
 )
 
 TISIC = dataclasses.replace(
@@ -356,7 +358,8 @@ TISIC = dataclasses.replace(
         "ace_marriage", "over_120_needs_marriage", "concession", "concession_defender_points",
         "bolt_limit", "bolt_penalty", "bolts_consecutive", "unplayed_deal_breaks_bolts",
         "reset_555", "barrel_at", "barrel_mode", "barrel_deals", "barrel_fall_penalty",
-        "barrel_resets_after", "barrel_knock_off", "dark", "dark_seat", "dark_min_total", "dark_min_contract",
+        "barrel_resets_after", "barrel_knock_off", "dark", "dark_seat", "dark_min_total",
+        "dark_min_contract",
         "redeal_same_dealer", "cut_nines_penalty", "marriages_in_hand", "bombs_per_player",
         "bomb_points", "bolt", "barrel_failures", "barrel_jump",
     }),
@@ -386,6 +389,9 @@ TISIC = dataclasses.replace(
     # člověk silnejší stejné barvy tak musí užít trumf."
     must_beat=True,
     must_overtrump=True,
+    # Seed 000 "Zároveň musí jít nutně "přes"" is silent on a trick already trumped: no duty to
+    # beat then, the Mariáš convention the game grew from (RULES.md §4); a table may set it.
+    beat_when_trumped=False,
 )
 
 PL = dataclasses.replace(
@@ -412,7 +418,8 @@ ONE_THOUSAND = dataclasses.replace(
         "opening_seat", "bolt", "barrel_failures", "barrel_jump",
         "ace_marriage", "concession", "concession_defender_points", "bolt_limit",
         "bolt_penalty", "bolts_consecutive", "unplayed_deal_breaks_bolts", "reset_555",
-        "barrel_at", "barrel_mode", "barrel_deals", "barrel_fall_penalty", "barrel_resets_after", "barrel_knock_off",
+        "barrel_at", "barrel_mode", "barrel_deals", "barrel_fall_penalty",
+        "barrel_resets_after", "barrel_knock_off",
         "dark_seat", "dark_min_total", "redeal_same_dealer", "cut_nines_penalty",
         "marriages_in_hand", "bombs_per_player", "bomb_points", "target_strict",
     }),
