@@ -5,8 +5,9 @@ ruleset, the trump (if any), the cards already in the trick in order, the player
 card.  It answers *legal*, or which obligation the card breaks, with the rule in the project's
 words (docs/rules/arbiter.md).  It keeps no state: each question carries what it needs.
 
-The obligations of a preset are data: the four options ``must_follow``, ``must_beat``,
-``must_trump`` and ``must_overtrump`` of a :class:`TrickRules`, which a table may override.
+The obligations of a preset are data: the options ``must_follow``, ``must_beat``,
+``must_trump``, ``must_overtrump`` and ``beat_when_trumped`` of a :class:`TrickRules`, which a
+table may override.
 
 >>> rules = trick_rules("tisic")
 >>> turn = Turn(rules=rules, trump=Suit.HEARTS,
@@ -109,13 +110,15 @@ class Contract:
 class TrickRules:
     """The trick obligations of a ruleset (RULES.md §4) and the traits of its play.
 
-    The four ``must_*`` fields are options a table may override; the others are fixed traits.
+    The ``must_*`` fields and ``beat_when_trumped`` are options a table may override; the others
+    are fixed traits.
     """
 
     must_follow: bool = opts.option(help=opts.OBLIGATION_HELP["must_follow"])
     must_beat: bool = opts.option(help=opts.OBLIGATION_HELP["must_beat"])
     must_trump: bool = opts.option(help=opts.OBLIGATION_HELP["must_trump"])
     must_overtrump: bool = opts.option(help=opts.OBLIGATION_HELP["must_overtrump"])
+    beat_when_trumped: bool = opts.option(help=opts.OBLIGATION_HELP["beat_when_trumped"])
     game: str
     deck: Deck
     contracts: tuple[Contract, ...]  # the first one is meant when a question names none
@@ -129,6 +132,8 @@ class TrickRules:
             raise ValueError("must_trump needs must_follow: trumping is what a void player does")
         if self.must_overtrump and not self.must_trump:
             raise ValueError("must_overtrump needs must_trump: only a player who trumps overtrumps")
+        if self.beat_when_trumped and not self.must_beat:
+            raise ValueError("beat_when_trumped needs must_beat: it extends the duty to beat")
         if not self.contracts:
             raise ValueError("a ruleset plays at least one contract")
         if len({c.name for c in self.contracts}) != len(self.contracts):
@@ -201,6 +206,7 @@ _RU_LIKE = TrickRules(
     must_beat=False,  # seed 001: "Перебивать не обязательно"
     must_trump=True,  # seed 001: "если нет масти, обязателен снос козыря"
     must_overtrump=False,
+    beat_when_trumped=False,
     deck=DECKS[DeckName.THOUSAND],
     contracts=(THOUSAND_PLAY,),
     marriage_after_first_trick=False,
@@ -216,6 +222,7 @@ TRICK_RULES: Mapping[str, TrickRules] = MappingProxyType(
             must_beat=True,  # RULES.md §1.2, seed 000: "musí jít nutně přes"
             must_trump=True,
             must_overtrump=True,
+            beat_when_trumped=False,  # RULES.md §4: false in every preset
             deck=DECKS[DeckName.TISIC],
             contracts=(THOUSAND_PLAY,),
             marriage_after_first_trick=True,  # RULES.md §1.2
@@ -233,6 +240,7 @@ TRICK_RULES: Mapping[str, TrickRules] = MappingProxyType(
             must_beat=True,
             must_trump=True,
             must_overtrump=True,
+            beat_when_trumped=False,  # RULES.md §4: false in every preset
             deck=DECKS[DeckName.MARIAS],
             contracts=(MARIAS_SUIT, MARIAS_BETL, MARIAS_DURCH),
             marriage_after_first_trick=False,
@@ -244,6 +252,7 @@ TRICK_RULES: Mapping[str, TrickRules] = MappingProxyType(
             must_beat=True,  # seed 002: Stichzwang
             must_trump=True,
             must_overtrump=True,
+            beat_when_trumped=False,  # RULES.md §4: false in every preset
             deck=DECKS[DeckName.BINOKEL],
             contracts=(BINOKEL_PLAY,),
             marriage_after_first_trick=False,
@@ -398,6 +407,23 @@ RULES: Mapping[Broken, Rule] = MappingProxyType(
         )
     }
 )
+
+
+# The rule a card breaks when it does not beat in a trick already trumped (beat_when_trumped).
+BEAT_WHEN_TRUMPED_RULE = _rule(
+    Broken.BEAT,
+    "beat",
+    "Beat, even in a trumped trick: following suit, you must play a card of the led suit higher "
+    "than every card of it already in the trick, if you hold one, even when the trick has been "
+    "trumped (this table's rule). An equal card does not beat: of two equal cards the first "
+    "played ranks higher.",
+)
+
+
+def rule_of(broken: Broken, params: Mapping[str, Any]) -> Rule:
+    """The rule a breach with ``params`` breaks: not beating in a trumped trick cites
+    :data:`BEAT_WHEN_TRUMPED_RULE`, anything else its rule of :data:`RULES`."""
+    return BEAT_WHEN_TRUMPED_RULE if params.get("trumped") else RULES[broken]
 
 
 OBLIGATION_WORDS = {
@@ -591,14 +617,17 @@ def _trick_breach(turn: Turn, card: Card) -> _Breach | None:
                 why=f"{card} does not follow suit: {led} were led and you hold {same[0]}",
                 params={"card": str(card), "led": led.value, "held": str(same[0])},
             )
-        if rules.must_beat and not _trumped(turn):
+        trumped = rules.must_beat and _trumped(turn)
+        # beat_when_trumped: the duty to beat holds in a trick already trumped too (RULES.md §4)
+        if rules.must_beat and (not trumped or rules.beat_when_trumped):
             top = _highest(turn, [c for c in turn.trick if c.suit == led])
             beaters = [c for c in same if _rank(turn, c) > _rank(turn, top)]
             if beaters and _rank(turn, card) <= _rank(turn, top):
+                said = {"card": str(card), "top": str(top), "held": str(beaters[0])}
                 return _Breach(
                     broken=Broken.BEAT,
                     why=f"{card} does not beat {top}: you hold {beaters[0]}, which does",
-                    params={"card": str(card), "top": str(top), "held": str(beaters[0])},
+                    params={**said, "trumped": True} if trumped else said,
                 )
         return None
     trump = turn.trump
@@ -781,7 +810,7 @@ def judge(turn: Turn, card: Card, *, declare_marriage: bool = False) -> Verdict:
     found = _breach(turn, card, declare_marriage)
     allowed = legal_cards(turn)
     if found is not None:
-        rule = RULES[found.broken]
+        rule = rule_of(found.broken, found.params)
         return Verdict(
             legal=False,
             broken=found.broken,

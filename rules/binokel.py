@@ -170,6 +170,7 @@ class BinokelOptions:
     must_beat: bool = option(help=OBLIGATION_HELP["must_beat"])
     must_trump: bool = option(help=OBLIGATION_HELP["must_trump"])
     must_overtrump: bool = option(help=OBLIGATION_HELP["must_overtrump"])
+    beat_when_trumped: bool = option(help=OBLIGATION_HELP["beat_when_trumped"])
     # Fixed traits of the game, not options (no ``help``).
     deal_points: int = DEAL_POINTS
     bid_step: int = 1  # seed 002: "in der Regel in Einerschritten", times the scale
@@ -259,6 +260,9 @@ BINOKEL = BinokelOptions(
     must_beat=True,
     must_trump=True,
     must_overtrump=True,
+    # seed 002: "Er muss die angespielte Zehn jedoch nicht stechen, weil die höchste Karte im
+    # Stich jetzt eine Trumpfkarte ist"
+    beat_when_trumped=False,
 )
 
 # Rules edition 1 (docs/format.md#editions): the declarer melded from 18 cards and the deal

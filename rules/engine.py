@@ -29,8 +29,9 @@ DOC_KEYS = (
 # edition.  A stored sheet keeps the edition it was created under, so it always replays to the
 # totals it showed; a new sheet plays the latest.  Edition 1: the rules before the corrections
 # that follow the seed texts more closely (docs/format.md#editions); edition 2: those corrections;
-# edition 3: Mariáš's minus points of rule II.15 for the first flek-giver.
-EDITIONS = (1, 2, 3)
+# edition 3: Mariáš's minus points of rule II.15 for the first flek-giver; edition 4: Thousand's
+# run of bolts is broken by a deal not played out (a concession credits its defenders).
+EDITIONS = (1, 2, 3, 4)
 EDITION = EDITIONS[-1]
 MAX_NAME = 40  # characters in a player's name: a column header on a 360 px screen
 MAX_ENTRIES = 5000  # far beyond any evening; keeps hostile imports bounded

@@ -294,6 +294,7 @@ class MariasOptions:
     must_beat: bool = option(help=OBLIGATION_HELP["must_beat"])
     must_trump: bool = option(help=OBLIGATION_HELP["must_trump"])
     must_overtrump: bool = option(help=OBLIGATION_HELP["must_overtrump"])
+    beat_when_trumped: bool = option(help=OBLIGATION_HELP["beat_when_trumped"])
 
     def __post_init__(self) -> None:
         check_obligations(self)
@@ -345,6 +346,7 @@ MARIAS = MariasOptions(
     must_beat=True,
     must_trump=True,
     must_overtrump=True,
+    beat_when_trumped=False,  # RULES.md §4: a trumped trick is lost to the trump anyway
 )
 
 PRESETS: dict[str, MariasOptions] = {"marias": MARIAS}

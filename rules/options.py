@@ -86,18 +86,21 @@ def specs(preset: Any) -> list[OptionSpec]:
 
 # Trick obligations (RULES.md §4): options of every game's ruleset, so that a table's house rule
 # is stored on its sheet and its referee page judges by it.
-OBLIGATIONS = ("must_follow", "must_beat", "must_trump", "must_overtrump")
+OBLIGATIONS = ("must_follow", "must_beat", "must_trump", "must_overtrump", "beat_when_trumped")
 OBLIGATION_HELP = {
     "must_follow": "a player holding the suit led must play that suit",
     "must_beat": "following suit in an untrumped trick, a player must beat its highest card if "
     "able",
     "must_trump": "a player void in the suit led must play a trump if able",
     "must_overtrump": "a player who must trump must beat a trump already in the trick if able",
+    "beat_when_trumped": "a player who follows suit must beat the led suit's highest card even "
+    "once the trick has been trumped",
 }
 _OBLIGATION_NEEDS = (
     ("must_beat", "must_follow"),
     ("must_trump", "must_follow"),
     ("must_overtrump", "must_trump"),
+    ("beat_when_trumped", "must_beat"),
 )
 
 

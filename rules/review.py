@@ -373,7 +373,7 @@ def _partner_proof(deal: Deal, plays: Sequence[Play], play: Play,
 
 def _offence(deal: Deal, play: Play, broken: str, message: str, params: Mapping[str, Any],
              proof: Proof | None) -> Finding:
-    rule = arbiter.RULES.get(Broken(broken)) if broken in set(Broken) else None
+    rule = arbiter.rule_of(Broken(broken), params) if broken in set(Broken) else None
     return Finding(
         kind="offence", code=broken, message=message, trick=play.trick + 1, seat=play.seat,
         card=play.card, proof=proof, rule="" if rule is None else rule.text,

@@ -188,6 +188,10 @@ class ThousandOptions:
     bolts_consecutive: bool = option(
         help="bolts must come in a row (a scoring deal resets the count)"
     )
+    unplayed_deal_breaks_bolts: bool = option(
+        help="with bolts in a row, a deal not played out (given up, a bomb, three marriages in "
+        "hand) also resets the count: nobody took a bolt in it"
+    )
     reset_555: bool = option(help="a total of exactly 555 or -555 becomes 0")
     barrel_at: int = option(help="the barrel; 0 = no barrel", choices=(0, 800, 880, 900))
     barrel_mode: str = option(
@@ -251,6 +255,7 @@ class ThousandOptions:
     must_beat: bool = option(help=OBLIGATION_HELP["must_beat"])
     must_trump: bool = option(help=OBLIGATION_HELP["must_trump"])
     must_overtrump: bool = option(help=OBLIGATION_HELP["must_overtrump"])
+    beat_when_trumped: bool = option(help=OBLIGATION_HELP["beat_when_trumped"])
     winner: str = option(
         help="declarer_first: the declarer over the target wins; highest: the highest total",
         choices=_choices(WinnerRule),
@@ -305,6 +310,9 @@ RU = ThousandOptions(
     bolt=Bolt.TOOK_NOTHING,  # seed 001 "Если игрок не взял ничего ... болтом"
     bolt_penalty=120,
     bolts_consecutive=True,
+    # RULES.md 1.1: "points credited to it by another seat's concession count as scoring (it
+    # took no bolt that deal)"; seed 001 "три "болта" подряд" (edition 4)
+    unplayed_deal_breaks_bolts=True,
     reset_555=True,
     barrel_at=880,
     barrel_mode=BarrelMode.CAP,
@@ -337,6 +345,7 @@ RU = ThousandOptions(
     must_beat=False,
     must_trump=True,
     must_overtrump=False,
+    beat_when_trumped=False,  # RULES.md §4: false in every preset
 )
 
 TISIC = dataclasses.replace(
@@ -347,9 +356,10 @@ TISIC = dataclasses.replace(
     aliases={"obligation": "opening_bid"},
     unused=frozenset({
         "ace_marriage", "over_120_needs_marriage", "concession", "concession_defender_points",
-        "bolt_limit", "bolt_penalty", "bolts_consecutive", "reset_555", "barrel_at",
-        "barrel_mode", "barrel_deals", "barrel_fall_penalty", "barrel_resets_after",
-        "barrel_knock_off", "dark", "dark_seat", "dark_min_total", "dark_min_contract",
+        "bolt_limit", "bolt_penalty", "bolts_consecutive", "unplayed_deal_breaks_bolts",
+        "reset_555", "barrel_at", "barrel_mode", "barrel_deals", "barrel_fall_penalty",
+        "barrel_resets_after", "barrel_knock_off", "dark", "dark_seat", "dark_min_total",
+        "dark_min_contract",
         "redeal_same_dealer", "cut_nines_penalty", "marriages_in_hand", "bombs_per_player",
         "bomb_points", "bolt", "barrel_failures", "barrel_jump",
     }),
@@ -379,6 +389,9 @@ TISIC = dataclasses.replace(
     # člověk silnejší stejné barvy tak musí užít trumf."
     must_beat=True,
     must_overtrump=True,
+    # Seed 000 "Zároveň musí jít nutně "přes"" is silent on a trick already trumped: no duty to
+    # beat then, the Mariáš convention the game grew from (RULES.md §4); a table may set it.
+    beat_when_trumped=False,
 )
 
 PL = dataclasses.replace(
@@ -404,8 +417,9 @@ ONE_THOUSAND = dataclasses.replace(
     unused=frozenset({
         "opening_seat", "bolt", "barrel_failures", "barrel_jump",
         "ace_marriage", "concession", "concession_defender_points", "bolt_limit",
-        "bolt_penalty", "bolts_consecutive", "reset_555", "barrel_at", "barrel_mode",
-        "barrel_deals", "barrel_fall_penalty", "barrel_resets_after", "barrel_knock_off",
+        "bolt_penalty", "bolts_consecutive", "unplayed_deal_breaks_bolts", "reset_555",
+        "barrel_at", "barrel_mode", "barrel_deals", "barrel_fall_penalty",
+        "barrel_resets_after", "barrel_knock_off",
         "dark_seat", "dark_min_total", "redeal_same_dealer", "cut_nines_penalty",
         "marriages_in_hand", "bombs_per_player", "bomb_points", "target_strict",
     }),
@@ -451,6 +465,11 @@ EDITION_1: Mapping[str, Mapping[str, Any]] = {
     }
     for name, preset in PRESETS.items()
 }
+# Rules editions 2 and 3: a deal not played out (a concession, a bomb, three marriages in hand,
+# a revoke penalty that ends the deal) neither counted nor reset a run of bolts; edition 4 resets
+# it (RULES.md 1.1 ``bolts_consecutive``: "points credited to it by another seat's concession
+# count as scoring (it took no bolt that deal)").
+BEFORE_EDITION_4: Mapping[str, Any] = {"unplayed_deal_breaks_bolts": False}
 
 
 # --------------------------------------------------------------------------- entries
@@ -569,10 +588,13 @@ class Thousand(Game):
         return tuple(rules.player_choices)
 
     def edition_defaults(self, ruleset: str, edition: int) -> Mapping[str, Any]:
-        if edition != 1:
-            return {}
+        old: dict[str, Any] = {}
+        if edition == 1:
+            old.update(EDITION_1[ruleset])
+        if edition < 4:
+            old.update(BEFORE_EDITION_4)
         preset = PRESETS[ruleset]
-        return {k: v for k, v in EDITION_1[ruleset].items() if getattr(preset, k) != v}
+        return {k: v for k, v in old.items() if getattr(preset, k) != v}
 
     def verify_sheet(self, sheet: Sheet, rules: Any) -> None:
         """The ``players`` option, when a sheet gives it, must match the names."""
@@ -1140,6 +1162,20 @@ class _Turn:
                 "bolts", "%s has %s bolts: -%s", self.names[s], rules.bolt_limit,
                 rules.bolt_penalty, seat=s, penalty=rules.bolt_penalty, limit=rules.bolt_limit)])
 
+    def break_bolts(self) -> None:
+        """A deal not played out (a concession, a bomb, three marriages in hand, a revoke
+        penalty that ends the deal): nobody took a bolt in it, so with bolts in a row every
+        seat that plays it starts its count again (thousand.md#bolts-болт; edition 4).  Call it
+        before the dealer moves on (the seat sitting out is this deal's)."""
+        st, rules = self.state, self.rules
+        if not (rules.bolt_limit and rules.bolts_consecutive
+                and rules.unplayed_deal_breaks_bolts and any(st.bolts)):
+            return
+        on_barrel, cap, out = st.on_barrel, self.table.cap, self.out
+        for s in range(st.n):
+            if s != out and not (on_barrel[s] and cap):  # on the barrel no bolt is counted
+                st.bolts[s] = 0
+
     # ------------------------------------------------------------ entries
 
     def deal(self, e: Deal) -> None:
@@ -1279,6 +1315,7 @@ class _Turn:
         self.climb(climbed)
         self.write(Kind.CONCESSION, deltas, marks, declarer=e.declarer,
                    contract=f"{e.contract}", notes=notes, advance=True)
+        self.break_bolts()
         self.failed_barrels()
         self.after_played(climbed)
         self.next_dealer()
@@ -1336,6 +1373,7 @@ class _Turn:
         self.write(Kind.PENALTY, deltas, marks, contract="", notes=notes, advance=ends_deal)
         self.failed_barrels()
         if ends_deal:
+            self.break_bolts()
             self.after_played(climbed)
             self.next_dealer()
         self.finish(e.seat)
@@ -1364,6 +1402,7 @@ class _Turn:
         self.climb(climbed)
         self.write(Kind.BOMB, deltas, marks, declarer=e.declarer, contract="bomb",
                    notes=notes, advance=True)
+        self.break_bolts()
         self.after_played(climbed)
         self.next_dealer()
         self.finish(e.declarer)
@@ -1404,6 +1443,7 @@ class _Turn:
         self.climb(climbed)
         self.write(Kind.MARRIAGES_IN_HAND, deltas, marks, declarer=e.seat,
                    contract="3 marriages", notes=notes, advance=True)
+        self.break_bolts()
         self.after_played(climbed)
         self.next_dealer()
         self.finish(e.seat)

@@ -31,9 +31,9 @@ from rules.arbiter import MarriageRule, TrumpRule
 from rules.cards import Card, Deck, parse_card
 from scoresheet.referee.rulings import (
     BROKEN_LABELS,
-    RULE_TEXTS,
     CardView,
     card_view,
+    rule_text,
     suit_view,
 )
 from scoresheet.sheets.words import card_word, error_text
@@ -336,8 +336,9 @@ def findings_shown(review: engine.Review, deck: Deck, players: Sequence[str], *,
         if f.kind == "offence":
             label = (BROKEN_LABELS.get(arbiter.Broken(f.code)) if f.code in set(arbiter.Broken)
                      else TALON_LABEL)
-            rule = (RULE_TEXTS.get(arbiter.Broken(f.code)) if f.code in set(arbiter.Broken)
-                    else TALON_RULE)
+            rule = (rule_text(arbiter.Broken(f.code), f.rule,
+                              trumped=bool(f.params.get("trumped")))
+                    if f.code in set(arbiter.Broken) else TALON_RULE)
             name = players[f.seat] if f.seat is not None else ""
             if f.trick is not None:
                 headline = _("Trick %(trick)s: %(name)s — %(what)s") % {

@@ -207,6 +207,14 @@ RULE_TEXTS: Mapping[Broken, Any] = {
     ),
     Broken.NOT_IN_HAND: _("You can only play a card you hold."),
 }
+# What a card that does not beat in a trumped trick breaks (rules.arbiter.BEAT_WHEN_TRUMPED_RULE,
+# a table playing beat_when_trumped).
+BEAT_WHEN_TRUMPED_TEXT = _(
+    "Beat, even in a trumped trick: following suit, you must play a card of the led suit higher "
+    "than every card of it already in the trick, if you hold one, even when the trick has been "
+    "trumped (this table's rule). An equal card does not beat: of two equal cards the first "
+    "played ranks higher."
+)
 
 BROKEN_LABELS: Mapping[Broken, Any] = {
     Broken.FOLLOW_SUIT: _("did not follow suit"),
@@ -411,10 +419,13 @@ def doc_anchor(ref: str) -> str:
     return f"{stem}-{fragment}" if fragment else stem
 
 
-def rule_text(broken: Broken | None, engine_text: str) -> str:
-    """The rule in the page's language; a legal verdict cites the engine's summary."""
+def rule_text(broken: Broken | None, engine_text: str, *, trumped: bool = False) -> str:
+    """The rule in the page's language; a legal verdict cites the engine's summary.
+    ``trumped``: the card did not beat in a trick already trumped (beat_when_trumped)."""
     if broken is None:
         return gettext(engine_text)
+    if trumped and broken is Broken.BEAT:
+        return str(BEAT_WHEN_TRUMPED_TEXT)
     return str(RULE_TEXTS.get(broken, engine_text))
 
 
@@ -479,7 +490,8 @@ def verdict_view(verdict: arbiter.Verdict, card: str, deck: Deck,
         legal=verdict.legal,
         broken=verdict.broken.value if verdict.broken else "",
         headline=headline,
-        rule=rule_text(verdict.broken, verdict.rule) if verdict.broken else legal_rule(verdict),
+        rule=(rule_text(verdict.broken, verdict.rule, trumped=bool(verdict.params.get("trumped")))
+              if verdict.broken else legal_rule(verdict)),
         message=verdict_message(verdict, deck),
         card=card_view(deck, played),
         legal_cards=tuple(card_view(deck, c) for c in verdict.legal_cards),

@@ -929,6 +929,7 @@ OPTION_LABELS: dict[str, Any] = {
     "bolt_limit": _("Bolt limit"),
     "bolt_penalty": _("Bolt penalty"),
     "bolts_consecutive": _("Bolts in a row"),
+    "unplayed_deal_breaks_bolts": _("A deal not played out breaks a run of bolts"),
     "reset_555": _("555 back to 0"),
     "barrel_at": _("Barrel"),
     "barrel_mode": _("Barrel mode"),
@@ -963,6 +964,7 @@ OPTION_LABELS: dict[str, Any] = {
     "must_beat": _("Beat"),
     "must_trump": _("Trump"),
     "must_overtrump": _("Overtrump"),
+    "beat_when_trumped": _("Beat even in a trumped trick"),
 }
 
 # The one-line help of each option: the engine's help text (rules.specs()), translatable here.
@@ -1093,6 +1095,10 @@ OPTION_HELP: dict[str, Any] = {
     "bolt_limit": _("bolts (a deal scoring 0) that cost a penalty; 0 = off"),
     "bolt_penalty": _("points lost at the bolt limit"),
     "bolts_consecutive": _("bolts must come in a row (a scoring deal resets the count)"),
+    "unplayed_deal_breaks_bolts": _(
+        "with bolts in a row, a deal not played out (given up, a bomb, three marriages in hand) "
+        "also resets the count: nobody took a bolt in it"
+    ),
     "reset_555": _("a total of exactly 555 or -555 becomes 0"),
     "barrel_at": _("the barrel; 0 = no barrel"),
     "barrel_mode": _(
@@ -1130,6 +1136,10 @@ OPTION_HELP: dict[str, Any] = {
     ),
     "must_trump": _("a player void in the suit led must play a trump if able"),
     "must_overtrump": _("a player who must trump must beat a trump already in the trick if able"),
+    "beat_when_trumped": _(
+        "a player who follows suit must beat the led suit's highest card even once the trick has "
+        "been trumped"
+    ),
 }
 # The help lines of a game whose option of the same name means another thing.
 GAME_OPTION_HELP: dict[str, dict[str, Any]] = {

@@ -96,3 +96,19 @@ def test_the_penalty_rows_offered_are_the_games_own():
     assert kinds("tisic") == ["penalty"]
     assert kinds("marias") == ["renonc"]
     assert kinds("binokel") == []
+
+
+def test_a_card_that_does_not_beat_in_a_trumped_trick_cites_the_tables_rule():
+    # beat_when_trumped: the rule shown is the one the arbiter cites, in the page's language.
+    verdict = arbiter.judge_json({
+        "ruleset": "tisic", "options": {"beat_when_trumped": True}, "trump": "hearts",
+        "trick": ["K-spades", "9-hearts"], "hand": ["A-spades", "9-spades"],
+        "card": "9-spades", "tricks_done": 1})
+    assert verdict["rule"] == arbiter.BEAT_WHEN_TRUMPED_RULE.text
+    with translation.override("en"):
+        assert referee.rule_text(arbiter.Broken.BEAT, "", trumped=True) == verdict["rule"]
+        assert referee.rule_text(arbiter.Broken.BEAT, "") == arbiter.RULES[
+            arbiter.Broken.BEAT].text
+    with translation.override("cs"):
+        assert referee.rule_text(arbiter.Broken.BEAT, "", trumped=True).startswith(
+            "Přebít i ve štychu s trumfem")

@@ -531,3 +531,80 @@ def test_doctests_of_the_arbiter_and_the_cards() -> None:
         result = doctest.testmod(module)
         assert result.attempted > 0
         assert result.failed == 0
+
+
+# --------------------------------------------------------------------------- beat_when_trumped
+
+# Seed 000: "Platí povinnost přiznávat barvu! A to za všech okolností. ... Zároveň musí jít
+# nutně "přes" (přebít vyšší hodnotou)." It is silent on a trick already trumped: by default
+# (RULES.md §4, option beat_when_trumped false) a player who follows suit need not go over the
+# led suit's highest card once a trump is in the trick; a table that reads the seed literally
+# sets the option.  Tisíc, hearts trumps: Anna leads the king of spades, Boris, void, trumps
+# with the nine of hearts; Vera holds the ace and the nine of spades.
+TRUMPED_TISIC = {"trump": "hearts", "trick": ["K-spades", "9-hearts"],
+                 "hand": ["A-spades", "9-spades", "Q-hearts"]}
+
+
+def test_tisic_by_default_a_trumped_trick_need_not_be_beaten_in_the_led_suit() -> None:
+    assert trick_rules("tisic").beat_when_trumped is False
+    v = ask("tisic", card="9-spades", **TRUMPED_TISIC)
+    assert v["legal"] is True
+    assert v["legal_cards"] == ["A-spades", "9-spades"]  # follow suit still; the trump may not
+
+
+def test_tisic_with_beat_when_trumped_the_led_suit_must_still_be_beaten() -> None:
+    v = ask("tisic", options={"beat_when_trumped": True}, card="9-spades", **TRUMPED_TISIC)
+    assert v["legal"] is False
+    assert v["broken"] == "beat"
+    assert v["legal_cards"] == ["A-spades"]
+    assert "even when the trick has been trumped" in v["rule"]
+    assert v["message"] == "9-spades does not beat K-spades: you hold A-spades, which does"
+    ok = ask("tisic", options={"beat_when_trumped": True}, card="A-spades", **TRUMPED_TISIC)
+    assert ok["legal"] is True
+
+
+def test_beat_when_trumped_asks_nothing_when_the_led_suit_cannot_be_beaten() -> None:
+    v = ask("tisic", options={"beat_when_trumped": True}, trump="hearts",
+            trick=["A-spades", "9-hearts"], hand=["10-spades", "9-spades"], card="9-spades")
+    assert v["legal"] is True
+    assert v["legal_cards"] == ["10-spades", "9-spades"]
+
+
+def test_beat_when_trumped_leaves_an_untrumped_trick_as_it_was() -> None:
+    for options in ({}, {"beat_when_trumped": True}):
+        v = ask("tisic", options=options, trump="hearts", trick=["K-spades"],
+                hand=["A-spades", "9-spades"], card="9-spades")
+        assert v["broken"] == "beat"
+        assert "nobody has trumped" in v["rule"]
+
+
+def test_beat_when_trumped_is_an_option_of_every_preset_off_by_default() -> None:
+    """RULES.md §4: "Option `beat_when_trumped` (default false in every preset)"; Binokel's seed
+    002 says so itself: "Er muss die angespielte Zehn jedoch nicht stechen, weil die höchste
+    Karte im Stich jetzt eine Trumpfkarte ist"."""
+    for ruleset in TABLE:
+        assert rules.preset(ruleset).beat_when_trumped is False
+        assert "beat_when_trumped" in {s.name for s in rules.specs(rules.preset(ruleset))}
+        assert trick_rules(ruleset).beat_when_trumped is False
+    sheet = rules.Sheet(game="thousand", ruleset="tisic", options={"beat_when_trumped": True},
+                        players=("Anna", "Boris", "Vera"))
+    assert trick_rules("tisic", sheet.options, edition=sheet.edition).beat_when_trumped is True
+
+
+def test_binokel_and_marias_tables_may_set_it_too() -> None:
+    on = {"beat_when_trumped": True}
+    assert ask("binokel", options=on, trump="hearts", trick=["10-clubs", "Q-hearts"],
+               hand=["A-clubs", "9-clubs", "K-hearts"], card="9-clubs")["broken"] == "beat"
+    assert ask("marias", options=on, trump="hearts", trick=["K-leaves", "7-hearts"],
+               hand=["A-leaves", "8-leaves"], card="8-leaves")["broken"] == "beat"
+    assert ask("marias", trump="hearts", trick=["K-leaves", "7-hearts"],
+               hand=["A-leaves", "8-leaves"], card="8-leaves")["legal"] is True
+
+
+def test_beat_when_trumped_needs_the_duty_to_beat() -> None:
+    with pytest.raises(ValueError, match="beat_when_trumped needs must_beat"):
+        trick_rules("ru", {"beat_when_trumped": True})
+    assert trick_rules("ru", {"must_beat": True, "beat_when_trumped": True}).beat_when_trumped
+    with pytest.raises(rules.InvalidSheet, match="beat_when_trumped needs must_beat"):
+        rules.Sheet(game="thousand", ruleset="ru", options={"beat_when_trumped": True},
+                    players=("Anna", "Boris", "Vera"))

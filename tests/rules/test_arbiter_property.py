@@ -45,10 +45,11 @@ def turns(draw: st.DrawFn) -> Turn:
     beat = follow and draw(st.booleans())
     trump = follow and draw(st.booleans())
     overtrump = trump and draw(st.booleans())
+    beat_trumped = beat and draw(st.booleans())
     rules = trick_rules(
         ruleset,
         {"must_follow": follow, "must_beat": beat, "must_trump": trump,
-         "must_overtrump": overtrump},
+         "must_overtrump": overtrump, "beat_when_trumped": beat_trumped},
     )
     contract = draw(st.sampled_from(rules.contracts))
     deal = draw(st.permutations(rules.deck.cards()))
@@ -76,6 +77,14 @@ def wins(turn: Turn, card: Card) -> bool:
     """Would ``card`` hold the trick if played now?"""
     trick = [*turn.trick, card]
     return trick_winner(trick, turn.trump, turn.terms.order) == len(trick) - 1
+
+
+def beats_led(turn: Turn, card: Card) -> bool:
+    """Would ``card`` hold the trick if no trump had been played to it (it goes over every card
+    of the led suit already there)?"""
+    led = turn.trick[0].suit
+    trick = [c for c in turn.trick if c.suit == led] + [card]
+    return trick_winner(trick, None, turn.terms.order) == len(trick) - 1
 
 
 def announced_seven(turn: Turn, card: Card) -> bool:
@@ -116,8 +125,11 @@ def test_legal_cards_keep_the_obligations_in_force(turn: Turn) -> None:
     if holding:
         assert all(c.suit == led for c in legal)
         trumped = turn.trump not in (None, led) and any(c.suit == turn.trump for c in turn.trick)
-        if rules.must_beat and not trumped and any(wins(turn, c) for c in holding):
-            assert all(wins(turn, c) for c in legal)
+        if (rules.must_beat and (not trumped or rules.beat_when_trumped)
+                and any(beats_led(turn, c) for c in holding)):
+            assert all(beats_led(turn, c) for c in legal)
+        if rules.must_beat and not trumped:  # untrumped: beating the led suit wins the trick
+            assert all(beats_led(turn, c) == wins(turn, c) for c in holding)
         return
     trumps = [c for c in turn.hand if c.suit == turn.trump]
     if rules.must_trump and trumps:

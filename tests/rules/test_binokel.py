@@ -71,7 +71,7 @@ def test_every_option_of_the_rule_table_can_be_overridden() -> None:
         "scale", "dapp", "opening_bid", "melds", "fail_multiplier", "concede", "concede_bonus",
         "keep_meld_min_points", "keep_trump_nines", "declarer_needs_trump_pair",
         "redeal_five_nines", "all_pass", "target", "melds_after_discard", "deal_passes",
-        "must_follow", "must_beat", "must_trump", "must_overtrump",
+        "must_follow", "must_beat", "must_trump", "must_overtrump", "beat_when_trumped",
     }
 
 

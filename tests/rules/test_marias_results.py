@@ -116,7 +116,7 @@ def test_entry_kinds_of_the_sheet() -> None:
         "flek_giver_receives", "joined_cap", "flek_over_table", "defence_silent_hundred",
         "last_trick_check", "hundred_counts", "misdeal_fee", "renonc_fee", "renonc_talon_fee",
         "tariff", "premium_points", "premium_defence", "premium_flek_giver", "premium_flek_minus",
-        "must_follow", "must_beat", "must_trump", "must_overtrump"}
+        "must_follow", "must_beat", "must_trump", "must_overtrump", "beat_when_trumped"}
 
 
 FIRST_EDITION = {
@@ -128,7 +128,7 @@ FIRST_EDITION = {
     "tariff": {"hra": 20, "sedma": 40, "sto": 80, "betl": 300, "durch": 600},
     "premium_points": {}, "premium_defence": False, "premium_flek_giver": False,
     "premium_flek_minus": False, "must_follow": True, "must_beat": True, "must_trump": True,
-    "must_overtrump": True}
+    "must_overtrump": True, "beat_when_trumped": False}
 
 
 def test_preset_defaults_are_those_of_the_rules() -> None:

@@ -24,9 +24,12 @@ Decisions of the web form (the rules themselves are the engine's):
   :meth:`Melds.to_json` writes them), so that correcting a deal shows the calculator as it was.
   The engine ignores ``meta``; the meld points in ``melds`` stay the sheet's truth.
 - Until the declarer is chosen, a seat's counts are accepted when they fit one hand either as a
-  defender or as the declarer (with the Dapp); the write judges them again with the declarer known.
-- The declarer who goes off (a concession) melds from his hand and the Dapp; the trump-pair duty
-  of ``declarer_needs_trump_pair`` is not asked of him, since it is why he goes off.
+  defender or as the declarer (as the sheet's rules size his hand); the write judges them again
+  with the declarer known.
+- The declarer who goes off (a concession) melds from as many cards as any declarer of the
+  sheet's rules (``BinokelOptions.hand_size``: 15 after laying three away; edition 1: his hand and
+  the Dapp); the trump-pair duty of ``declarer_needs_trump_pair`` is not asked of him, since it is
+  why he goes off.
 - With ``keep_trump_nines`` each seat's trump nines are its Diss count in the calculator, or typed.
 - On a write, an objection of the engine to one field of the entry (the bid, one seat's melds,
   the trick points, the trump nines) is shown on that field; the live preview shows it in full.
