@@ -235,6 +235,30 @@ def _conflict_text(error: services.Conflict) -> str:
     ) % {"current": error.current, "given": error.given}
 
 
+@dataclass(kw_only=True)
+class Entering:
+    """One entry form's request: the sheet as it stands before the row, and what the
+    extensions prefilled (scoresheet/sheets/extensions.py)."""
+
+    request: HttpRequest
+    sheet: Sheet
+    kind: str
+    position: int | None
+    loaded: services.Loaded
+    form_class: type[EntryForm]
+    context: FormContext
+    prefilled: dict[extensions.EntryExtension, extensions.Prefill]
+
+    @property
+    def previous(self) -> dict[str, Any] | None:
+        """The row being corrected (None for a new row)."""
+        return self.loaded.entries[self.position].data if self.position is not None else None
+
+    def page(self, form: EntryForm, meta: WriteForm, **kwargs: Any) -> HttpResponse:
+        return _entry_page(self.request, sheet=self.sheet, loaded=self.loaded, form=form,
+                           meta=meta, position=self.position, **kwargs)
+
+
 def _write(
     request: HttpRequest,
     sheet: Sheet,
@@ -249,96 +273,80 @@ def _write(
     form_class = for_game(sheet.game).form_class(kind)
     if form_class is None:
         raise Http404("no such entry kind")
-    context = context_before(loaded, position)
-    prefilled = extensions.prefills(request, loaded, kind, position)
-    filled = extensions.first_entry(prefilled)
-    if request.method == "GET" and position is None and loaded.scored.outcome is not None:
-        # the game is over: no form for a row that cannot be written (the sheet offers a rematch)
-        return render(request, "sheets/entry_closed.html", {
-            "sheet": sheet, "kind_label": kind_label(kind), "back_url": sheet_url(sheet),
-        })
+    entering = Entering(
+        request=request, sheet=sheet, kind=kind, position=position, loaded=loaded,
+        form_class=form_class, context=context_before(loaded, position),
+        prefilled=extensions.prefills(request, loaded, kind, position),
+    )
     if request.method == "GET":
-        initial = None
-        if position is None:
-            initial = form_class.initial_from_query(request.GET, context)
-        elif for_game(sheet.game).kind_of(loaded.entries[position].data) == kind:
-            initial = form_class.initial_from_entry(loaded.entries[position].data, context)
-        if filled is not None:
-            initial = form_class.initial_from_entry(filled, context)
-        form = form_class(context=context, initial=initial)
-        extensions.extend_form(form, sheet, loaded.entries[position].data
-                               if position is not None else filled)
-        revision = made_at(request, sheet) if position is None else sheet.revision
-        return _entry_page(
-            request, sheet=sheet, loaded=loaded, form=form,
-            meta=WriteForm.fresh(revision), position=position,
-        )
-    form = form_class(request.POST, context=context)
-    extensions.extend_form(form, sheet, None)
-    meta = WriteForm(request.POST)
-    if request.POST.get("preview"):
-        return _preview_response(request, form, meta, loaded, position)
+        return _show_form(entering)
+    return _take_form(entering)
+
+
+def _show_form(e: Entering) -> HttpResponse:
+    """GET: the empty form of a new row, or the stored row to correct (or a prefilled row)."""
+    if e.position is None and e.loaded.scored.outcome is not None:
+        # the game is over: no form for a row that cannot be written (the sheet offers a rematch)
+        return render(e.request, "sheets/entry_closed.html", {
+            "sheet": e.sheet, "kind_label": kind_label(e.kind), "back_url": sheet_url(e.sheet),
+        })
+    filled = extensions.first_entry(e.prefilled)
+    initial = None
+    if e.position is None:
+        initial = e.form_class.initial_from_query(e.request.GET, e.context)
+    elif e.previous is not None and for_game(e.sheet.game).kind_of(e.previous) == e.kind:
+        initial = e.form_class.initial_from_entry(e.previous, e.context)
+    if filled is not None:
+        initial = e.form_class.initial_from_entry(filled, e.context)
+    form = e.form_class(context=e.context, initial=initial)
+    extensions.extend_form(form, e.sheet, e.previous if e.position is not None else filled)
+    revision = made_at(e.request, e.sheet) if e.position is None else e.sheet.revision
+    return e.page(form, WriteForm.fresh(revision))
+
+
+def _take_form(e: Entering) -> HttpResponse:
+    """POST: a live preview, the form shown again, the form's errors, or the row written."""
+    form = e.form_class(e.request.POST, context=e.context)
+    extensions.extend_form(form, e.sheet, None)
+    meta = WriteForm(e.request.POST)
+    if e.request.POST.get("preview"):
+        return _preview_response(e.request, form, meta, e.loaded, e.position)
     if form.redisplay():  # e.g. a meld calculator's − or +: show the form again, write nothing
-        return _entry_page(
-            request, sheet=sheet, loaded=loaded, form=form, meta=meta, position=position
-        )
+        return e.page(form, meta)
     if not (form.is_valid() and meta.is_valid()):
-        return _entry_page(
-            request, sheet=sheet, loaded=loaded, form=form, meta=meta, position=position,
-            status=400,
-        )
-    previous = loaded.entries[position].data if position is not None else None
-    entry = extensions.finish(form.entry(), prefilled, previous)
+        return e.page(form, meta, status=400)
+    entry = extensions.finish(form.entry(), e.prefilled, e.previous)
+    if e.position is not None and entry == e.previous:
+        messages.info(e.request, _("Row %(number)s is unchanged.") % {"number": e.position + 1})
+        return HttpResponseRedirect(sheet_url(e.sheet, e.position))
+    return _store(e, form, meta, entry)
+
+
+def _store(e: Entering, form: EntryForm, meta: WriteForm, entry: dict[str, Any]) -> HttpResponse:
+    """Write the row through the one writer, or show why it was not written."""
+    request, sheet, position = e.request, e.sheet, e.position
     revision, key = meta.cleaned_data["revision"], meta.cleaned_data["key"]
     try:
         if position is None:
             result = services.add_entry(
                 sheet.pk, revision=revision, key=key, device=device_of(request), entry=entry,
-                known=loaded.tail,
+                known=e.loaded.tail,
             )
-        elif entry == loaded.entries[position].data:
-            messages.info(request, _("Row %(number)s is unchanged.") % {"number": position + 1})
-            return HttpResponseRedirect(sheet_url(sheet, position))
         else:
             result = services.update_entry(
                 sheet.pk, revision=revision, key=key, device=device_of(request),
                 position=position, entry=entry,
             )
     except services.AlreadyWritten as error:
-        sheet.refresh_from_db()
-        loaded = services.load(sheet)
-        form = form_class(request.POST, context=context_before(loaded, None))
-        form.is_valid()
-        number = error.position + 1
-        return _entry_page(
-            request, sheet=sheet, loaded=loaded, form=form,
-            meta=WriteForm.rebound(sheet.revision), position=None, status=409,
-            already={"number": number, "url": sheet_url(sheet, error.position)},
-        )
+        return _already_written(e, error)
     except services.Conflict as error:
-        sheet.refresh_from_db()
-        loaded = services.load(sheet)
-        form = form_class(request.POST, context=context_before(loaded, position))
-        form.is_valid()
-        since = [change_label(c) for c in services.changes_since(sheet, error.given)]
-        return _entry_page(
-            request, sheet=sheet, loaded=loaded, form=form,
-            meta=WriteForm.rebound(sheet.revision), position=position, status=409,
-            conflict=_conflict_text(error), since=since,
-        )
+        return _conflict(e, error)
     except services.Rejected as error:
-        kept = preview(form, meta, loaded, position)  # the objection, as the preview said it
+        kept = preview(form, meta, e.loaded, position)  # the objection, as the preview said it
         form.add_rejection(error)
-        return _entry_page(
-            request, sheet=sheet, loaded=loaded, form=form, meta=meta, position=position,
-            status=400, kept_preview=kept,
-        )
+        return e.page(form, meta, status=400, kept_preview=kept)
     number = (result.position or 0) + 1
-    if result.replayed:
-        if request.headers.get(QUEUE_HEADER):
-            # the phone's queue sends a row again when the first answer was lost: confirm it
-            messages.success(request, _("Row %(number)s written.") % {"number": number})
-    else:
+    if not result.replayed:
         if position is None:
             messages.success(request, _("Row %(number)s written.") % {"number": number})
         else:
@@ -346,7 +354,37 @@ def _write(
                 request,
                 _("Row %(number)s corrected; every later row was replayed.") % {"number": number},
             )
+    elif request.headers.get(QUEUE_HEADER):
+        # the phone's queue sends a row again when the first answer was lost: confirm it
+        messages.success(request, _("Row %(number)s written.") % {"number": number})
     return written(request, sheet_url(sheet, result.position))
+
+
+def _already_written(e: Entering, error: services.AlreadyWritten) -> HttpResponse:
+    """409: this very form was written before (its answer was lost): point at that row."""
+    e.sheet.refresh_from_db()
+    loaded = services.load(e.sheet)
+    form = e.form_class(e.request.POST, context=context_before(loaded, None))
+    form.is_valid()
+    return _entry_page(
+        e.request, sheet=e.sheet, loaded=loaded, form=form,
+        meta=WriteForm.rebound(e.sheet.revision), position=None, status=409,
+        already={"number": error.position + 1, "url": sheet_url(e.sheet, error.position)},
+    )
+
+
+def _conflict(e: Entering, error: services.Conflict) -> HttpResponse:
+    """409: the sheet changed since the form was made: the form again, with what changed."""
+    e.sheet.refresh_from_db()
+    loaded = services.load(e.sheet)
+    form = e.form_class(e.request.POST, context=context_before(loaded, e.position))
+    form.is_valid()
+    since = [change_label(c) for c in services.changes_since(e.sheet, error.given)]
+    return _entry_page(
+        e.request, sheet=e.sheet, loaded=loaded, form=form,
+        meta=WriteForm.rebound(e.sheet.revision), position=e.position, status=409,
+        conflict=_conflict_text(error), since=since,
+    )
 
 
 @require_http_methods(["GET", "POST"])
