@@ -39,9 +39,9 @@ from django.utils.translation import gettext as _
 
 import rules
 from scoresheet.sheets import gzipped
-from scoresheet.sheets.display import Holder, RowView, row_view
+from scoresheet.sheets.display import Cell, Holder, RowView, row_view
 from scoresheet.sheets.models import Entry, Sheet
-from scoresheet.sheets.paper import format_number, paper_of
+from scoresheet.sheets.paper import Paper, format_number, paper_of
 from scoresheet.sheets.reading import engine_sheet, entries_of, undo_state
 
 log = logging.getLogger(__name__)
@@ -386,38 +386,48 @@ def row_html(row: RowView, sub: int, ctx: RowContext, words: RowWords) -> str:
         else:
             out.append(f"{row.number}\n")
     out.append('</th>\n<td class="contract">\n')
-    if row.ledger:
-        out.append(_ledger_html(row, ctx))
-    elif row.contract:
-        out.append(f'<span class="c">{escape(row.contract)}</span>')
-        if row.declarer:
-            out.append(f'<span class="played-by">{escape(row.declarer)}</span>')
-    else:
-        out.append(f'<span class="k">{escape(row.kind_label)}</span>')
+    out.append(_contract_html(row, ctx))
     out.append("\n</td>\n")
     paper = paper_of(ctx.game)
-    for cell in row.cells:
-        out.append('<td class="cell')
-        if cell.declarer:
-            out.append(" declarer")
-        if cell.out:
-            out.append(" out")
-        if cell.dealer:
-            out.append(" dealer")
-        out.append(f'">\n<span class="total">{escape(format_number(cell.total, paper))}</span>\n')
-        if cell.delta:
-            out.append(f'<span class="delta {"up" if cell.delta > 0 else "down"}">'
-                       f"{escape(format_number(cell.delta, paper, sign=True))}</span>\n")
-        if cell.dealer:
-            out.append(f'<span class="dealer-dot" title="{words.dealt}">\u25cf</span>\n')
-        if cell.marks:
-            out.append('<span class="marks">')
-            for mark in cell.marks:
-                out.append(f'<span class="badge m-{escape(mark.code)}" '
-                           f'title="{escape(str(mark.long))}">{escape(str(mark.short))}</span>')
-            out.append("</span>\n")
-        out.append("</td>\n")
+    out.extend(_cell_html(cell, paper, words) for cell in row.cells)
     out.append("</tr>")
+    return "".join(out)
+
+
+def _contract_html(row: RowView, ctx: RowContext) -> str:
+    """The contract column: a Mariáš ledger, the contract and its declarer, or the row's kind."""
+    if row.ledger:
+        return _ledger_html(row, ctx)
+    if row.contract:
+        out = f'<span class="c">{escape(row.contract)}</span>'
+        if row.declarer:
+            out += f'<span class="played-by">{escape(row.declarer)}</span>'
+        return out
+    return f'<span class="k">{escape(row.kind_label)}</span>'
+
+
+def _cell_html(cell: Cell, paper: Paper, words: RowWords) -> str:
+    """One player's cell: the running total, the change, the dealer's dot, the marks."""
+    out = ['<td class="cell']
+    if cell.declarer:
+        out.append(" declarer")
+    if cell.out:
+        out.append(" out")
+    if cell.dealer:
+        out.append(" dealer")
+    out.append(f'">\n<span class="total">{escape(format_number(cell.total, paper))}</span>\n')
+    if cell.delta:
+        out.append(f'<span class="delta {"up" if cell.delta > 0 else "down"}">'
+                   f"{escape(format_number(cell.delta, paper, sign=True))}</span>\n")
+    if cell.dealer:
+        out.append(f'<span class="dealer-dot" title="{words.dealt}">\u25cf</span>\n')
+    if cell.marks:
+        out.append('<span class="marks">')
+        for mark in cell.marks:
+            out.append(f'<span class="badge m-{escape(mark.code)}" '
+                       f'title="{escape(str(mark.long))}">{escape(str(mark.short))}</span>')
+        out.append("</span>\n")
+    out.append("</td>\n")
     return "".join(out)
 
 
