@@ -1311,6 +1311,16 @@ def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] =
         out["field"] = str(FIELD_WORDS[params["field"]])
     if isinstance(params.get("option"), str):
         out["option"] = option_label(params["option"])
+    _seat_words(params, players, out)
+    _number_words(params, out)
+    _table_words(params, game, out)
+    if game == "marias":
+        _marias_words(params, out)
+    return out
+
+
+def _seat_words(params: Mapping[str, Any], players: Sequence[str], out: dict[str, Any]) -> None:
+    """The names of the seats the params point at."""
     if (name := _seat_name(players, params.get("seat"))) is not None:
         out["name"] = name
     if isinstance(params.get("seat"), int):
@@ -1326,6 +1336,10 @@ def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] =
         out["by_names"] = ", ".join(n for s in by if (n := _seat_name(players, s)))
     elif isinstance(by, str):
         out["by_text"] = str(OFFENDER_WORDS.get(by, by))
+
+
+def _number_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
+    """Row numbers as players count them, signed changes, sums, counts in words."""
     if isinstance(params.get("entry"), int):
         out["row"] = params["entry"] + 1
     if isinstance(params.get("delta"), int):
@@ -1349,6 +1363,10 @@ def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] =
             else gettext_now("%(some)s or %(last)s") % {
                 "some": ", ".join(counts[:-1]), "last": counts[-1]}
         )
+
+
+def _table_words(params: Mapping[str, Any], game: str, out: dict[str, Any]) -> None:
+    """The words of the engine's codes: suits, actions, roles, reasons, games, melds."""
     for key, table, target in (
         ("suit", _suit_words(game), "suit_name"),
         ("action", ACTION_WORDS, "action_text"),
@@ -1361,9 +1379,6 @@ def words(params: Mapping[str, Any], *, game: str = "", players: Sequence[str] =
         value = params.get(key)
         if isinstance(value, str):
             out[target] = str(table.get(value, value.replace("_", " ")))
-    if game == "marias":
-        _marias_words(params, out)
-    return out
 
 
 # The deck whose suit names a game's pages use everywhere (the deal form, the meld calculator,
