@@ -61,6 +61,15 @@ class RowView:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Sum:
+    """One player's total under the sheet, with the classes that mark it: ``winner``,
+    ``leader`` (the one player ahead while the game goes on), ``negative``."""
+
+    total: int
+    classes: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class SheetView:
     game: str
     game_label: str
@@ -78,6 +87,23 @@ class SheetView:
     entry_count: int
     next_holder: int | None = None  # who holds the opening bid of the next deal (Thousand)
     holder_mark: Mark | None = None  # what the sheet calls him: the obligation, on the hundred
+
+    @property
+    def sums(self) -> tuple[Sum, ...]:
+        """The totals row as shown."""
+        return tuple(Sum(total=total, classes=_sum_classes(seat, total, self))
+                     for seat, total in enumerate(self.totals))
+
+
+def _sum_classes(seat: int, total: int, view: SheetView) -> str:
+    classes = ["sum"]
+    if seat == view.winner:
+        classes.append("winner")
+    elif seat == view.leader and not view.finished and total > 0:
+        classes.append("leader")
+    if total < 0:
+        classes.append("negative")
+    return " ".join(classes)
 
 
 Holder = Callable[[int | None], "tuple[int, str] | None"]
