@@ -4,6 +4,7 @@ pseudo-language whose every translation is marked, to find text that no catalog 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,17 +25,19 @@ OPEN, CLOSE = "⟦", "⟧"  # what marks a translated text in the pseudo-languag
 @pytest.fixture(scope="session")
 def extracted(tmp_path_factory: pytest.TempPathFactory) -> polib.POFile:
     """The English catalog as makemessages makes it from the sources now."""
-    # makemessages writes into the "locale" folder of the tree it walks: give it a tree of its
-    # own whose sources are the project's (links), so that the committed catalogs stay as they are
+    # makemessages writes into the "locale" folder of the tree it walks, and a temporary .py
+    # beside each template it reads: give it a copy of its own of the sources, so that the
+    # committed catalogs stay as they are and parallel test workers never share its files
     root = tmp_path_factory.mktemp("extracted")
     for name in SOURCE_FOLDERS:
-        (root / name).symlink_to(Path(settings.BASE_DIR) / name, target_is_directory=True)
+        shutil.copytree(Path(settings.BASE_DIR) / name, root / name,
+                        ignore=shutil.ignore_patterns("__pycache__"))
     (root / "locale").mkdir()
     here = Path.cwd()
     os.chdir(root)
     try:
         with override_settings(LOCALE_PATHS=[str(root / "locale")]):
-            call_command("makemessages", locale=[SOURCE_LANGUAGE], symlinks=True, **MAKEMESSAGES)
+            call_command("makemessages", locale=[SOURCE_LANGUAGE], **MAKEMESSAGES)
     finally:
         os.chdir(here)
     return polib.pofile(str(root / "locale" / SOURCE_LANGUAGE / "LC_MESSAGES" / "django.po"))
