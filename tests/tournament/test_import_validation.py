@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+from html import unescape
 from typing import Any
 
 import pytest
@@ -64,7 +65,7 @@ def refused(client: Client, payload: Any, *expected: str) -> str:
     text = payload if isinstance(payload, str | bytes) else json.dumps(payload,
                                                                         ensure_ascii=False)
     response = post(client, text)
-    html = page(response)
+    html = unescape(page(response))
     assert response.status_code == 400, (response.status_code, html[-2000:])
     assert counts() == before, "a refused file stored something"
     for word in PYTHON_WORDS:
