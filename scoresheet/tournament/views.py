@@ -35,6 +35,7 @@ from scoresheet.exports import documents as exports
 from scoresheet.exports import printing
 from scoresheet.exports.views import _download
 from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.validators import SingleLineValidator
 from scoresheet.sheets.views.access import get_sheet_for_edit, get_sheet_for_view, is_htmx
 from scoresheet.sheets.views.create import chosen_ruleset
 from scoresheet.sheets.views.share import qr_svg
@@ -329,6 +330,9 @@ def tournament_reopen(request: HttpRequest, token: str, table_id: int) -> HttpRe
     t = get_for_director(token)
     tb = _table(t, table_id)
     form = ReopenForm(request.POST)
+    if not form.is_valid() and form.has_error("reason", SingleLineValidator.code):
+        messages.error(request, " ".join(form.errors["reason"]))
+        return HttpResponseRedirect(director_url(t))
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     return _act(request, t, lambda: logic.reopen(tb, reason=reason),
                 _("Table %(table)s is open again.") % {"table": tb.number})
@@ -339,6 +343,9 @@ def tournament_review(request: HttpRequest, token: str, table_id: int) -> HttpRe
     t = get_for_director(token)
     tb = _table(t, table_id)
     form = ReviewForm(request.POST)
+    if not form.is_valid() and form.has_error("note"):
+        messages.error(request, " ".join(form.errors["note"]))
+        return HttpResponseRedirect(director_url(t))
     if not form.is_valid():
         messages.error(request, _("Say whether the game could be won."))
         return HttpResponseRedirect(director_url(t))

@@ -26,12 +26,18 @@ from tests.sheets.helpers import page
 from tests.tournament.helpers import NAMES, make_tournament, play_round
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
+# NUL never reaches a form: the guard (scoresheet/protect/guard.py) refuses the whole request.
+REFUSALS = ("control character", "line break", "cannot be typed (NUL)")
 CONTROL = ["\x00", "\x01", "\x07", "\x1b[31m", "\x7f", "\x85", "\u2028", "\t", "\r", "\x0b"]
 
 
 @pytest.fixture(autouse=True)
 def no_rate_limit(settings: Any) -> None:
     settings.RATELIMIT_ENABLED = False
+
+
+def refused_in_words(response: Any) -> bool:
+    return any(words in page(response) for words in REFUSALS)
 
 
 def new_tournament(client: Client, **extra: str) -> Any:
@@ -59,7 +65,7 @@ def test_a_tournament_name_with_a_control_character_is_refused(
 ) -> None:
     response = new_tournament(client, name=f"Pátek{char}v hospodě")
     assert response.status_code == 400
-    assert ("control character" in page(response) or "line break" in page(response))
+    assert refused_in_words(response)
     assert not Tournament.objects.exists()
 
 
@@ -71,7 +77,8 @@ def test_a_player_or_club_with_a_control_character_is_refused(
     line = f"Ja{char}na, KM Brno" if where == "name" else f"Jana, KM{char}Brno"
     response = new_tournament(client, players_text="\n".join([line, *NAMES[1:8]]))
     assert response.status_code == 400
-    assert "Players" in page(response) and "line 1" in page(response)
+    assert "Line 1 of the list of players" in page(response) or char == "\x00"
+    assert refused_in_words(response)
     assert not Tournament.objects.exists()
 
 
@@ -98,7 +105,7 @@ def test_a_reopening_reason_with_a_control_character_is_refused(
     t, tb = closed_table
     url = reverse("tournament_reopen", args=[t.director_token, tb.pk])
     response = client.post(url, {"reason": f"wrong{char}row"}, follow=True)
-    assert "control character" in page(response) or "line break" in page(response)
+    assert refused_in_words(response)
     tb.refresh_from_db()
     assert tb.closed is not None
     assert not Event.objects.filter(action="reopen").exists()
@@ -111,9 +118,9 @@ def test_a_review_note_with_a_control_character_is_refused(
     t, tb = closed_table
     uid = Entry.objects.filter(sheet_id=tb.sheet_id).first().uid
     url = reverse("tournament_review", args=[t.director_token, tb.pk])
-    response = client.post(url, {"entry": str(uid), "winnable": "yes", "note": f"ok{char}"},
+    response = client.post(url, {"entry": str(uid), "winnable": "yes", "note": f"o{char}k"},
                            follow=True)
-    assert "control character" in page(response) or "line break" in page(response)
+    assert refused_in_words(response)
     assert not Review.objects.exists()
 
 
@@ -125,9 +132,10 @@ def test_a_signature_with_a_control_character_is_refused(
     logic.reopen(tb, reason="recount")
     sheet = tb.sheet
     response = client.post(reverse("table_close", args=[sheet.edit_token]),
-                           {"name": tb.scorer.name + char, "confirm": "on"})
+                           {"name": tb.scorer.name[:1] + char + tb.scorer.name[1:],
+                            "confirm": "on"})
     assert response.status_code == 400
-    assert "control character" in page(response) or "line break" in page(response)
+    assert refused_in_words(response)
     tb.refresh_from_db()
     assert tb.closed is None
 
