@@ -150,6 +150,8 @@ def read_moment(value: object) -> datetime | MomentProblem:
 def column_range(model: type[models.Model], field: str) -> tuple[int, int]:
     """The integers an integer column of ``model`` stores on every database Lístek runs on
     (PostgreSQL's ranges; SQLite would store more): a PositiveSmallIntegerField 0..32767."""
-    kind = model._meta.get_field(field).get_internal_type()
+    column = model._meta.get_field(field)
+    assert isinstance(column, models.Field)
+    kind = column.get_internal_type()
     low, high = BaseDatabaseOperations.integer_field_ranges[kind]
     return int(low), int(high)

@@ -84,6 +84,7 @@ TEXTS: dict[str, Any] = {
                  "part of it."),
     "key": _("A name of a field in “%(field)s” contains a control character or a line "
              "break."),
+    "top_key": _("A name of a field of the file contains a control character or a line break."),
     "sheet_players": _("The players of “%(field)s” must be the table's players in their seat "
                        "order: %(names)s."),
     "sheet": _("The sheet in “%(field)s” was refused (%(where)s): %(problem)s"),
@@ -162,9 +163,9 @@ def path(parent: str, key: str | int) -> str:
 
 
 def _length(model: type[models.Model], name: str) -> int:
-    max_length = model._meta.get_field(name).max_length
-    assert max_length is not None
-    return int(max_length)
+    column = model._meta.get_field(name)
+    assert isinstance(column, models.CharField) and column.max_length is not None
+    return int(column.max_length)
 
 
 @dataclass
@@ -207,7 +208,7 @@ class Checker:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             self.add("integer", where, min=low, max=high)
             return None
-        return value
+        return int(value)
 
     def column(self, value: Any, where: str, model: type[models.Model], name: str, *,
                null: bool = False) -> int | None:
@@ -245,7 +246,7 @@ class Checker:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= count:
             self.add("player", where, max=count)
             return None
-        return value
+        return int(value)
 
     def once(self, values: list[tuple[Any, str]]) -> None:
         """Each value of ``values`` (value, its field) at most once."""
@@ -264,8 +265,8 @@ class Checker:
             value, where = stack.pop()
             if isinstance(value, Mapping):
                 if any(_bad(k) for k in value):
-                    self.add("key", where or "file")
-                stack.extend((v, path(where, str(k))) for k, v in reversed(value.items()))
+                    self.add("key" if where else "top_key", where)
+                stack.extend((v, path(where, str(k))) for k, v in reversed(list(value.items())))
             elif isinstance(value, list):
                 stack.extend((v, path(where, i)) for i, v in reversed(list(enumerate(value))))
             elif isinstance(value, str):

@@ -245,3 +245,17 @@ def test_a_refused_sheet_inside_the_file_is_named_with_its_table(
 ) -> None:
     exported["round_list"][0]["tables"][1]["sheet"]["entries"][0]["declarer"] = 9
     refused(client, exported, "“round_list[1].tables[2].sheet”")
+
+
+@pytest.mark.parametrize(("where", "words"), [
+    ((), "A name of a field of the file contains a control character"),
+    (("history", 0, "detail"), "A name of a field in “history[1].detail” contains a control"),
+])
+def test_a_key_with_a_control_character_is_refused(
+    client: Client, exported: dict[str, Any], where: tuple[Any, ...], words: str
+) -> None:
+    target: Any = exported
+    for key in where:
+        target = target[key]
+    target["bad\x1bkey"] = 1
+    refused(client, exported, words)
