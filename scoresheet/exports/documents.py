@@ -23,13 +23,12 @@ import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 import rules
@@ -38,7 +37,14 @@ from scoresheet.sheets import services
 from scoresheet.sheets.gameforms import kind_label
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import crowns, paper_of, winner_of
-from scoresheet.sheets.validators import MAX_DEPTH, document_problem
+from scoresheet.sheets.validators import (
+    MAX_DEPTH,
+    MomentProblem,
+    NotFinite,
+    document_problem,
+    read_json,
+    read_moment,
+)
 from scoresheet.sheets.words import contract_label, engine_message, mark_label, note_text
 
 META_KEY = "listek"  # the app's facts in a document's meta (FORMAT.md: the engine ignores meta)
@@ -233,10 +239,6 @@ def export_csv(document: rules.Sheet, scored: rules.Scored) -> str:
 # --------------------------------------------------------------------------- import
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def read_document(data: bytes | str) -> Any:
     """Parse an uploaded file: UTF-8 (a byte-order mark is allowed) JSON of bounded size."""
     if len(data) > MAX_IMPORT_BYTES:
@@ -251,7 +253,11 @@ def read_document(data: bytes | str) -> Any:
                 "the file is not UTF-8 text", "not_utf8")]) from None
     data = data.removeprefix(CSV_BOM)
     try:
-        return json.loads(data, parse_constant=_no_constant)
+        return read_json(data)
+    except NotFinite as exc:  # NaN, Infinity, 1e999: no database stores them
+        raise ImportRefused([_sheet_problem(
+            f"the file holds {exc.value}, a number JSON does not allow", "not_finite",
+            value=exc.value)]) from None
     except RecursionError:
         raise ImportRefused([_sheet_problem(
             f"the document is nested more than {MAX_DEPTH} levels deep", "too_deep",
@@ -298,12 +304,19 @@ def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
         raw = facts.get(key)
         moment = None
         if raw is not None:
-            moment = _moment(raw)
-            if moment is None:
+            read = read_moment(raw)
+            if read is MomentProblem.OFFSET:
+                offset = _offset_text(str(raw))
+                found.append(_sheet_problem(
+                    f"the time zone {offset} of meta.{META_KEY}.{key} is too far from UTC: a "
+                    "time zone can be at most 15:59 hours from UTC", "bad_offset", key=key,
+                    offset=offset))
+            elif isinstance(read, MomentProblem):
                 found.append(_sheet_problem(
                     f"meta.{META_KEY}.{key} must be a date and time with its time zone",
                     "bad_meta", key=key))
-                moment = None
+            else:
+                moment = read
         moments[key] = moment
     identity = None
     raw_id = facts.get("id")
@@ -328,19 +341,10 @@ def already_here(doc: Any) -> Sheet | None:
             or Sheet.objects.filter(origin=identity).order_by("pk").first())
 
 
-def _moment(value: object) -> datetime | None:
-    """An ISO date and time with its time zone, one a database can store; None otherwise (an
-    offset of +99:00, a year that leaves the calendar in UTC, no time zone)."""
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = parse_datetime(value)
-        if moment is None or moment.tzinfo is None:
-            return None
-        moment.astimezone(UTC)
-    except (ValueError, OverflowError):
-        return None
-    return moment
+def _offset_text(raw: str) -> str:
+    """The time zone at the end of an ISO date and time ("+16:00"), as written."""
+    found = re.search(r"[+-]\d{2}(?::?\d{2}(?::?\d{2}(?:\.\d+)?)?)?$", raw)
+    return found.group(0) if found else raw
 
 
 def import_problems(doc: Any) -> list[Problem]:

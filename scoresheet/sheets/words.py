@@ -267,10 +267,17 @@ ERRORS: dict[str, Template] = {
         "in_stats": _("meta.listek.in_stats must be true or false"),
         "scorer": _("meta.listek.scorer must be a name of at most %(max)s characters"),
         "created": _("meta.listek.created must be a date and time with its time zone"),
+        "finished": _("meta.listek.finished must be a date and time with its time zone"),
+        "id": _("meta.listek.id must be the sheet's identity (a UUID)"),
     },
+    # PostgreSQL stores offsets up to ±15:59 (scoresheet/sheets/validators.py read_moment)
+    "bad_offset": _("The time zone %(offset)s of meta.listek.%(key)s is too far from UTC: a "
+                    "time zone can be at most 15:59 hours from UTC"),
     "too_large": _("The file is larger than %(mb)s MB"),
     "not_utf8": _("The file is not UTF-8 text"),
     "not_json": _("Not a JSON document"),
+    "not_finite": _("The file holds %(value)s, a number JSON does not allow: NaN and Infinity "
+                    "cannot be imported"),
     # hostile documents (scoresheet/protect/guard.py): refused before the engine reads them
     "too_deep": _("The document is nested more than %(max)s levels deep"),
     "bad_text": _("A text in the document holds a control character, a line break or a "

@@ -3,16 +3,20 @@ swap, closing, reopening and reviewing."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from rules import tournament as draw_rules
 from scoresheet.sheets.forms import NewSheetForm
+from scoresheet.sheets.validators import SingleLineValidator, text_problem
 from scoresheet.tournament.logic import MAX_DEALS, MAX_PLAYERS, MAX_ROUNDS, NewPlayer
 from scoresheet.tournament.models import CLUB_LENGTH, NAME_LENGTH, REASON_LENGTH, TITLE_LENGTH
 
+LINE_END = re.compile(r"\r\n|\r|\n")  # the lines of the players' list, as a browser sends them
 BAND_LABELS = (_("4 trumps or fewer"), _("5 trumps"), _("6 trumps"), _("7 trumps or more"))
 
 
@@ -23,7 +27,8 @@ def _num(**attrs: Any) -> forms.NumberInput:
 class TournamentForm(NewSheetForm):
     """Name, game and house rules (as a new sheet has them), rounds, tables, players."""
 
-    name = forms.CharField(label=_("Name of the tournament"), max_length=TITLE_LENGTH)
+    name = forms.CharField(label=_("Name of the tournament"), max_length=TITLE_LENGTH,
+                           validators=[SingleLineValidator()])
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MAX_ROUNDS, initial=3,
                                 widget=_num(min=1, max=MAX_ROUNDS))
     table_size = forms.TypedChoiceField(
@@ -80,9 +85,20 @@ class TournamentForm(NewSheetForm):
     def clean(self) -> dict[str, Any]:
         return forms.Form.clean(self) or {}
 
+    def clean_players_text(self) -> str:
+        """One player a line; a line holds no control character (as a sheet's names)."""
+        text = str(self.cleaned_data.get("players_text") or "")
+        for number, line in enumerate(LINE_END.split(text), start=1):
+            problem = text_problem(line)
+            if problem is not None:
+                raise ValidationError(
+                    _("Line %(number)s of the list of players: %(problem)s"),
+                    code=SingleLineValidator.code, params={"number": number, "problem": problem})
+        return text
+
     def people(self) -> list[NewPlayer]:
         out = []
-        for line in (self.cleaned_data.get("players_text") or "").splitlines():
+        for line in LINE_END.split(self.cleaned_data.get("players_text") or ""):
             name, _comma, club = line.partition(",")
             if name.strip():
                 out.append(NewPlayer(name=name.strip(), club=club.strip()[:CLUB_LENGTH]))
@@ -138,7 +154,8 @@ class DrawForm(forms.Form):
 
 class SignForm(forms.Form):
     name = forms.CharField(
-        label=_("Your name, as the scorer drawn for this table"), max_length=NAME_LENGTH)
+        label=_("Your name, as the scorer drawn for this table"), max_length=NAME_LENGTH,
+        validators=[SingleLineValidator()])
     confirm = forms.BooleanField(
         label=_("I checked the sheet: it is what the table played."), required=True)
 
@@ -152,7 +169,8 @@ class ConfirmForm(forms.Form):
 
 
 class ReopenForm(forms.Form):
-    reason = forms.CharField(label=_("Why is the table reopened?"), max_length=REASON_LENGTH)
+    reason = forms.CharField(label=_("Why is the table reopened?"), max_length=REASON_LENGTH,
+                             validators=[SingleLineValidator()])
 
 
 class ReviewForm(forms.Form):
@@ -161,7 +179,8 @@ class ReviewForm(forms.Form):
         label=_("Could the game be won?"), coerce=lambda v: v == "yes", widget=forms.RadioSelect,
         choices=[("yes", _("Yes: premium points count")), ("no", _("No: no premium points"))],
     )
-    note = forms.CharField(label=_("Note"), max_length=REASON_LENGTH, required=False)
+    note = forms.CharField(label=_("Note"), max_length=REASON_LENGTH, required=False,
+                           validators=[SingleLineValidator()])
 
 
 class ImportForm(forms.Form):

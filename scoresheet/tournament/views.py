@@ -35,12 +35,12 @@ from scoresheet.exports import documents as exports
 from scoresheet.exports import printing
 from scoresheet.exports.views import _download
 from scoresheet.sheets.models import Sheet
-from scoresheet.sheets.validators import document_problem
+from scoresheet.sheets.validators import SingleLineValidator
 from scoresheet.sheets.views.access import get_sheet_for_edit, get_sheet_for_view, is_htmx
 from scoresheet.sheets.views.create import chosen_ruleset
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import engine_message, game_label, preset_label
-from scoresheet.tournament import logic
+from scoresheet.tournament import document, logic
 from scoresheet.tournament.forms import (
     ConfirmForm,
     DrawForm,
@@ -55,7 +55,6 @@ from scoresheet.tournament.models import Player, Round, Table, Tournament
 
 WALL_CACHE_SECONDS = 600  # a rendered wall page, under its fingerprint (never stale)
 POLL_SECONDS = 3  # the wall page and the director's page ask this often whether anything changed
-MAX_IMPORT_BYTES = 5_000_000
 
 ERROR_TEXTS: dict[str, Any] = {
     "table_size": gettext_lazy("This game is not played %(size)s at a table (it is played "
@@ -92,8 +91,8 @@ ERROR_TEXTS: dict[str, Any] = {
     "reason_needed": gettext_lazy("Say why the table is reopened: the reason is kept in the "
                                   "history."),
     "no_deal": gettext_lazy("That deal is no longer on the sheet."),
-    "bad_document": gettext_lazy("This is not a tournament file this app can read (%(detail)s). "
-                                 "Nothing was imported."),
+    "unreadable": gettext_lazy("This tournament file cannot be imported: its rows do not fit "
+                               "together. Nothing was imported."),
     "premium_bad": gettext_lazy("The premium points must be whole numbers from 0 to 10000."),
     "draw_too_few": gettext_lazy("%(players)s players cannot fill a table of %(size)s."),
 }
@@ -189,20 +188,18 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def tournament_import(request: HttpRequest) -> HttpResponse:
+    """Store a tournament file, or name every problem (the field and the rule) and store
+    nothing: the file is read and checked whole before anything is written."""
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            if upload.size > MAX_IMPORT_BYTES:
-                raise logic.TournamentError("bad_document", detail="size")
-            try:
-                doc = json.loads(upload.read().decode("utf-8"))
-            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-                raise logic.TournamentError("bad_document", detail="JSON") from None
-            problem = document_problem(doc)
-            if problem is not None:
-                raise logic.TournamentError("bad_document", detail=problem[0])
-            t = logic.import_tournament(doc)
+            if upload.size > document.MAX_IMPORT_BYTES:
+                raise document.refused("too_large", mb=document.MAX_IMPORT_BYTES // 1_000_000)
+            t = logic.import_tournament(document.read(upload.read()))
+        except document.DocumentRefused as refused:
+            for problem in refused.problems:
+                form.add_error("file", problem.text)
         except (logic.TournamentError, rules.RulesError) as error:
             form.add_error("file", error_text(error))
         else:
@@ -333,6 +330,9 @@ def tournament_reopen(request: HttpRequest, token: str, table_id: int) -> HttpRe
     t = get_for_director(token)
     tb = _table(t, table_id)
     form = ReopenForm(request.POST)
+    if not form.is_valid() and form.has_error("reason", SingleLineValidator.code):
+        messages.error(request, " ".join(form.errors["reason"]))
+        return HttpResponseRedirect(director_url(t))
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     return _act(request, t, lambda: logic.reopen(tb, reason=reason),
                 _("Table %(table)s is open again.") % {"table": tb.number})
@@ -343,6 +343,9 @@ def tournament_review(request: HttpRequest, token: str, table_id: int) -> HttpRe
     t = get_for_director(token)
     tb = _table(t, table_id)
     form = ReviewForm(request.POST)
+    if not form.is_valid() and form.has_error("note"):
+        messages.error(request, " ".join(form.errors["note"]))
+        return HttpResponseRedirect(director_url(t))
     if not form.is_valid():
         messages.error(request, _("Say whether the game could be won."))
         return HttpResponseRedirect(director_url(t))

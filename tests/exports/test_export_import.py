@@ -70,7 +70,7 @@ def test_every_problem_is_listed_not_only_the_first() -> None:
     [
         (b"{not json", "not_json"),
         (b"\xff\xfe\x00garbage", "not_utf8"),
-        (b'{"format": NaN}', "not_json"),
+        (b'{"format": NaN}', "not_finite"),  # named: NaN and Infinity (issue 27)
         (b"[" * 100_000 + b"]" * 100_000, "too_deep"),
         (b" " * (exports.MAX_IMPORT_BYTES + 1), "too_large"),
     ],
