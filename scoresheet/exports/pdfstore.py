@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -89,7 +89,7 @@ def pause(seconds: float) -> None:
     time.sleep(seconds)
 
 
-def _claim(sheet: Sheet, key: str, started: object) -> bool:
+def _claim(sheet: Sheet, key: str, started: datetime | None) -> bool:
     """Take the right to render ``key``: True when this request renders it."""
     now = timezone.now()
     stale = now - timedelta(seconds=int(settings.REQUEST_TIMEOUT) + 5)

@@ -288,8 +288,8 @@ def render_pdf(html: str, *, size: PaperSize = PaperSize.A4) -> bytes:
     The stylesheet is read from the static files (not over the network), and every URL the
     page might name is refused, so rendering never reaches another server.
     """
-    from weasyprint import CSS, HTML  # type: ignore[import-untyped]
-    from weasyprint.urls import URLFetcher  # type: ignore[import-untyped]
+    from weasyprint import CSS, HTML
+    from weasyprint.urls import URLFetcher
 
     refuse_all = URLFetcher(allowed_protocols=())
     document = HTML(string=html, base_url="about:blank", url_fetcher=refuse_all)

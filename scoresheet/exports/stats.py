@@ -30,7 +30,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 import rules
-from scoresheet.sheets import services
+from scoresheet.sheets import reading
 from scoresheet.sheets.models import Entry, Sheet
 from scoresheet.sheets.paper import (
     FAILED_MARKS,
@@ -146,11 +146,11 @@ def collect(sheets: QuerySet[Sheet], *, game: str | None = None) -> Stats:
             continue
         seen.add(sheet.identity)
         # the prefetched entries, in order
-        entries = list(sheet.entries.all())  # type: ignore[attr-defined]
+        entries = list(sheet.entries.all())
         if not entries:
             continue
         try:
-            document = services.engine_sheet(sheet, [e.data for e in entries])
+            document = reading.engine_sheet(sheet, [e.data for e in entries])
             scored = rules.score(document)
         except rules.RulesError:
             unreadable += 1

@@ -57,9 +57,9 @@ class HostileInputMiddleware:
             # session key is looked up) with a NUL: no browser sends one
             return refused(_("The request could not be understood. Nothing was saved: reload "
                              "the page and try again."))
-        if request.method != "POST" or not request.content_type.startswith(FORM_TYPES):
+        if request.method != "POST" or not (request.content_type or "").startswith(FORM_TYPES):
             return None
-        charset = (request.content_params.get("charset") or "utf-8").lower()
+        charset = ((request.content_params or {}).get("charset") or "utf-8").lower()
         if charset not in ("utf-8", "utf8"):
             return refused(_("The form was sent in a text encoding other than UTF-8. Nothing "
                              "was saved: reload the page and send it again."))

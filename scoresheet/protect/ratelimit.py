@@ -131,6 +131,7 @@ def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
     quote = connection.ops.quote_name
     table = quote(Hit._meta.db_table)
     if sheet_token is None:
+        params: list[str | int]
         source, params = "VALUES (%s, %s, %s)", [bucket, end, amount]
     else:
         from scoresheet.sheets.models import Sheet

@@ -98,8 +98,9 @@ def read_setup(query: QueryDict | Mapping[str, Any], document: rules.Sheet) -> S
     suits = {s.value for s in trick.deck.suit_names}
     trump = get("trump")
     raw_plays = query.getlist("p") if isinstance(query, QueryDict) else list(query.get("p", []))
-    if isinstance(get("c"), str):  # the card just tapped (a button of its own name: htmx
-        raw_plays.append(get("c"))  # would let it replace the hidden ``p`` values)
+    tapped = get("c")  # the card just tapped (a button of its own name: htmx would let it
+    if isinstance(tapped, str):  # replace the hidden ``p`` values)
+        raw_plays.append(tapped)
     plays = tuple(
         (p[: -len(MARK)], True) if p.endswith(MARK) else (p, False)
         for p in raw_plays[:MAX_PLAYS] if isinstance(p, str) and p

@@ -27,6 +27,8 @@ CULL_EVERY = 200  # writes of one process between two counts of the table
 
 
 class SharedCache(DatabaseCache):
+    _table: str  # the table's name (DatabaseCache sets it; its stubs do not say so)
+
     def __init__(self, table: str, params: dict[str, Any]) -> None:
         super().__init__(table, params)
         self._writes = 0

@@ -292,9 +292,9 @@ def of(sheet: Sheet, found: Mapping[str, Any] | None = None) -> Derived:
             consistent = True  # read between two reads of the same revision: they are its
             break
         sheet.revision = now  # a write came in: read again, at the revision it made
-        found = cached(sheet, now)
-        if found is not None:
-            return found
+        newer = cached(sheet, now)
+        if newer is not None:
+            return newer
     document = engine_sheet(sheet, entries)
     scored = rules.score(document)
     built = _rebuilt(sheet.revision, len(entries), scored, cached(sheet, sheet.revision - 1))

@@ -167,12 +167,13 @@ class Loaded:
 class _LazyEntries(Sequence[Entry]):
     """The entries of a sheet, read from the database only when one is asked for."""
 
-    def __init__(self, sheet: Sheet, count: int) -> None:
-        self.sheet, self.count = sheet, count
+    def __init__(self, sheet: Sheet, length: int) -> None:
+        # (not ``count``: that is Sequence.count, which a list of entries must keep)
+        self.sheet, self.length = sheet, length
         self.rows: list[Entry] | None = None
 
     def __len__(self) -> int:
-        return self.count
+        return self.length
 
     def _all(self) -> list[Entry]:
         if self.rows is None:
@@ -643,10 +644,11 @@ def _write_locked(
                                  None)
     if append is not None and known is not None:
         # An appended entry: judged on the saved state, nothing replayed, no entry read.
+        appended = dict(append)
         change = _Change(action=Action.ADD, uid=uuid.uuid4(), position=known.entries,
-                         before=None, after=dict(append))
+                         before=None, after=appended)
         try:
-            state, rows = rules.advance(derived.header(sheet), known.state, change.after,
+            state, rows = rules.advance(derived.header(sheet), known.state, appended,
                                         change.position)
         except rules.RulesError as exc:
             raise Rejected(exc, changed=change.position) from None

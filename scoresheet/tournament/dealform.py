@@ -61,7 +61,7 @@ def add_trump_fields(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None = 
     to_entry = form.to_entry
 
     def with_trumps(cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
-        out = to_entry({k: v for k, v in cleaned_data.items() if k not in names})
+        out: dict[str, Any] = to_entry({k: v for k, v in cleaned_data.items() if k not in names})
         given = {key: cleaned_data[f"trumps_{key}"] for key in asked
                  if cleaned_data.get(f"trumps_{key}") is not None}
         if given:

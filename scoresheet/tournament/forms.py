@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from rules import tournament as draw_rules
 from scoresheet.sheets.forms import NewSheetForm
 from scoresheet.sheets.validators import SingleLineValidator, text_problem
-from scoresheet.tournament.logic import MAX_DEALS, MAX_PLAYERS, MAX_ROUNDS, NewPlayer
+from scoresheet.tournament.document import MAX_DEALS, MAX_ROUNDS
+from scoresheet.tournament.logic import MAX_PLAYERS, NewPlayer
 from scoresheet.tournament.models import CLUB_LENGTH, NAME_LENGTH, REASON_LENGTH, TITLE_LENGTH
 
 LINE_END = re.compile(r"\r\n|\r|\n")  # the lines of the players' list, as a browser sends them

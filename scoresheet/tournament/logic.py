@@ -25,7 +25,7 @@ from django.utils import timezone
 
 import rules
 from rules import tournament as draw_rules
-from scoresheet.sheets import services
+from scoresheet.sheets import reading, services
 from scoresheet.sheets.models import Entry, Sheet
 from scoresheet.sheets.validators import read_moment
 from scoresheet.tournament.document import EXPORT_FORMAT, MAX_DEALS, MAX_ROUNDS, check
@@ -432,7 +432,7 @@ def close(tb: Table, *, signed_name: str) -> None:
         now = timezone.now()
         tb.closed, tb.signed_by = now, tb.scorer.name
         tb.save(update_fields=["closed", "signed_by"])
-        Sheet.objects.filter(pk=tb.sheet_id).update(closed=now)
+        Sheet.objects.filter(tournament_table=tb).update(closed=now)
         _event(t, Action.CLOSE, table=tb, signed_by=tb.scorer.name)
 
 
@@ -464,7 +464,7 @@ def reopen(tb: Table, *, reason: str) -> None:
             raise TournamentError("not_closed", table=tb.number)
         tb.closed, tb.signed_by = None, ""
         tb.save(update_fields=["closed", "signed_by"])
-        Sheet.objects.filter(pk=tb.sheet_id).update(closed=None)
+        Sheet.objects.filter(tournament_table=tb).update(closed=None)
         Confirmation.objects.filter(table=tb).delete()
         _event(t, Action.REOPEN, table=tb, reason=reason[:300])
 
@@ -473,13 +473,13 @@ def review(tb: Table, *, entry_uid: uuid.UUID, winnable: bool, note: str = "") -
     """The referee marks a flagged deal reviewed (and whether it was winnable, IV.6)."""
     with transaction.atomic():
         t = _locked(tb.round.tournament)
-        if not Entry.objects.filter(sheet_id=tb.sheet_id, uid=entry_uid).exists():
+        if not Entry.objects.filter(sheet__tournament_table=tb, uid=entry_uid).exists():
             raise TournamentError("no_deal")
         Review.objects.update_or_create(
             table=tb, entry_uid=entry_uid,
             defaults={"winnable": winnable, "note": note.strip()[:300], "at": timezone.now()},
         )
-        position = Entry.objects.get(sheet_id=tb.sheet_id, uid=entry_uid).position
+        position = Entry.objects.get(sheet__tournament_table=tb, uid=entry_uid).position
         _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable)
 
 
@@ -558,7 +558,7 @@ def export(t: Tournament) -> dict[str, Any]:
             uid_pos = {}
             sheet_doc = None
             if tb.sheet is not None:
-                entries = services.entries_of(tb.sheet)
+                entries = reading.entries_of(tb.sheet)
                 uid_pos = {e.uid: e.position for e in entries}
                 sheet_doc = services.sheet_document(tb.sheet, entries)
                 sheet_doc["meta"] = {"scorer": tb.sheet.scorer}

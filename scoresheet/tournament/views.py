@@ -31,12 +31,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
+from rules import tournament as draw_rules
 from scoresheet.exports import documents as exports
 from scoresheet.exports import printing
 from scoresheet.exports.views import _download
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.validators import SingleLineValidator
-from scoresheet.sheets.views.access import get_sheet_for_edit, get_sheet_for_view, is_htmx
+from scoresheet.sheets.views.access import HtmxHttpRequest, get_sheet_for_edit, get_sheet_for_view
 from scoresheet.sheets.views.create import chosen_ruleset
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import engine_message, game_label, preset_label
@@ -290,7 +291,7 @@ def tournament_draw(request: HttpRequest, token: str) -> HttpResponse:
     form = DrawForm(request.POST)
     if not form.is_valid():
         messages.error(request, error_text(logic.TournamentError(
-            "seed", max=logic.draw_rules.MAX_SEED)))
+            "seed", max=draw_rules.MAX_SEED)))
         return HttpResponseRedirect(director_url(t))
     return _act(request, t, lambda: logic.draw(t, seed=form.cleaned_data.get("seed")),
                 _("The round is drawn. Check it, swap players if needed, then start it."))
@@ -331,7 +332,7 @@ def tournament_reopen(request: HttpRequest, token: str, table_id: int) -> HttpRe
     tb = _table(t, table_id)
     form = ReopenForm(request.POST)
     if not form.is_valid() and form.has_error("reason", SingleLineValidator.code):
-        messages.error(request, " ".join(form.errors["reason"]))
+        messages.error(request, " ".join(str(e) for e in form.errors["reason"]))
         return HttpResponseRedirect(director_url(t))
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     return _act(request, t, lambda: logic.reopen(tb, reason=reason),
@@ -344,7 +345,7 @@ def tournament_review(request: HttpRequest, token: str, table_id: int) -> HttpRe
     tb = _table(t, table_id)
     form = ReviewForm(request.POST)
     if not form.is_valid() and form.has_error("note"):
-        messages.error(request, " ".join(form.errors["note"]))
+        messages.error(request, " ".join(str(e) for e in form.errors["note"]))
         return HttpResponseRedirect(director_url(t))
     if not form.is_valid():
         messages.error(request, _("Say whether the game could be won."))
@@ -388,12 +389,12 @@ def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
 
 
 @require_GET
-def tournament_view(request: HttpRequest, token: str) -> HttpResponse:
+def tournament_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """What players open from the QR: where they sit, their table's sheet, the standings."""
     t = get_for_view(token)
     context = _view_context(request, t)
     context["live_url"] = reverse("tournament_view_live", args=[t.view_token])
-    template = "tournament/view.html#live" if is_htmx(request) else "tournament/view.html"
+    template = "tournament/view.html#live" if request.htmx else "tournament/view.html"
     return render(request, template, context)
 
 
@@ -408,7 +409,7 @@ def tournament_view_live(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def tournament_wall(request: HttpRequest, token: str) -> HttpResponse:
+def tournament_wall(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Large type for a projector: the standings and every table's progress, live.
 
     The page is a pure function of the tournament's fingerprint (and the language), so it is
@@ -416,7 +417,7 @@ def tournament_wall(request: HttpRequest, token: str) -> HttpResponse:
     """
     t = get_for_view(token)
     mark = fingerprint(t)
-    htmx = is_htmx(request)
+    htmx = bool(request.htmx)
     if request.GET.get("v") == mark and htmx:
         return HttpResponse(status=204)
     key = f"tournament-wall:{t.view_token}:{mark}:{get_language()}:{int(htmx)}"
@@ -561,7 +562,7 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
         head += [_("Round %(round)s") % {"round": r.round.number} for r in st.rounds]
         rows = st.overall
     else:
-        rows = logic.draw_rules.standings(
+        rows = draw_rules.standings(
             logic.scoring_of(t.game),
             [next(r.seats for r in st.rounds if r.round.number == round_number)],
             list(st.players))

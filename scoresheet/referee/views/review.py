@@ -25,7 +25,7 @@ from scoresheet.referee.views.rulings import Place, _place
 from scoresheet.sheets import services
 from scoresheet.sheets.paper import paper_of
 from scoresheet.sheets.views.access import Mode, remember
-from scoresheet.sheets.words import game_label, preset_label
+from scoresheet.sheets.words import card_word, game_label, preset_label
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -56,7 +56,7 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
             setup, entry = replace(setup, deal=None), None
         elif "declarer" not in request.GET:  # the first visit starts from what the row says
             setup = reviewing.setup_from_entry(entry, setup)
-            rows = loaded.scored.rows_of(setup.deal)
+            rows = loaded.scored.rows_of(setup.deal) if setup.deal is not None else ()
             if setup.out is None and rows and rows[0].sitting_out is not None:
                 setup = replace(setup, out=rows[0].sitting_out)
     base = place.review_url
@@ -82,7 +82,7 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
         "deal_number": None if setup.deal is None else setup.deal + 1,
         "contracts": [(c.name.value, referee.CONTRACT_LABELS.get(c.name.value, c.name.value))
                       for c in trick.contracts],
-        "suits": [(f.suit.value, f"{f.symbol} {reviewing.card_word(deck.name.value, f.name)}")
+        "suits": [(f.suit.value, f"{f.symbol} {card_word(deck.name.value, f.name)}")
                   for f in deck.suits],
         "setup_params": [(k, v) for k, v in setup.params() if k != "p"],
         "play_params": [v for k, v in setup.params() if k == "p"],

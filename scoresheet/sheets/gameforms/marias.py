@@ -434,6 +434,8 @@ class DealForm(EntryForm):
         if not self.needs_giver or comp in engine.AGAINST or not level:
             return []
         declarer = data.get("declarer")
+        if not isinstance(declarer, int):  # a deal without a declarer gives no flek
+            return []
         seats: list[int] = []
         keep = 0
         for step in range(1, level + 1):

@@ -102,10 +102,11 @@ class DealForm(EntryForm):
         self.holder_text = holder_text(options, self.holder, ctx.players)
         self.fields["declarer"] = SeatField(ctx, label=_("Who played?"))
         if self.is_bound and self.holder is not None:
-            self.data = self.data.copy()
-            contract = str(self.data.get("contract", "")).strip()
-            if not self.data.get("declarer") and contract == str(options.opening_bid):
-                self.data["declarer"] = str(self.holder)
+            data = dict(self.data.items()) if not hasattr(self.data, "copy") else self.data.copy()
+            contract = str(data.get("contract", "")).strip()
+            if not data.get("declarer") and contract == str(options.opening_bid):
+                data["declarer"] = str(self.holder)
+            self.data = data
         contract_attrs: dict[str, Any] = {}
         if self.holder is not None:
             contract_attrs = {"data-opening": options.opening_bid, "data-holder": self.holder}

@@ -6,6 +6,7 @@ from enum import StrEnum, unique
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django_htmx.middleware import HtmxDetails
 
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.services import Device
@@ -30,9 +31,11 @@ def get_sheet_for_view(token: str) -> Sheet:
     return get_object_or_404(Sheet, view_token=token)
 
 
-def is_htmx(request: HttpRequest) -> bool:
-    """The request came from htmx (django-htmx's middleware sets ``request.htmx``)."""
-    return bool(getattr(request, "htmx", False))
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it: ``request.htmx`` is true when htmx sent
+    it (the type django-htmx's documentation recommends for views)."""
+
+    htmx: HtmxDetails
 
 
 def device_of(request: HttpRequest) -> Device:

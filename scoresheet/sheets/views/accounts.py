@@ -7,17 +7,17 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoresheet.sheets.views.access import forget, get_sheet_for_edit
+from scoresheet.sheets.views.access import HtmxHttpRequest, forget, get_sheet_for_edit
 
 
-def _next_url(request: HttpRequest) -> str:
+def _next_url(request: HtmxHttpRequest) -> str:
     url = request.POST.get("next") or request.GET.get("next") or ""
     if url and url_has_allowed_host_and_scheme(url, {request.get_host()}, request.is_secure()):
         return url
@@ -25,7 +25,7 @@ def _next_url(request: HttpRequest) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
+def signup(request: HtmxHttpRequest) -> HttpResponse:
     """A name and a password; nothing else is asked."""
     form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -39,7 +39,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def keep(request: HttpRequest, token: str) -> HttpResponse:
+def keep(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Add the sheet to the account's list (a visitor is sent to log in first)."""
     sheet = get_sheet_for_edit(token)
     url = reverse("sheet", args=[token])
@@ -51,7 +51,7 @@ def keep(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def drop(request: HttpRequest, token: str) -> HttpResponse:
+def drop(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Take the sheet off this phone's list and the account's (the sheet itself stays)."""
     sheet = get_sheet_for_edit(token)
     forget(request, sheet)

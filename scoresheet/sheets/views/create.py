@@ -13,10 +13,10 @@ import rules
 from scoresheet.sheets import services
 from scoresheet.sheets.forms import NewSheetForm
 from scoresheet.sheets.views.access import (
+    HtmxHttpRequest,
     Mode,
     device_of,
     get_sheet_for_edit,
-    is_htmx,
     remember,
 )
 from scoresheet.sheets.words import engine_message
@@ -34,7 +34,7 @@ def chosen_ruleset(request: HttpRequest, value: object) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-def new_sheet(request: HttpRequest) -> HttpResponse:
+def new_sheet(request: HtmxHttpRequest) -> HttpResponse:
     """GET shows the form for ``?ruleset=`` (keeping names typed so far); POST creates the sheet.
 
     An htmx request for another preset gets only the part of the form that depends on it.
@@ -45,7 +45,7 @@ def new_sheet(request: HttpRequest) -> HttpResponse:
         if "first_dealer" in request.GET:
             initial["first_dealer"] = request.GET["first_dealer"]
         form = NewSheetForm(ruleset=ruleset, initial=initial)
-        template = "sheets/new_sheet.html#setup" if is_htmx(request) else "sheets/new_sheet.html"
+        template = "sheets/new_sheet.html#setup" if request.htmx else "sheets/new_sheet.html"
         return render(request, template, {"form": form})
     ruleset = chosen_ruleset(request, request.POST.get("ruleset"))
     form = NewSheetForm(request.POST, ruleset=ruleset)
@@ -67,7 +67,7 @@ def new_sheet(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def rematch(request: HttpRequest, token: str) -> HttpResponse:
+def rematch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """After the game: a new sheet with the same players, preset and house rules.
 
     The player who would have dealt next deals first, as if the evening went on.

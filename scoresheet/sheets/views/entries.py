@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import format_html
@@ -20,7 +20,7 @@ from scoresheet.sheets.display import change_label, rows_view
 from scoresheet.sheets.forms import WriteForm
 from scoresheet.sheets.gameforms import EntryForm, FormContext, for_game, kind_label
 from scoresheet.sheets.models import Sheet
-from scoresheet.sheets.views.access import device_of, get_sheet_for_edit
+from scoresheet.sheets.views.access import HtmxHttpRequest, device_of, get_sheet_for_edit
 from scoresheet.sheets.views.sheet import sheet_context
 from scoresheet.sheets.words import rejection_text
 
@@ -100,7 +100,7 @@ def preview(
 
 
 def _entry_page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     *,
     sheet: Sheet,
     loaded: services.Loaded,
@@ -160,9 +160,9 @@ def error_summary(form: EntryForm) -> list[dict[str, str]]:
     first wrong input gets ``autofocus``, so that the refused page opens on it."""
     fields = list(form.fields)
     wrong: list[tuple[int, str, str]] = []  # (place in the form, field, message)
-    for name, errors in form.errors.items():
+    for name, field_errors in form.errors.items():
         if name in form.fields:
-            wrong += [(fields.index(name), name, str(e)) for e in errors]
+            wrong += [(fields.index(name), name, str(e)) for e in field_errors]
     for group, errors in form.group_errors.items():
         members = [f for f in fields if f == group or f.startswith(f"{group}_")]
         if members:
@@ -181,7 +181,7 @@ def error_summary(form: EntryForm) -> list[dict[str, str]]:
 
 
 def _preview_response(
-    request: HttpRequest, form: EntryForm, meta: WriteForm, loaded: services.Loaded,
+    request: HtmxHttpRequest, form: EntryForm, meta: WriteForm, loaded: services.Loaded,
     position: int | None,
 ) -> HttpResponse:
     return render(
@@ -200,7 +200,7 @@ QUEUE_HEADER = "X-Listek-Queue"  # static/js/offline.js sends every row with it
 WRITTEN_HEADER = "X-Listek-Written"
 
 
-def written(request: HttpRequest, url: str) -> HttpResponse:
+def written(request: HtmxHttpRequest, url: str) -> HttpResponse:
     """The answer to a write that was stored: the sheet (a redirect), or for the phone's queue a
     204 naming that page, so that its message is shown there and not used up by the queue."""
     if request.headers.get(QUEUE_HEADER):
@@ -210,7 +210,7 @@ def written(request: HttpRequest, url: str) -> HttpResponse:
     return HttpResponseRedirect(url)
 
 
-def made_at(request: HttpRequest, sheet: Sheet) -> int:
+def made_at(request: HtmxHttpRequest, sheet: Sheet) -> int:
     """The revision a new form is made at: the sheet page's that linked to it (``?at=``).
 
     A form opened again by the browser's Back button is made at the revision the player saw
@@ -240,7 +240,7 @@ class Entering:
     """One entry form's request: the sheet as it stands before the row, and what the
     extensions prefilled (scoresheet/sheets/extensions.py)."""
 
-    request: HttpRequest
+    request: HtmxHttpRequest
     sheet: Sheet
     kind: str
     position: int | None
@@ -260,7 +260,7 @@ class Entering:
 
 
 def _write(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     sheet: Sheet,
     *,
     kind: str,
@@ -388,14 +388,14 @@ def _conflict(e: Entering, error: services.Conflict) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def entry_new(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+def entry_new(request: HtmxHttpRequest, token: str, kind: str) -> HttpResponse:
     """A new row of kind ``kind`` at the end of the sheet."""
     sheet = get_sheet_for_edit(token)
     return _write(request, sheet, kind=kind, position=None)
 
 
 @require_http_methods(["GET", "POST"])
-def entry_edit(request: HttpRequest, token: str, pos: int) -> HttpResponse:
+def entry_edit(request: HtmxHttpRequest, token: str, pos: int) -> HttpResponse:
     """Correct row ``pos`` (its kind may change with ``?kind=``); later rows are replayed."""
     sheet = get_sheet_for_edit(token)
     kind = request.GET.get("kind") or _kind_at(sheet, pos)
@@ -411,7 +411,7 @@ def _kind_at(sheet: Sheet, pos: int) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-def entry_delete(request: HttpRequest, token: str, pos: int) -> HttpResponse:
+def entry_delete(request: HtmxHttpRequest, token: str, pos: int) -> HttpResponse:
     """Delete row ``pos`` after a confirmation; later rows move up and are replayed."""
     sheet = get_sheet_for_edit(token)
     error = ""
@@ -465,7 +465,9 @@ def entry_delete(request: HttpRequest, token: str, pos: int) -> HttpResponse:
     )
 
 
-def _delete_conflict(request: HttpRequest, sheet: Sheet, error: services.Conflict) -> HttpResponse:
+def _delete_conflict(
+    request: HtmxHttpRequest, sheet: Sheet, error: services.Conflict
+) -> HttpResponse:
     context = sheet_context(sheet, can_edit=True)
     context["conflict"] = _(
         "Another phone changed the sheet before your delete arrived. Nothing was deleted: "

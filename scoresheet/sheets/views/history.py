@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
@@ -15,7 +15,7 @@ from scoresheet.sheets import extensions
 from scoresheet.sheets.display import action_label
 from scoresheet.sheets.gameforms import default_summary, for_game, kind_label
 from scoresheet.sheets.models import Entry, EntryChange, Sheet
-from scoresheet.sheets.views.access import get_sheet_for_edit
+from scoresheet.sheets.views.access import HtmxHttpRequest, get_sheet_for_edit
 
 MAX_SHOWN = 500  # changes listed on the sheet's history page, newest first
 
@@ -81,7 +81,7 @@ def change_views(sheet: Sheet, changes: Iterable[EntryChange]) -> list[ChangeVie
 
 
 @require_GET
-def entry_history(request: HttpRequest, token: str, pos: int) -> HttpResponse:
+def entry_history(request: HtmxHttpRequest, token: str, pos: int) -> HttpResponse:
     """Every change ever made to the entry now at row ``pos``."""
     sheet = get_sheet_for_edit(token)
     entry = Entry.objects.filter(sheet=sheet, position=pos).first()
@@ -108,7 +108,7 @@ def entry_history(request: HttpRequest, token: str, pos: int) -> HttpResponse:
 
 
 @require_GET
-def sheet_history(request: HttpRequest, token: str) -> HttpResponse:
+def sheet_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Every change of the sheet, newest first (deleted rows included)."""
     sheet = get_sheet_for_edit(token)
     changes = (

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from scoresheet.sheets.models import Sheet
-from scoresheet.sheets.views.access import Mode, known_sheets
+from scoresheet.sheets.views.access import HtmxHttpRequest, Mode, known_sheets
 from scoresheet.sheets.words import preset_label
 
 MAX_LISTED = 100  # sheets listed per section
@@ -27,7 +27,7 @@ class SheetItem:
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     """Sheets in progress and finished: those opened on this phone and those of the account."""
     known = known_sheets(request)
     query = Q(pk__in=list(known))

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from scoresheet.sheets.languages import PrintLanguageForm, language_codes
-from scoresheet.sheets.views.access import get_sheet_for_edit
+from scoresheet.sheets.views.access import HtmxHttpRequest, get_sheet_for_edit
 
 
-def _safe_next(request: HttpRequest, wanted: str, default: str) -> str:
+def _safe_next(request: HtmxHttpRequest, wanted: str, default: str) -> str:
     if wanted and url_has_allowed_host_and_scheme(
         wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
@@ -21,7 +21,7 @@ def _safe_next(request: HttpRequest, wanted: str, default: str) -> str:
 
 
 @require_GET
-def choose_language(request: HttpRequest, code: str) -> HttpResponse:
+def choose_language(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """One tap in the header: the pages in language ``code`` from now on, back to the page.
 
     A link, not a form, so that it works without JavaScript on every page, read-only pages
@@ -38,13 +38,13 @@ def choose_language(request: HttpRequest, code: str) -> HttpResponse:
         domain=settings.LANGUAGE_COOKIE_DOMAIN,
         secure=settings.LANGUAGE_COOKIE_SECURE,
         httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,  # type: ignore[arg-type]  # a str setting
     )
     return response
 
 
 @require_POST
-def set_print_language(request: HttpRequest, token: str) -> HttpResponse:
+def set_print_language(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Set the language a sheet is printed in (edit link only), then go back."""
     sheet = get_sheet_for_edit(token)
     form = PrintLanguageForm(request.POST)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -29,6 +29,7 @@ from scoresheet.sheets import services
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.views.access import (
+    HtmxHttpRequest,
     Mode,
     get_sheet_for_edit,
     get_sheet_for_view,
@@ -175,7 +176,7 @@ def settle_context(sheet: Sheet, loaded: services.Loaded, form: PremiumForm,
     }
 
 
-def _settle(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpResponse:
+def _settle(request: HtmxHttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpResponse:
     if sheet.game != GAME:
         raise Http404("settling up is for Mariáš sheets")
     if request.htmx and request.GET.get("rev") == str(sheet.revision):
@@ -190,7 +191,7 @@ def _settle(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpRespon
 
 
 @require_GET
-def settle_edit(request: HttpRequest, token: str) -> HttpResponse:
+def settle_edit(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Settle up, opened from the sheet's edit link."""
     sheet = get_sheet_for_edit(token)
     remember(request, sheet, Mode.EDIT)
@@ -198,7 +199,7 @@ def settle_edit(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def settle_read(request: HttpRequest, token: str) -> HttpResponse:
+def settle_read(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Settle up, opened from the read-only link: the same page, nothing to write anyway."""
     sheet = get_sheet_for_view(token)
     remember(request, sheet, Mode.VIEW)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import segno
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from scoresheet.sheets.views.access import get_sheet_for_edit
+from scoresheet.sheets.views.access import HtmxHttpRequest, get_sheet_for_edit
 
 QR_SCALE = 5  # pixels per module: a code a phone camera reads from across a table
 
@@ -21,7 +21,7 @@ def qr_svg(url: str) -> str:
 
 
 @require_GET
-def share(request: HttpRequest, token: str) -> HttpResponse:
+def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
     sheet = get_sheet_for_edit(token)
     edit_url = request.build_absolute_uri(reverse("sheet", args=[sheet.edit_token]))
     view_url = request.build_absolute_uri(reverse("sheet_read", args=[sheet.view_token]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -18,10 +18,10 @@ from scoresheet.sheets.forms import new_key
 from scoresheet.sheets.gameforms import for_game, kind_label
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.views.access import (
+    HtmxHttpRequest,
     Mode,
     get_sheet_for_edit,
     get_sheet_for_view,
-    is_htmx,
     remember,
 )
 
@@ -103,7 +103,7 @@ def row_context(sheet: Sheet, context: dict[str, Any], *, can_edit: bool) -> der
 
 
 def render_sheet(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     sheet: Sheet,
     *,
     can_edit: bool,
@@ -112,12 +112,12 @@ def render_sheet(
 ) -> HttpResponse:
     context, rows = sheet_parts(sheet, can_edit=can_edit)
     context.update(extra or {})
-    template = "sheets/sheet.html#live" if is_htmx(request) else "sheets/sheet.html"
+    template = "sheets/sheet.html#live" if request.htmx else "sheets/sheet.html"
     return gzipped.page(request, template, context, rows.body, status=status)
 
 
 @require_GET
-def sheet_edit(request: HttpRequest, token: str) -> HttpResponse:
+def sheet_edit(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The sheet as its keeper sees it: rows, totals, and every button to change them."""
     sheet = get_sheet_for_edit(token)
     remember(request, sheet, Mode.EDIT)
@@ -125,14 +125,14 @@ def sheet_edit(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def sheet_read(request: HttpRequest, token: str) -> HttpResponse:
+def sheet_read(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The same sheet through the read-only link: no way to write."""
     sheet = get_sheet_for_view(token)
     remember(request, sheet, Mode.VIEW)
     return render_sheet(request, sheet, can_edit=False)
 
 
-def _table(request: HttpRequest, *, can_edit: bool, **lookup: str) -> HttpResponse:
+def _table(request: HtmxHttpRequest, *, can_edit: bool, **lookup: str) -> HttpResponse:
     """What changed since the caller's revision (``?rev=``): 204 when nothing did (one query on
     one row, so watchers may poll every few seconds); the changed and new rows, the totals and
     the outcome swapped in out of band when the rows still line up with the caller's; the whole
@@ -152,7 +152,7 @@ def _table(request: HttpRequest, *, can_edit: bool, **lookup: str) -> HttpRespon
     context = summary_context(sheet, data, can_edit=can_edit, found=found)
     ctx = row_context(sheet, context, can_edit=can_edit)
     since = int(given) if given.isascii() and given.isdigit() and len(given) < 10 else None
-    changes = data.changed_since(since) if since is not None and is_htmx(request) else None
+    changes = data.changed_since(since) if since is not None and request.htmx else None
     if changes is not None:
         changed, added = changes
         try:
@@ -172,7 +172,7 @@ def _table(request: HttpRequest, *, can_edit: bool, **lookup: str) -> HttpRespon
     return gzipped.page(request, "sheets/sheet.html#live", context, rows.body)
 
 
-def _chart(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpResponse:
+def _chart(request: HtmxHttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpResponse:
     """The score progression, loaded after the page's first paint (one per revision and
     language, kept in the cache)."""
     data = derived.of(sheet)
@@ -184,7 +184,7 @@ def _chart(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpRespons
         if loaded.sheet.revision == data.revision and len(loaded.entries) == data.entries:
             derived.keep_text(key, chart)
     context = {"chart": mark_safe(chart), "sheet": sheet}  # noqa: S308 (escaped SVG)
-    if is_htmx(request):
+    if request.htmx:
         return render(request, "exports/_chart.html", context)
     context["page_url"] = (reverse("sheet", args=[sheet.edit_token]) if can_edit
                            else reverse("sheet_read", args=[sheet.view_token]))
@@ -192,20 +192,20 @@ def _chart(request: HttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpRespons
 
 
 @require_GET
-def sheet_chart(request: HttpRequest, token: str) -> HttpResponse:
+def sheet_chart(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _chart(request, get_sheet_for_edit(token), can_edit=True)
 
 
 @require_GET
-def sheet_read_chart(request: HttpRequest, token: str) -> HttpResponse:
+def sheet_read_chart(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _chart(request, get_sheet_for_view(token), can_edit=False)
 
 
 @require_GET
-def sheet_table(request: HttpRequest, token: str) -> HttpResponse:
+def sheet_table(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _table(request, can_edit=True, edit_token=token)
 
 
 @require_GET
-def sheet_read_table(request: HttpRequest, token: str) -> HttpResponse:
+def sheet_read_table(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _table(request, can_edit=False, view_token=token)

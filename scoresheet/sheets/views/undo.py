@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -14,12 +14,12 @@ from scoresheet.sheets import services
 from scoresheet.sheets.display import change_label
 from scoresheet.sheets.forms import WriteForm
 from scoresheet.sheets.models import EntryChange
-from scoresheet.sheets.views.access import device_of, get_sheet_for_edit
+from scoresheet.sheets.views.access import HtmxHttpRequest, device_of, get_sheet_for_edit
 from scoresheet.sheets.views.sheet import render_sheet
 
 
 def _revert(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     token: str,
     write: Callable[..., services.WriteResult],
     done: str,
@@ -61,7 +61,7 @@ def _revert(
 
 
 @require_POST
-def undo(request: HttpRequest, token: str) -> HttpResponse:
+def undo(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Revert the latest change not yet undone."""
     return _revert(
         request, token, services.undo, _("Undone: %(what)s."), _("There is nothing to undo.")
@@ -69,7 +69,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def redo(request: HttpRequest, token: str) -> HttpResponse:
+def redo(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Apply again what the latest undo reverted."""
     return _revert(
         request, token, services.redo, _("Redone: %(what)s."), _("There is nothing to redo.")
