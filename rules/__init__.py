@@ -78,7 +78,7 @@ __all__ = [
     "rulesets",
     "saved",
     "score",
-    "start",
     "specs",
+    "start",
     "with_overrides",
 ]

@@ -35,7 +35,7 @@ POLL = 0.2  # seconds between two looks at it
 RETRY_AFTER = 10  # seconds a phone is asked to wait when the PDF is not ready
 
 
-class Busy(Exception):  # noqa: N818  (a condition)
+class Busy(Exception):
     """The PDF is being rendered by another request, or too many are being rendered."""
 
 

@@ -141,7 +141,7 @@ def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
         params = [bucket, end, amount, sheet_token]
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (bucket, slot, count) {source} "  # noqa: S608
+            f"INSERT INTO {table} (bucket, slot, count) {source} "
             f"ON CONFLICT (bucket, slot) DO UPDATE SET count = {table}.count + %s "
             "RETURNING count",
             [*params, amount],

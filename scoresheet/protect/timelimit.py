@@ -31,7 +31,7 @@ log = logging.getLogger("scoresheet.protect.timelimit")
 RETRY_AFTER = 30  # seconds a phone is asked to wait after a request that took too long
 
 
-class TooSlow(Exception):  # noqa: N818  (a condition, not a programming error)
+class TooSlow(Exception):
     """The request took longer than ``settings.REQUEST_TIMEOUT``."""
 
 

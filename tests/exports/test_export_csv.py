@@ -42,7 +42,7 @@ def test_csv_reads_back_to_the_same_numbers(path: Path) -> None:
     table = read(exports.export_csv(loaded.document, loaded.scored))
     n = len(doc["players"])
     money = doc["game"] == "marias"
-    header, *lines, last = table
+    _header, *lines, last = table
     assert len({len(line) for line in table}) == 1  # every line has every column
     assert len(lines) == len(loaded.scored.rows)
     for line, row in zip(lines, loaded.scored.rows, strict=True):

@@ -45,7 +45,7 @@ def scripts_loaded(page: Any) -> None:
 
 
 def test_no_csp_violation_while_a_deal_is_entered_previewed_and_polled(
-    server_db: Database, start_server: Callable[..., Server], phone: Any  # noqa: F811
+    server_db: Database, start_server: Callable[..., Server], phone: Any
 ) -> None:
     server = start_server(server_db)
     base = f"http://127.0.0.1:{server.port}"

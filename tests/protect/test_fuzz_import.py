@@ -63,7 +63,7 @@ def mutated_document(draw: st.DrawFn) -> Any:
         where = draw(st.sampled_from(["top", "player", "entry", "entry_field", "option"]))
         value = draw(json_value)
         if where == "top":
-            doc[draw(st.sampled_from(sorted(doc) + ["extra"]))] = value
+            doc[draw(st.sampled_from([*sorted(doc), "extra"]))] = value
         elif where == "player" and isinstance(doc.get("players"), list) and doc["players"]:
             doc["players"][draw(st.integers(0, len(doc["players"]) - 1))] = draw(
                 st.one_of(markup_name, json_value))
@@ -72,7 +72,7 @@ def mutated_document(draw: st.DrawFn) -> Any:
         elif where == "entry_field" and isinstance(doc.get("entries"), list) and doc["entries"]:
             entry = doc["entries"][draw(st.integers(0, len(doc["entries"]) - 1))]
             if isinstance(entry, dict):
-                entry[draw(st.sampled_from(sorted(entry) + ["extra"]))] = value
+                entry[draw(st.sampled_from([*sorted(entry), "extra"]))] = value
         elif where == "option" and isinstance(doc.get("options"), dict):
             doc["options"][draw(st.sampled_from(["target", "rounding", "barrel_at", "x"]))] = (
                 value)

@@ -150,8 +150,12 @@ def test_an_import_nested_900_levels_deep_is_400(client: Client, db: None) -> No
         refused_whole(client.post("/import/", {"file": upload}), 0)
 
 
-@pytest.mark.parametrize("bad", ["A\x00", "A\ud800", "A\udfff", "A\nB", "A\rB", "A\x1bB",
-                                 "A\u2028B", "A\x7fB", "A\x85B"])
+# Every kind of character no imported string may hold (two lone surrogates among them).
+BAD_CHARACTERS = ["A\x00", "A\ud800", "A\udfff", "A\nB", "A\rB", "A\x1bB", "A\u2028B", "A\x7fB",
+                  "A\x85B"]
+
+
+@pytest.mark.parametrize("bad", BAD_CHARACTERS)
 @pytest.mark.parametrize("where", ["player", "scorer", "entry", "option", "meta", "key"])
 def test_a_bad_character_in_any_imported_string_is_400(
     client: Client, db: None, bad: str, where: str

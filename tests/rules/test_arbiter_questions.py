@@ -126,7 +126,7 @@ def test_marias_betl_has_no_trump_and_no_seven_and_no_marriages() -> None:
 
 
 def test_binokel_marriages_are_melded_not_declared_with_a_card() -> None:
-    with pytest.raises(InvalidEntry, match="declare_marriage: .* in binokel"):
+    with pytest.raises(InvalidEntry, match=r"declare_marriage: .* in binokel"):
         judge_json({"ruleset": "binokel", "trump": "hearts", "hand": ["K-clubs", "Q-clubs"],
                     "card": "K-clubs", "declare_marriage": True})
 

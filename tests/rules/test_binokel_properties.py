@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -148,12 +149,9 @@ def test_corrupted_entries_are_rejected_with_a_problem_naming_the_entry(
     assert found, f"{how} at entry {index} was not noticed"
     assert all(isinstance(p, rules.RulesError) for p in found)
     assert found[0].entry == index
-    try:
+    with pytest.raises(rules.RulesError) as refused:  # score() refuses it too
         rules.score(rules.load(doc))
-    except rules.RulesError as exc:
-        assert exc.entry == index
-    else:
-        raise AssertionError(f"score() accepted {how} at entry {index}")
+    assert refused.value.entry == index
 
 
 @FAST

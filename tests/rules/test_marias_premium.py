@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import rules
 from rules import marias
-from rules import tournament as T
+from rules import tournament as tn
 from rules.engine import Row, Scored, Sheet
 
 from .strategies_marias import marias_doc, marias_sheets
@@ -252,7 +252,7 @@ def test_tournament_minus_points_count_by_the_trumps_of_the_won_sedma() -> None:
     flek: Bohouš +30, Cyril -60."""
     entry = sedma(fleks={"seven": 2}, flek_by={"seven": [2]}, meta={"trumps": {"seven": 5}})
     doc = rules.load(marias_doc([entry]))
-    assert T.sheet_premium(doc, T.PremiumTable()).per_seat == (0, 30, -60)
+    assert tn.sheet_premium(doc, tn.PremiumTable()).per_seat == (0, 30, -60)
 
 
 def test_tournament_a_renonc_keeps_the_offenders_minus_points() -> None:
@@ -261,12 +261,12 @@ def test_tournament_a_renonc_keeps_the_offenders_minus_points() -> None:
     stay."""
     entry = sedma(fleks={"seven": 1}, flek_by={"seven": [2]}, meta={"trumps": {"seven": 5}})
     doc = rules.load(marias_doc([entry, {"type": "renonc", "seat": 2, "kind": 8}]))
-    assert T.sheet_premium(doc, T.PremiumTable()).per_seat == (0, 30, -30)
+    assert tn.sheet_premium(doc, tn.PremiumTable()).per_seat == (0, 30, -30)
 
 
 def test_tournament_standing_adds_minus_points_to_the_crowns() -> None:
     """Article V: crowns + premium points; -60 premium points and 3.00 Kč lost: -3 - 60."""
-    seats = T.table_standing(T.SCORING_MONEY, [7, 8, 9], [-60, 360, -300], [0, 30, -60])
+    seats = tn.table_standing(tn.SCORING_MONEY, [7, 8, 9], [-60, 360, -300], [0, 30, -60])
     assert [s.points for s in seats] == [-1.0, 34.0, -63.0]
 
 
@@ -349,8 +349,8 @@ def test_the_sheet_and_the_tournament_agree_on_who_earns_premium_points(
         return
     sheet = rules.load(doc)
     own = [r.premium for r in marias.final_result(rules.score(sheet), sheet.rules)]
-    flat = T.PremiumTable(seven=(20, 20, 20, 20), hundred=(40, 40, 40, 40), betl=30, durch=60)
-    assert list(T.sheet_premium(sheet, flat).per_seat) == own
+    flat = tn.PremiumTable(seven=(20, 20, 20, 20), hundred=(40, 40, 40, 40), betl=30, durch=60)
+    assert list(tn.sheet_premium(sheet, flat).per_seat) == own
 
 
 def test_tournament_a_renonc_that_stopped_the_next_deal_leaves_the_deal_before_alone() -> None:
@@ -361,4 +361,4 @@ def test_tournament_a_renonc_that_stopped_the_next_deal_leaves_the_deal_before_a
     stopped = {"type": "renonc", "seat": 1, "kind": 1,
                "deal": {"declarer": 2, "game": "suit", "trump": "acorns", "announced": []}}
     doc = rules.load(marias_doc([entry, stopped]))
-    assert T.sheet_premium(doc, T.PremiumTable()).per_seat == (0, 30, 0)
+    assert tn.sheet_premium(doc, tn.PremiumTable()).per_seat == (0, 30, 0)

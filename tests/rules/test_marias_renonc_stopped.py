@@ -158,9 +158,9 @@ def stopped_sheets(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
              PAUZIRAK_KINDS if seat == out else DEFENDER_KINDS)
     kinds = tuple(k for k in kinds if k != 8 and (k != 12 or deal["game"] == "suit"))
     kind = draw(st.sampled_from(kinds))
-    pair = entries + [deal, {"type": "renonc", "seat": seat, "kind": kind, "played_out": False}]
-    alone = entries + [{"type": "renonc", "seat": seat, "kind": kind,
-                        "deal": announcement_of(deal)}]
+    pair = [*entries, deal, {"type": "renonc", "seat": seat, "kind": kind, "played_out": False}]
+    alone = [*entries,
+             {"type": "renonc", "seat": seat, "kind": kind, "deal": announcement_of(deal)}]
     edition = draw(st.sampled_from((1, None)))
     return (marias_doc(pair, players=n, options=options, first_dealer=first, edition=edition),
             marias_doc(alone, players=n, options=options, first_dealer=first, edition=edition))

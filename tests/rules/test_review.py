@@ -106,7 +106,7 @@ def test_marias_trump_and_overtrump_renoncs() -> None:
     assert r["findings"][0]["proof"]["trick"] == 2
 
 
-def test_marias_seven_played_early_breaks_seed_004_II_13() -> None:
+def test_marias_seven_played_early_breaks_seed_004_ii_13() -> None:
     # "musí zůstat jako poslední trumf a nesmí být vynesena dříve než v posledním zdvihu"
     r = review_json({
         "ruleset": "marias", "players": NAMES, "declarer": 0, "trump": "hearts", "seven": 0,
@@ -458,7 +458,7 @@ def test_the_talon_of_a_complete_deal_is_inferred_from_the_unseen_cards() -> Non
         ({"tricks": [["A-hearts", "7-clubs", "8-bells"]]}, "tricks[0]"),
         ({"tricks": [[M("9-hearts"), "7-bells", "8-bells"]], "contract": "betl", "trump": None},
          "tricks[0]"),
-        ({"tricks": MARIAS_TRICKS + [["7-acorns", "8-acorns", "9-acorns"]]}, "tricks"),
+        ({"tricks": [*MARIAS_TRICKS, ["7-acorns", "8-acorns", "9-acorns"]]}, "tricks"),
         ({"colour": "red"}, "colour"),
         ({"edition": 7}, "edition"),
     ],

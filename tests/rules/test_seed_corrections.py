@@ -176,7 +176,7 @@ def test_ru_barrel_resets_after_counts_every_barrel_that_ends_without_a_win() ->
     assert totals(s) == [345, 0, 205]
     assert rules.score(s).rows[-1].kind == "barrel_reset"
     # a failed contract on the third barrel resets at once
-    third = FAILED_BARRELS[:5] + [deal(1, 120, [60, 60, 0])]
+    third = [*FAILED_BARRELS[:5], deal(1, 120, [60, 60, 0])]
     assert totals(sheet("ru", third, barrel_resets_after=3))[1] == 0
 
 

@@ -14,7 +14,7 @@ import itertools
 import pytest
 
 import rules
-from rules import tournament as T
+from rules import tournament as tn
 
 SIZES_3_4 = (3, 4)
 
@@ -27,9 +27,9 @@ def play_rounds(n: int, rounds: int, *, seed: int, size: int = 4, sizes=SIZES_3_
     earlier: list = []
     draws = []
     for r in range(rounds):
-        d = T.draw_round(names(n), seed=seed + r, size=size, sizes=sizes, earlier=earlier,
+        d = tn.draw_round(names(n), seed=seed + r, size=size, sizes=sizes, earlier=earlier,
                          rounds_left=rounds - r)
-        draws.append((d, T.met_pairs(earlier)))
+        draws.append((d, tn.met_pairs(earlier)))
         earlier.append(d.tables)
     return draws
 
@@ -48,7 +48,7 @@ def play_rounds(n: int, rounds: int, *, seed: int, size: int = 4, sizes=SIZES_3_
     (100, 4, [4] * 25, 0),
 ])
 def test_odd_numbers_make_tables_of_three_or_byes(players, size, layout, byes):
-    assert T.table_layout(players, size, SIZES_3_4 if size == 4 else (3,)) == (layout, byes)
+    assert tn.table_layout(players, size, SIZES_3_4 if size == 4 else (3,)) == (layout, byes)
 
 
 def test_a_draw_is_reproducible_from_its_seed():
@@ -93,7 +93,7 @@ def test_byes_go_to_players_who_had_none_yet():
     earlier: list = []
     byes: dict[int, int] = {}
     for r in range(10):
-        d = T.draw_round(names(10), seed=r, size=3, sizes=(3,), earlier=earlier,
+        d = tn.draw_round(names(10), seed=r, size=3, sizes=(3,), earlier=earlier,
                          byes_so_far=byes)
         (bye,) = d.byes
         assert byes.get(bye, 0) == 0  # ten players, ten rounds: everyone sits out once
@@ -106,7 +106,7 @@ def test_the_scorer_duty_goes_round_the_table():
     kept: dict[int, int] = {}
     earlier: list = []
     for r in range(4):
-        d = T.draw_round(names(12), seed=50 + r, size=4, sizes=SIZES_3_4, earlier=earlier,
+        d = tn.draw_round(names(12), seed=50 + r, size=4, sizes=SIZES_3_4, earlier=earlier,
                          scored_so_far=kept)
         for s in d.scorers:
             assert kept.get(s, 0) == min(kept.get(p, 0) for p in d.tables[d.scorers.index(s)])
@@ -137,13 +137,13 @@ def sedma(declarer, trump, trumps=None, **extra):
 
 def test_a_won_sedma_earns_points_by_the_trumps_its_announcer_held():
     doc = sheet([sedma(1, "leaves", 5), sedma(2, "acorns", 4), sedma(0, "bells", 7)])
-    result = T.sheet_premium(doc, T.PremiumTable())
+    result = tn.sheet_premium(doc, tn.PremiumTable())
     assert result.per_seat == (10, 30, 50)  # 7+ trumps 10, 5 trumps 30, 4 trumps 50
 
 
 def test_red_doubles_and_fifty_or_more_is_flagged_for_the_referee():
     doc = sheet([sedma(1, "hearts", 5), sedma(2, "hearts", 6), sedma(0, "leaves")])
-    result = T.sheet_premium(doc, T.PremiumTable())
+    result = tn.sheet_premium(doc, tn.PremiumTable())
     # 5 trumps 30, red x2 = 60; 6 trumps 20, red = 40; no count given: as 7 or more, 10
     assert result.per_seat == (10, 60, 40)
     assert [d.entry for d in result.flagged] == [0]  # only the 60 reaches 50
@@ -153,28 +153,28 @@ def test_a_lost_fleked_betl_earns_its_points_for_the_fleking_player_only():
     doc = sheet([{"type": "deal", "declarer": 0, "game": "betl", "result": "lost",
                   "fleks": {"betl": 1}, "first_flek_by": 2}],
                 options={"flek_liability": "fleking_player"})
-    assert T.sheet_premium(doc, T.PremiumTable()).per_seat == (0, 0, 30)
+    assert tn.sheet_premium(doc, tn.PremiumTable()).per_seat == (0, 0, 30)
 
 
 def test_a_renonc_takes_the_offenders_points_and_holds_back_a_big_game_for_the_referee():
     durch = {"type": "deal", "declarer": 1, "game": "durch", "result": "won"}
     by_declarer = sheet([durch, {"type": "renonc", "seat": 1, "kind": 1}])
-    assert T.sheet_premium(by_declarer, T.PremiumTable(), {0: True}).per_seat == (0, 0, 0)
+    assert tn.sheet_premium(by_declarer, tn.PremiumTable(), {0: True}).per_seat == (0, 0, 0)
     betl = {"type": "deal", "declarer": 1, "game": "betl", "result": "won"}
     # a defender's renonc on a deal worth 60 (durch): the declarer's points wait for the referee
     by_defender = sheet([durch, {"type": "renonc", "seat": 2, "kind": 1}, betl])
-    held = T.sheet_premium(by_defender, T.PremiumTable())
+    held = tn.sheet_premium(by_defender, tn.PremiumTable())
     assert held.per_seat == (0, 30, 0) and held.deals[0].withheld and held.deals[0].flagged
-    winnable = T.sheet_premium(by_defender, T.PremiumTable(), {0: True})
+    winnable = tn.sheet_premium(by_defender, tn.PremiumTable(), {0: True})
     assert winnable.per_seat == (0, 90, 0) and not winnable.deals[0].withheld
 
 
 def test_a_premium_table_refuses_values_out_of_range():
     with pytest.raises(rules.RulesError):
-        T.PremiumTable(seven=(50, 30, 20, -1))
+        tn.PremiumTable(seven=(50, 30, 20, -1))
     with pytest.raises(rules.RulesError):
-        T.PremiumTable.from_json({"sedma": [1, 2, 3, 4]})
-    assert T.PremiumTable.from_json(T.PremiumTable().to_json()) == T.PremiumTable()
+        tn.PremiumTable.from_json({"sedma": [1, 2, 3, 4]})
+    assert tn.PremiumTable.from_json(tn.PremiumTable().to_json()) == tn.PremiumTable()
 
 
 # --------------------------------------------------------------------------- standings
@@ -182,43 +182,43 @@ def test_a_premium_table_refuses_values_out_of_range():
 
 def test_mariáš_points_are_whole_crowns_plus_premium():
     # 1.49 Kč rounds to 1, -1.50 to -2 (half a crown away from zero), 0.01 to 0
-    seats = T.table_standing(T.SCORING_MONEY, [7, 8, 9], [149, -150, 1], [20, 0, 50])
+    seats = tn.table_standing(tn.SCORING_MONEY, [7, 8, 9], [149, -150, 1], [20, 0, 50])
     assert [s.points for s in seats] == [21.0, -2.0, 50.0]
 
 
 def test_placement_points_are_shared_by_tied_players():
-    seats = T.table_standing(T.SCORING_PLACES, [1, 2, 3, 4], [700, 700, 100, 0])
+    seats = tn.table_standing(tn.SCORING_PLACES, [1, 2, 3, 4], [700, 700, 100, 0])
     assert [s.points for s in seats] == [2.5, 2.5, 1.0, 0.0]
 
 
 def test_mariáš_ties_go_to_premium_points_then_money_then_the_best_round():
-    r1 = [T.Seat(player=1, points=10, premium=10, score=0),
-          T.Seat(player=2, points=10, premium=0, score=1000),
-          T.Seat(player=3, points=10, premium=0, score=900),
-          T.Seat(player=4, points=10, premium=0, score=900)]
-    order = T.standings(T.SCORING_MONEY, [r1], [1, 2, 3, 4])
+    r1 = [tn.Seat(player=1, points=10, premium=10, score=0),
+          tn.Seat(player=2, points=10, premium=0, score=1000),
+          tn.Seat(player=3, points=10, premium=0, score=900),
+          tn.Seat(player=4, points=10, premium=0, score=900)]
+    order = tn.standings(tn.SCORING_MONEY, [r1], [1, 2, 3, 4])
     assert [(s.player, s.rank) for s in order] == [(1, 1), (2, 2), (3, 3), (4, 3)]
 
 
 def test_thousand_ties_go_to_first_places_then_game_points():
-    r1 = [T.Seat(player=1, points=3, place=1, score=1000), T.Seat(player=2, points=1, place=3)]
-    r2 = [T.Seat(player=1, points=1, place=3), T.Seat(player=2, points=3, place=1, score=1200)]
-    r3 = [T.Seat(player=2, points=0, place=4), T.bye_seat(T.SCORING_PLACES, 1)]
-    order = T.standings(T.SCORING_PLACES, [r1, r2, r3], [1, 2])
+    r1 = [tn.Seat(player=1, points=3, place=1, score=1000), tn.Seat(player=2, points=1, place=3)]
+    r2 = [tn.Seat(player=1, points=1, place=3), tn.Seat(player=2, points=3, place=1, score=1200)]
+    r3 = [tn.Seat(player=2, points=0, place=4), tn.bye_seat(tn.SCORING_PLACES, 1)]
+    order = tn.standings(tn.SCORING_PLACES, [r1, r2, r3], [1, 2])
     # player 1: 3 + 1 + 2 (bye) = 6; player 2: 1 + 3 + 0 = 4
     assert [(s.player, s.points) for s in order] == [(1, 6.0), (2, 4.0)]
-    tied = T.standings(T.SCORING_PLACES, [r1, r2], [1, 2])
+    tied = tn.standings(tn.SCORING_PLACES, [r1, r2], [1, 2])
     assert [s.player for s in tied] == [2, 1]  # 4 each, one first place each, 1200 > 1000
 
 
 def test_round_points_are_kept_per_round():
-    r1 = [T.Seat(player=1, points=3)]
-    order = T.standings(T.SCORING_PLACES, [r1, []], [1])
+    r1 = [tn.Seat(player=1, points=3)]
+    order = tn.standings(tn.SCORING_PLACES, [r1, []], [1])
     assert order[0].rounds == (3, None)
 
 
 def test_every_pair_is_counted_once():
-    assert T.met_pairs([[[1, 2, 3]], [[3, 1, 4]]]) == {
+    assert tn.met_pairs([[[1, 2, 3]], [[3, 1, 4]]]) == {
         (1, 2): 1, (1, 3): 2, (2, 3): 1, (1, 4): 1, (3, 4): 1}
     assert len(list(itertools.combinations(range(4), 2))) == 6
 
@@ -231,7 +231,7 @@ def test_a_sedma_announced_against_the_declarer_earns_both_defenders_their_point
     entry = {"type": "deal", "declarer": 1, "game": "suit", "trump": "leaves",
              "announced": [], "card_points": 30, "against": ["seven"], "seven_against": "won",
              "meta": {"trumps": {"seven_against": 5}}}
-    result = T.sheet_premium(sheet([entry]), T.PremiumTable())
+    result = tn.sheet_premium(sheet([entry]), tn.PremiumTable())
     assert result.per_seat == (30, 0, 30)
 
 
@@ -243,9 +243,9 @@ def test_a_sto_against_that_fails_earns_nothing_unless_the_declarer_fleked_it():
             "announced": [], "card_points": 30, "against": ["hundred"],
             "marriages": {"declarer": [], "defence": ["bells"]},
             "meta": {"trumps": {"hundred_against": 6}}}
-    assert T.sheet_premium(sheet([lost]), T.PremiumTable()).per_seat == (0, 0, 0)
+    assert tn.sheet_premium(sheet([lost]), tn.PremiumTable()).per_seat == (0, 0, 0)
     fleked = {**lost, "fleks": {"hundred_against": 1}, "flek_by": {"hundred_against": [1]}}
-    assert T.sheet_premium(sheet([fleked]), T.PremiumTable()).per_seat == (0, 30, 0)
+    assert tn.sheet_premium(sheet([fleked]), tn.PremiumTable()).per_seat == (0, 30, 0)
 
 
 def test_a_deal_stopped_by_a_renonc_earns_no_premium_and_goes_to_the_referee():
@@ -254,7 +254,7 @@ def test_a_deal_stopped_by_a_renonc_earns_no_premium_and_goes_to_the_referee():
     durch = {"type": "deal", "declarer": 1, "game": "durch", "result": "won"}
     stopped = {"type": "renonc", "seat": 2, "kind": 1,
                "deal": {"declarer": 0, "game": "betl"}}
-    result = T.sheet_premium(sheet([durch, stopped]), T.PremiumTable())
+    result = tn.sheet_premium(sheet([durch, stopped]), tn.PremiumTable())
     assert result.per_seat == (0, 60, 0)
     assert [(d.entry, d.renonc, d.points) for d in result.deals] == [(0, False, {1: 60}),
                                                                       (1, True, {})]

@@ -111,7 +111,7 @@ def test_two_phones_writing_at_once_never_both_win():
         try:
             results.append(services.add_entry(sheet.pk, revision=0, key=new_key(),
                                               device=PHONE, entry=entry))
-        except Exception as error:  # noqa: BLE001  (the assertion below names it)
+        except Exception as error:
             results.append(error)
         finally:
             connection.close()

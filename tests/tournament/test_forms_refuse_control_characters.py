@@ -128,7 +128,7 @@ def test_a_review_note_with_a_control_character_is_refused(
 def test_a_signature_with_a_control_character_is_refused(
     client: Client, closed_table: tuple[Tournament, Table], char: str
 ) -> None:
-    t, tb = closed_table
+    _t, tb = closed_table
     logic.reopen(tb, reason="recount")
     sheet = tb.sheet
     response = client.post(reverse("table_close", args=[sheet.edit_token]),

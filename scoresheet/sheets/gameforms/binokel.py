@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.forms import BoundField
@@ -196,7 +196,7 @@ class SeatView:
 class MeldsForm(EntryForm):
     """What a deal and a concession share: the declarer, the bid, and melds per seat."""
 
-    groups = {"melds": "melds", "trump_nines": "melds"}
+    groups: ClassVar[Mapping[str, str]] = {"melds": "melds", "trump_nines": "melds"}
     conceded = False  # a concession: the declarer owes no trump pair for his melds
 
     def __init__(self, *args: Any, context: FormContext, **kwargs: Any) -> None:
@@ -470,7 +470,8 @@ class DealForm(MeldsForm):
     kind = "deal"
     label = kind_label("deal")
     template_name = "sheets/gameforms/binokel/deal.html"
-    groups = {"melds": "melds", "trump_nines": "melds", "points": "points"}
+    groups: ClassVar[Mapping[str, str]] = {
+        "melds": "melds", "trump_nines": "melds", "points": "points"}
 
     def build_trump(self) -> None:
         self.fields["trump"] = forms.ChoiceField(

@@ -209,7 +209,7 @@ class DealForm(EntryForm):
     label = kind_label("deal")
     template_name = "sheets/gameforms/marias/deal.html"
     # engine field -> the group of fields where its objection is shown
-    groups = {
+    groups: ClassVar[Mapping[str, str]] = {
         "marriages": "marriages",
         "marriages.declarer": "marriages",
         "marriages.defence": "marriages",

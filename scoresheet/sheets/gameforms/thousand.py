@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -89,7 +89,7 @@ class DealForm(EntryForm):
     kind = "deal"
     label = kind_label("deal")
     template_name = "sheets/gameforms/thousand/deal.html"
-    groups = {"points": "points", "marriages": "marriages"}
+    groups: ClassVar[Mapping[str, str]] = {"points": "points", "marriages": "marriages"}
     deal_total = engine.CARD_POINTS  # the card points of one deal, from the engine
 
     def build(self) -> None:
