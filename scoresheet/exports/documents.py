@@ -82,7 +82,7 @@ class Problem:
         return _("entry %(number)s") % {"number": self.entry}
 
     @classmethod
-    def of(cls, error: rules.RulesError, game: str = "",
+    def from_error(cls, error: rules.RulesError, game: str = "",
            players: Sequence[str] = ()) -> Problem:
         return cls(
             entry=error.entry,
@@ -102,7 +102,7 @@ class ImportRefused(Exception):
 
 
 def _sheet_problem(message: str, code: str, **params: Any) -> Problem:
-    return Problem.of(rules.InvalidSheet(message, code=code, params=params))
+    return Problem.from_error(rules.InvalidSheet(message, code=code, params=params))
 
 
 # --------------------------------------------------------------------------- JSON export
@@ -359,7 +359,7 @@ def import_problems(doc: Any) -> list[Problem]:
     game = doc.get("game") if isinstance(doc, dict) else None
     players = doc.get("players") if isinstance(doc, dict) else None
     names = [p if isinstance(p, str) else "?" for p in players] if isinstance(players, list) else []
-    found = [Problem.of(e, game if isinstance(game, str) else "", names)
+    found = [Problem.from_error(e, game if isinstance(game, str) else "", names)
              for e in rules.problems(doc)]
     found += app_facts(doc)[1]
     return found

@@ -62,7 +62,7 @@ def sheet_pdf(sheet: Sheet, *, size: PaperSize = PaperSize.A4, part: int | None 
 def stored_pdf(sheet: Sheet, *, size: object, part: int | None) -> bytes:
     """The PDF from the table, or rendered now (and kept) if nobody has rendered it yet."""
 
-    paper = PaperSize.of(size)
+    paper = PaperSize.from_query(size)
     key = pdf_key(sheet, size=paper.value, part=part)
     deadline = time.monotonic() + WAIT
     while True:

@@ -50,7 +50,7 @@ class PaperSize(StrEnum):
     A5 = "a5"
 
     @classmethod
-    def of(cls, value: object) -> PaperSize:
+    def from_query(cls, value: object) -> PaperSize:
         """The size asked for in ``?size=``; A4 for anything else."""
         return cls(value) if isinstance(value, str) and value in cls._value2member_map_ else cls.A4
 

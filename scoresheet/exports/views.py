@@ -178,7 +178,7 @@ def print_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
     """The sheet as it is printed (``?size=a4`` or ``a5``, ``?part=`` of a long sheet); the
     browser prints it."""
     sheet = get_sheet(token, mode)
-    size = PaperSize.of(request.GET.get("size"))
+    size = PaperSize.from_query(request.GET.get("size"))
     part = _part(request, sheet)
     urls = links(sheet, mode)
     urls["pdf"] = f"{urls['pdf']}?size={size.value}&part={part}"
@@ -193,7 +193,7 @@ def pdf_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
     """The print view as a PDF made on the server (``?size=a4`` or ``a5``, ``?part=``),
     rendered once per revision and kept (scoresheet/exports/pdfstore.py)."""
     sheet = get_sheet(token, mode)
-    size = PaperSize.of(request.GET.get("size"))
+    size = PaperSize.from_query(request.GET.get("size"))
     try:
         pdf = sheet_pdf(sheet, size=size, part=_part(request, sheet))
     except Busy:
@@ -238,7 +238,7 @@ def mail(request: HttpRequest, token: str) -> HttpResponse:
     link = request.build_absolute_uri(reverse("sheet_read", args=[sheet.view_token]))
     try:
         sent = send_sheet(sheet, addresses,
-                          size=PaperSize.of(form.cleaned_data["size"]), link=link)
+                          size=PaperSize.from_query(form.cleaned_data["size"]), link=link)
     except Busy:
         return _busy()
     except (OSError, BadHeaderError):

@@ -267,7 +267,7 @@ def store(sheet: Sheet, derived: Derived) -> None:
     _set(key(sheet, derived.revision), derived)
 
 
-def of(sheet: Sheet, found: Mapping[str, Any] | None = None) -> Derived:
+def current(sheet: Sheet, found: Mapping[str, Any] | None = None) -> Derived:
     """The derived data of ``sheet`` at its revision: from the cache (or from ``found``, what
     :func:`prefetch` read), or rebuilt (one query for the entries, one replay) and kept.
     ``sheet.revision`` is moved on to the revision the entries were read at when a write came
@@ -490,13 +490,13 @@ class TableRows:
     ends: array[int]
 
     @classmethod
-    def of(cls, html: Sequence[str]) -> TableRows:
+    def join(cls, html: Sequence[str]) -> TableRows:
         ends = []
         at = 0
         for part in html:
             at += len(part)
             ends.append(at)
-        return cls(body=gzipped.Deflated.of("".join(html)), ends=array(OFFSET, ends))
+        return cls(body=gzipped.Deflated.compress("".join(html)), ends=array(OFFSET, ends))
 
     def text(self) -> str:
         return self.body.text()
@@ -535,11 +535,11 @@ def table_rows(derived: Derived, ctx: RowContext,
         if not same:  # a write came in meanwhile: show its rows, keep nothing
             entries = tuple(r.entry for r in rows)
             views = row_views(rows, range(len(rows)), entries, ctx)
-            return TableRows.of(list(render_rows(views, entries, ctx).values()))
+            return TableRows.join(list(render_rows(views, entries, ctx).values()))
         views = row_views(rows, range(len(rows)), derived.row_entries, ctx)
         rendered = render_rows(views, derived.row_entries, ctx)
         html = [rendered[i] for i in range(len(rows))]
-    made = TableRows.of(html)
+    made = TableRows.join(html)
     _set(_rows_key(sheet, ctx, derived.revision), made)
     return made
 

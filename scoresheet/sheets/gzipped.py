@@ -79,7 +79,7 @@ class Deflated:
     shift: int
 
     @classmethod
-    def of(cls, text: str) -> Deflated:
+    def compress(cls, text: str) -> Deflated:
         raw = text.encode()
         compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
         data = compressor.compress(raw) + compressor.flush(zlib.Z_SYNC_FLUSH)

@@ -45,7 +45,7 @@ class Device:
     user_id: int | None = None
 
     @classmethod
-    def of(
+    def from_parts(
         cls, device_id: str, user_agent: str, user: AbstractBaseUser | AnonymousUser | None
     ) -> Device:
         uid = user.pk if user is not None and user.is_authenticated else None
@@ -220,7 +220,7 @@ def load(sheet: Sheet) -> Loaded:
 def load_tail(sheet: Sheet) -> Loaded:
     """The sheet as a form that appends to it needs it: the derived data of its revision (from
     the cache; one replay on a miss), no entry read."""
-    data = derived.of(sheet)
+    data = derived.current(sheet)
     return Loaded(sheet=sheet, entries=_LazyEntries(sheet, data.entries),
                   document=derived.header(sheet), scored=data.scored(), tail=data)
 

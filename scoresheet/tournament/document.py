@@ -442,5 +442,5 @@ def _engine(c: Checker, sheet: Any, where: str) -> None:
     players = [p if isinstance(p, str) else "?" for p in doc.get("players") or []]
     game = doc.get("game") if isinstance(doc.get("game"), str) else ""
     for error in rules.problems(doc)[:3]:
-        problem = SheetProblem.of(error, str(game), players)
+        problem = SheetProblem.from_error(error, str(game), players)
         c.add("sheet", path(where, "sheet"), where=problem.where, problem=problem.text)

@@ -42,9 +42,9 @@ def test_three_parts_spliced_are_one_gzip_stream_of_the_whole(seed: int) -> None
     words = ["<tr>", "Anna", "Černý ♥", "Жора", "●", "\n", "120", "&amp;", "x" * 300]
     head, middle, tail = ("".join(rng.choice(words) for _ in range(rng.randrange(1, 3000)))
                           for _ in range(3))
-    body = gzipped.spliced(head.encode(), gzipped.Deflated.of(middle), tail.encode())
+    body = gzipped.spliced(head.encode(), gzipped.Deflated.compress(middle), tail.encode())
     assert gzip.decompress(body) == (head + middle + tail).encode()
-    assert gzipped.Deflated.of(middle).text() == middle
+    assert gzipped.Deflated.compress(middle).text() == middle
 
 
 def get(client: Any, url: str, **headers: str) -> Any:

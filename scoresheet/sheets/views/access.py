@@ -39,7 +39,7 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def device_of(request: HttpRequest) -> Device:
-    return Device.of(
+    return Device.from_parts(
         getattr(request, "device_id", ""),
         request.headers.get("user-agent", ""),
         getattr(request, "user", None),

@@ -43,7 +43,7 @@ def sheet_parts(sheet: Sheet, *, can_edit: bool) -> tuple[dict[str, Any], derive
     """The context of sheet.html without its rows, and the rows (kept compressed: the page
     sends them as they are, scoresheet/sheets/gzipped.py)."""
     found = derived.prefetch(sheet, can_edit=can_edit)  # one read of the cache
-    data = derived.of(sheet, found)
+    data = derived.current(sheet, found)
     context = summary_context(sheet, data, can_edit=can_edit, found=found)
     ctx = row_context(sheet, context, can_edit=can_edit)
     return context, derived.table_rows(data, ctx, found)
@@ -148,7 +148,7 @@ def _table(request: HtmxHttpRequest, *, can_edit: bool, **lookup: str) -> HttpRe
         return HttpResponse(status=204)
     sheet = get_object_or_404(Sheet, **lookup)
     found = derived.prefetch(sheet, can_edit=can_edit)
-    data = derived.of(sheet, found)
+    data = derived.current(sheet, found)
     context = summary_context(sheet, data, can_edit=can_edit, found=found)
     ctx = row_context(sheet, context, can_edit=can_edit)
     since = int(given) if given.isascii() and given.isdigit() and len(given) < 10 else None
@@ -175,7 +175,7 @@ def _table(request: HtmxHttpRequest, *, can_edit: bool, **lookup: str) -> HttpRe
 def _chart(request: HtmxHttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpResponse:
     """The score progression, loaded after the page's first paint (one per revision and
     language, kept in the cache)."""
-    data = derived.of(sheet)
+    data = derived.current(sheet)
     key = f"c:{derived.sheet_key(sheet)}:{get_language()}:{data.revision}"
     chart = derived.cached_text(key)
     if chart is None:
