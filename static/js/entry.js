@@ -6,7 +6,7 @@
    before it arrived is previewed as soon as it is here. */
 (function () {
   "use strict";
-  var form = document.querySelector("form.entry");
+  const form = document.querySelector("form.entry");
   if (!form) return;
 
   function typed(el) {
@@ -15,26 +15,26 @@
   }
 
   function fields() {
-    return Array.prototype.filter.call(form.elements, function (el) {
+    return Array.prototype.filter.call(form.elements, (el) => {
       return typed(el) && !el.disabled && el.offsetParent !== null;
     });
   }
 
-  form.querySelectorAll("input[inputmode=numeric], input[type=number]").forEach(function (el) {
+  form.querySelectorAll("input[inputmode=numeric], input[type=number]").forEach((el) => {
     if (!el.hasAttribute("enterkeyhint")) el.setAttribute("enterkeyhint", "next");
   });
 
-  form.addEventListener("keydown", function (event) {
+  form.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || event.isComposing || !typed(event.target)) return;
     event.preventDefault(); // Enter in a field never sends the form
-    var list = fields();
-    var next = list[list.indexOf(event.target) + 1];
+    const list = fields();
+    const next = list[list.indexOf(event.target) + 1];
     if (next) {
       next.focus();
       if (next.select) next.select();
     } else {
       // the last field: the button is next; it sends only when tapped (or Enter on it)
-      var button = form.querySelector("button[type=submit]");
+      const button = form.querySelector("button[type=submit]");
       if (button) button.focus();
     }
   });
@@ -42,7 +42,7 @@
   function changed(el) {
     if (el.type === "radio" || el.type === "checkbox") return el.checked !== el.defaultChecked;
     if (el.options) {
-      return Array.prototype.some.call(el.options, function (o) {
+      return Array.prototype.some.call(el.options, (o) => {
         return o.selected !== o.defaultSelected;
       });
     }
@@ -57,7 +57,7 @@
     }
   });
 
-  var first = form.querySelector("[autofocus]");
+  const first = form.querySelector("[autofocus]");
   if (first && document.getElementById("form-summary")) {
     first.scrollIntoView({block: "center"});
     first.focus({preventScroll: true});

@@ -4,12 +4,12 @@
    in the order given (every page works without them until then). */
 (function () {
   "use strict";
-  var me = document.currentScript;
-  var urls = me && me.dataset.later ? me.dataset.later.split(" ") : [];
+  const me = document.currentScript;
+  const urls = me && me.dataset.later ? me.dataset.later.split(" ") : [];
 
   function load() {
-    urls.forEach(function (url) {
-      var script = document.createElement("script");
+    urls.forEach((url) => {
+      const script = document.createElement("script");
       script.src = url;
       script.async = false;  // run in the order given: htmx before the script that uses it
       document.head.appendChild(script);

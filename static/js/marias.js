@@ -4,18 +4,18 @@
 (function () {
   "use strict";
   function climb(ladder) {
-    var steps = ladder.querySelectorAll('.steps input[type="radio"]');
+    const steps = ladder.querySelectorAll('.steps input[type="radio"]');
     if (!steps.length) { return; }
-    var at = -1;
-    for (var i = 0; i < steps.length; i++) { if (steps[i].checked) { at = i; } }
-    var next = steps[(at + 1) % steps.length];
+    let at = -1;
+    for (let i = 0; i < steps.length; i++) { if (steps[i].checked) { at = i; } }
+    const next = steps[(at + 1) % steps.length];
     next.checked = true;
     next.dispatchEvent(new Event("change", { bubbles: true }));
   }
   function wire(root) {
-    var ladders = root.querySelectorAll("[data-ladder]");
-    for (var i = 0; i < ladders.length; i++) {
-      var button = ladders[i].querySelector("[data-flek-up]");
+    const ladders = root.querySelectorAll("[data-ladder]");
+    for (let i = 0; i < ladders.length; i++) {
+      const button = ladders[i].querySelector("[data-flek-up]");
       if (!button || button.dataset.wired) { continue; }
       button.dataset.wired = "1";
       button.hidden = false;
@@ -23,7 +23,7 @@
     }
   }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { wire(document); });
+    document.addEventListener("DOMContentLoaded", () => { wire(document); });
   } else {
     wire(document);
   }

@@ -15,29 +15,33 @@
 (function () {
   "use strict";
 
-  var QUEUE = "listek.pending"; // localStorage: the rows waiting to be sent, oldest first
-  var SEEN = "listek.revisions"; // localStorage: sheet path -> the newest revision seen
-  var LOCK = "listek.sending"; // localStorage: a tab that is sending, and since when
-  var LOCK_MS = 30000;
-  var RETRY_MS = 5000; // a row the server did not answer is tried again this often
-  var TIMEOUT_MS = 15000; // a write not answered in this time counts as not sent
-  var QUEUE_HEADER = "X-Listek-Queue"; // the server answers a stored row with 204 and ...
-  var WRITTEN_HEADER = "X-Listek-Written"; // ... the page of the row (views/entries.py)
-  var SETTLE_MS = 500; // a page just opened waits this long before it sends: navigator.onLine
+  const QUEUE = "listek.pending"; // localStorage: the rows waiting to be sent, oldest first
+  const SEEN = "listek.revisions"; // localStorage: sheet path -> the newest revision seen
+  const LOCK = "listek.sending"; // localStorage: a tab that is sending, and since when
+  const LOCK_MS = 30000;
+  const RETRY_MS = 5000; // a row the server did not answer is tried again this often
+  const TIMEOUT_MS = 15000; // a write not answered in this time counts as not sent
+  const QUEUE_HEADER = "X-Listek-Queue"; // the server answers a stored row with 204 and ...
+  const WRITTEN_HEADER = "X-Listek-Written"; // ... the page of the row (views/entries.py)
+  const REVISION_HEADER = "X-Listek-Revision"; // a refused row: the sheet's revision now
+  const ALREADY_HEADER = "X-Listek-Already"; // a refused row: it was written before
+  const OBJECTION_HEADER = "X-Listek-Objection"; // a refused row: why it was not written
+  const SETTLE_MS = 500; // a page just opened waits this long before it sends: navigator.onLine
                        // is not yet reliable while a new page starts
-  var WAITING = ["pending", "sending"];
+  const WAITING = ["pending", "sending"];
   // a row's state -> its word in templates/_offline.html (data-*)
-  var STATE_WORDS = {
+  const STATE_WORDS = {
     pending: "pending", sending: "sending", conflict: "stateConflict", refused: "stateRefused"
   };
 
-  var words = {};
-  var sending = false; // this page is sending the kept rows
-  var release = function () { return null; }; // ends this page's hold on the sending lock
+  let words = {};
+  let sending = false; // this page is sending the kept rows
+  let release = () => null; // ends this page's hold on the sending lock
+  const pageId = newKey(); // this page, in the sending lock kept in localStorage
 
   function read(key, fallback) {
     try {
-      var value = JSON.parse(window.localStorage.getItem(key));
+      const value = JSON.parse(window.localStorage.getItem(key));
       return value === null || value === undefined ? fallback : value;
     } catch (e) {
       return fallback;
@@ -53,26 +57,26 @@
   function saveQueue(items) { write(QUEUE, items); }
 
   function newKey() {
-    var bytes = new Uint8Array(16);
+    const bytes = new Uint8Array(16);
     window.crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) {
+    return Array.prototype.map.call(bytes, (b) => {
       return ("0" + b.toString(16)).slice(-2);
     }).join("");
   }
 
   function sheetOf(path) {
-    var found = /^\/s\/[^/]+\//.exec(path || "");
+    const found = /^\/s\/[^/]+\//.exec(path || "");
     return found ? found[0] : null;
   }
 
   function seen(sheet) {
-    var value = read(SEEN, {})[sheet];
+    const value = read(SEEN, {})[sheet];
     return typeof value === "number" ? value : null;
   }
 
   function see(sheet, revision) {
     if (!sheet || isNaN(revision)) { return; }
-    var all = read(SEEN, {});
+    const all = read(SEEN, {});
     if (typeof all[sheet] !== "number" || revision > all[sheet]) {
       all[sheet] = revision;
       write(SEEN, all);
@@ -80,37 +84,37 @@
   }
 
   function field(fields, name) {
-    for (var i = 0; i < fields.length; i += 1) {
+    for (let i = 0; i < fields.length; i += 1) {
       if (fields[i][0] === name) { return fields[i][1]; }
     }
     return null;
   }
 
   function withField(fields, name, value) {
-    return fields.map(function (pair) { return pair[0] === name ? [name, String(value)] : pair; });
+    return fields.map((pair) => { return pair[0] === name ? [name, String(value)] : pair; });
   }
 
   // ------------------------------------------------------------------ what this page shows
 
   function noteRevisions() {
-    var sheet = sheetOf(window.location.pathname);
-    var live = document.getElementById("live");
+    const sheet = sheetOf(window.location.pathname);
+    const live = document.getElementById("live");
     if (sheet && live && live.dataset.revision) {
       see(sheet, Number(live.dataset.revision));
     }
-    document.querySelectorAll("form[data-offline-queue]").forEach(function (form) {
-      var revision = form.querySelector("input[name=revision]");
+    document.querySelectorAll("form[data-offline-queue]").forEach((form) => {
+      const revision = form.querySelector("input[name=revision]");
       if (revision && navigator.onLine) { see(sheetOf(form.dataset.sheet), Number(revision.value)); }
     });
   }
 
   function showBanner() {
-    var banner = document.getElementById("offline-banner");
+    const banner = document.getElementById("offline-banner");
     if (banner) { banner.hidden = navigator.onLine; }
   }
 
   function button(text, action, id) {
-    var b = document.createElement("button");
+    const b = document.createElement("button");
     b.type = "button";
     b.className = "secondary small";
     b.textContent = text;
@@ -120,43 +124,43 @@
   }
 
   function renderPending() {
-    var sheet = sheetOf(window.location.pathname);
-    var body = document.querySelector("#live table.sheet tbody");
-    document.querySelectorAll("tr.pending").forEach(function (row) { row.remove(); });
+    const sheet = sheetOf(window.location.pathname);
+    const body = document.querySelector("#live table.sheet tbody");
+    document.querySelectorAll("tr.pending").forEach((row) => { row.remove(); });
     if (!sheet || !body || window.location.pathname !== sheet) { return; }
-    var mine = queue().filter(function (item) { return item.sheet === sheet; });
+    const mine = queue().filter((item) => { return item.sheet === sheet; });
     if (!mine.length) { return; }
-    var empty = body.querySelector("tr.empty");
+    const empty = body.querySelector("tr.empty");
     if (empty) { empty.hidden = true; }
-    var columns = document.querySelectorAll("#live table.sheet thead th").length || 2;
-    mine.forEach(function (item) {
-      var row = document.createElement("tr");
+    const columns = document.querySelectorAll("#live table.sheet thead th").length || 2;
+    mine.forEach((item) => {
+      const row = document.createElement("tr");
       row.className = "row pending status-" + item.status;
       row.dataset.pendingId = item.id;
-      var mark = document.createElement("th");
+      const mark = document.createElement("th");
       mark.className = "no";
       mark.scope = "row";
       mark.textContent = "…";
-      var cell = document.createElement("td");
+      const cell = document.createElement("td");
       cell.colSpan = columns - 1;
-      var what = document.createElement("span");
+      const what = document.createElement("span");
       what.className = "pending-what";
       what.textContent = item.summary;
-      var state = document.createElement("span");
+      const state = document.createElement("span");
       state.className = "pending-state";
       // "sending" only while this page sends it: a row left so by a page that went away waits
-      var shown = item.status === "sending" && !sending ? "pending" : item.status;
+      const shown = item.status === "sending" && !sending ? "pending" : item.status;
       state.textContent = words[STATE_WORDS[shown]] || shown;
       cell.appendChild(state);
       cell.appendChild(what);
       if (item.message) {
-        var why = document.createElement("p");
+        const why = document.createElement("p");
         why.className = "pending-why";
         why.textContent = item.message;
         cell.appendChild(why);
       }
       if (item.status === "conflict" || item.status === "refused") {
-        var tools = document.createElement("p");
+        const tools = document.createElement("p");
         tools.className = "pending-tools";
         tools.appendChild(button(words.fix, "fix", item.id));
         tools.appendChild(button(item.status === "conflict" ? words.anyway : words.retry,
@@ -173,28 +177,28 @@
   // ------------------------------------------------------------------ keeping a row
 
   function summary(form) {
-    var parts = [];
-    form.querySelectorAll("input, select, textarea").forEach(function (input) {
+    const parts = [];
+    form.querySelectorAll("input, select, textarea").forEach((input) => {
       if (input.type === "hidden" || input.disabled || !input.name) { return; }
-      var label = (input.id ? form.querySelector("label[for='" + input.id + "']") : null) ||
+      const label = (input.id ? form.querySelector("label[for='" + input.id + "']") : null) ||
                   input.closest("label");
-      var text = label ? label.textContent.replace(/\s+/g, " ").trim() : "";
+      const text = label ? label.textContent.replace(/\s+/g, " ").trim() : "";
       if (input.type === "radio" || input.type === "checkbox") {
         if (input.checked && text) { parts.push(text); }
       } else if (input.tagName === "SELECT") {
-        var option = input.options[input.selectedIndex];
+        const option = input.options[input.selectedIndex];
         if (option && option.value) { parts.push((text ? text + " " : "") + option.text); }
       } else if (input.value) {
         parts.push((text ? text + " " : "") + input.value);
       }
     });
-    var head = form.dataset.kind || "";
+    const head = form.dataset.kind || "";
     return head + (parts.length ? ": " + parts.join(" · ") : "");
   }
 
   function formFields(form) {
-    var fields = [];
-    new window.FormData(form).forEach(function (value, name) {
+    const fields = [];
+    new window.FormData(form).forEach((value, name) => {
       if (name !== "preview" && typeof value === "string") { fields.push([name, value]); }
     });
     return fields;
@@ -203,25 +207,25 @@
   function keepRow(form, online) {
     // online: the row is sent at once with the form's own revision and key, unless rows of
     // its sheet are still waiting (it then goes after them, like a row typed offline)
-    var sheet = sheetOf(form.dataset.sheet);
-    var fields = formFields(form);
-    var items = queue();
-    var waiting = items.filter(function (item) {
+    const sheet = sheetOf(form.dataset.sheet);
+    let fields = formFields(form);
+    const items = queue();
+    const waiting = items.filter((item) => {
       return item.sheet === sheet && WAITING.indexOf(item.status) !== -1;
     });
-    var base = online ? null : seen(sheet);
+    let base = online ? null : seen(sheet);
     if (base === null) { base = Number(field(fields, "revision")); }
-    var revision = waiting.length ? waiting[waiting.length - 1].revision + 1 : base;
-    var key = online && !waiting.length ? field(fields, "key") : newKey();
+    const revision = waiting.length ? waiting[waiting.length - 1].revision + 1 : base;
+    const key = online && !waiting.length ? field(fields, "key") : newKey();
     fields = withField(withField(fields, "revision", revision), "key", key);
-    var action = new URL(form.action, window.location.href);
-    var item = {
+    const action = new URL(form.action, window.location.href);
+    const item = {
       id: newKey(),
-      sheet: sheet,
+      sheet,
       action: action.pathname + action.search,
-      fields: fields,
-      revision: revision,
-      key: key,
+      fields,
+      revision,
+      key,
       summary: summary(form),
       moves: form.hasAttribute("data-moves-dealer"),
       status: online && !waiting.length ? "sending" : "pending",
@@ -235,7 +239,7 @@
 
   function fixRow(form, id) {
     // a refused row opened in the form and corrected: it takes its old place, as a new write
-    var item = queue().filter(function (other) { return other.id === id; })[0];
+    const item = queue().filter((other) => { return other.id === id; })[0];
     if (!item) { return false; }
     requeue(item, formFields(form), summary(form));
     window.location.href = item.sheet;
@@ -245,7 +249,7 @@
   function sendNow(form, item) {
     // the row is on the phone before it leaves: an answer that never comes leaves it waiting
     // there ("not sent yet"), to be sent again with the same key
-    var button = form.querySelector("button[type=submit]");
+    const button = form.querySelector("button[type=submit]");
     if (button) {
       button.disabled = true;
       button.dataset.label = button.textContent;
@@ -255,8 +259,8 @@
       update(item.id, { status: "pending" });
       window.location.href = item.sheet;
     }
-    send(item).then(function (answer) {
-      var response = answer.response;
+    send(item).then((answer) => {
+      const response = answer.response;
       if (writtenAt(response)) {
         remove(item.id);
         see(item.sheet, item.revision + 1);
@@ -274,11 +278,11 @@
   }
 
   function onSubmit(event) {
-    var form = event.target;
-    var method = (form.getAttribute("method") || "get").toLowerCase();
+    const form = event.target;
+    const method = (form.getAttribute("method") || "get").toLowerCase();
     if (method !== "post" || form.dataset.native) { return; }
-    var submitter = event.submitter;
-    var queued = form.matches("form[data-offline-queue]") && !(submitter && submitter.name);
+    const submitter = event.submitter;
+    const queued = form.matches("form[data-offline-queue]") && !(submitter && submitter.name);
     if (navigator.onLine && !queued) { return; }
     event.preventDefault();
     if (!queued) {
@@ -288,7 +292,7 @@
     if (form.dataset.sending) { return; } // a second tap while the first is on its way
     form.dataset.sending = "1";
     if (form.dataset.fixing && fixRow(form, form.dataset.fixing)) { return; }
-    var item = keepRow(form, navigator.onLine);
+    const item = keepRow(form, navigator.onLine);
     if (item.status === "sending") {
       sendNow(form, item);
     } else {
@@ -299,69 +303,62 @@
   // ------------------------------------------------------------------ sending
 
   function update(id, change) {
-    var items = queue();
-    items.forEach(function (item) {
-      if (item.id === id) { Object.keys(change).forEach(function (k) { item[k] = change[k]; }); }
+    const items = queue();
+    items.forEach((item) => {
+      if (item.id === id) { Object.keys(change).forEach((k) => { item[k] = change[k]; }); }
     });
     saveQueue(items);
   }
 
   function remove(id) {
-    saveQueue(queue().filter(function (item) { return item.id !== id; }));
+    saveQueue(queue().filter((item) => { return item.id !== id; }));
   }
 
-  function revisionIn(html) {
-    var found = /id="live"[^>]*data-revision="(\d+)"/.exec(html) ||
-                /data-revision="(\d+)"/.exec(html);
-    return found ? Number(found[1]) : null;
+  // A refused row's answer says what its page says in headers (views/entries.py): the
+  // sheet's revision now, that the row was written before, why it was not written.  Texts are
+  // percent-encoded UTF-8.
+  function headerText(response, name) {
+    const value = response.headers.get(name);
+    if (!value) { return ""; }
+    try {
+      return decodeURIComponent(value);
+    } catch (e) {
+      return "";
+    }
   }
 
-  function objectionIn(html) {
-    var page = new window.DOMParser().parseFromString(html, "text/html");
-    var texts = [];
-    page.querySelectorAll("main [role=alert], main .error, main .errorlist li, main .objection")
-      .forEach(function (node) {
-        var text = node.textContent.replace(/\s+/g, " ").trim();
-        if (text && texts.indexOf(text) === -1) { texts.push(text); }
-      });
-    return texts.join(" ");
-  }
-
-  function alreadyIn(html) {
-    var page = new window.DOMParser().parseFromString(html, "text/html");
-    var node = page.querySelector("[data-already] p");
-    return node ? node.textContent.replace(/\s+/g, " ").trim() : "";
+  function revisionOf(response) {
+    const value = Number(response.headers.get(REVISION_HEADER));
+    return response.headers.get(REVISION_HEADER) && Number.isInteger(value) ? value : null;
   }
 
   function locked() {
     // another page is sending (browsers without Web Locks: a lock in localStorage)
-    var lock = read(LOCK, null);
+    const lock = read(LOCK, null);
     return Boolean(lock && lock.until > Date.now() && lock.page !== pageId);
   }
 
-  var pageId = newKey();
-
   function send(item) {
-    var body = new window.URLSearchParams();
+    const body = new window.URLSearchParams();
     withField(withField(item.fields, "revision", item.revision), "key", item.key)
-      .forEach(function (pair) { body.append(pair[0], pair[1]); });
-    var headers = { "Content-Type": "application/x-www-form-urlencoded" };
+      .forEach((pair) => { body.append(pair[0], pair[1]); });
+    const headers = { "Content-Type": "application/x-www-form-urlencoded" };
     headers[QUEUE_HEADER] = "1";
-    var options = {
-      method: "POST", body: body, credentials: "same-origin", headers: headers, redirect: "follow"
+    const options = {
+      method: "POST", body, credentials: "same-origin", headers, redirect: "follow"
     };
-    var timer = null;
+    let timer = null;
     if (window.AbortController) {
-      var abort = new window.AbortController();
+      const abort = new window.AbortController();
       options.signal = abort.signal;
-      timer = window.setTimeout(function () { abort.abort(); }, TIMEOUT_MS);
+      timer = window.setTimeout(() => { abort.abort(); }, TIMEOUT_MS);
     }
-    return window.fetch(item.action, options).then(function (response) {
-      return response.text().then(function (html) {
+    return window.fetch(item.action, options).then((response) => {
+      return response.text().then((html) => {
         window.clearTimeout(timer);
-        return { response: response, html: html };
+        return { response, html };
       });
-    }, function (error) {
+    }, (error) => {
       window.clearTimeout(timer);
       throw error;
     });
@@ -376,10 +373,10 @@
   }
 
   function next() {
-    var blocked = {};
-    var items = queue();
-    for (var i = 0; i < items.length; i += 1) {
-      var item = items[i];
+    const blocked = {};
+    const items = queue();
+    for (let i = 0; i < items.length; i += 1) {
+      const item = items[i];
       if (item.status === "pending" && !blocked[item.sheet]) { return item; }
       if (item.status !== "pending") { blocked[item.sheet] = true; }
     }
@@ -388,9 +385,9 @@
 
   function stopAt(item, status, message, current) {
     // this row and every row after it on the same sheet wait for the player's decision
-    var after = false;
-    var items = queue();
-    items.forEach(function (other) {
+    let after = false;
+    const items = queue();
+    items.forEach((other) => {
       if (other.id === item.id) { after = true; }
       if (after && other.sheet === item.sheet && WAITING.indexOf(other.status) !== -1) {
         other.status = other.id === item.id ? status : "conflict";
@@ -406,7 +403,7 @@
     write(LOCK, null);
     release();
     release = function () { return null; };
-    var here = sheetOf(window.location.pathname);
+    const here = sheetOf(window.location.pathname);
     if (changed[here] && window.location.pathname === here) {
       window.location.reload();
     } else {
@@ -418,12 +415,12 @@
     if (sending || !navigator.onLine || !queue().length) { return; }
     if (navigator.locks && navigator.locks.request) {
       // one page sends at a time; the browser frees the lock when that page goes away
-      navigator.locks.request("listek-send", { ifAvailable: true }, function (lock) {
+      navigator.locks.request("listek-send", { ifAvailable: true }, (lock) => {
         if (!lock || sending) { return null; }
-        return new Promise(function (done) { sendAll(done); });
+        return new Promise((done) => { sendAll(done); });
       });
     } else if (!locked()) {
-      sendAll(function () { return null; });
+      sendAll(() => { return null; });
     }
   }
 
@@ -433,23 +430,23 @@
     write(LOCK, { page: pageId, until: Date.now() + LOCK_MS });
     // a row left "sending" by a page that went away may or may not have arrived: its key makes
     // sending it again safe
-    saveQueue(queue().map(function (item) {
+    saveQueue(queue().map((item) => {
       if (item.status === "sending") { item.status = "pending"; }
       return item;
     }));
-    var changed = {};
+    const changed = {};
     (function step() {
-      var item = next();
+      const item = next();
       if (!item || !navigator.onLine) { finish(changed); return; }
       update(item.id, { status: "sending" });
       renderPending();
-      send(item).then(function (answer) {
-        var response = answer.response;
-        var status = response.status;
+      send(item).then((answer) => {
+        const response = answer.response;
+        const status = response.status;
         if (writtenAt(response)) {
           // written (or written before: the key was seen): the rows after it follow on
           remove(item.id);
-          var after = queue().filter(function (other) {
+          const after = queue().filter((other) => {
             return other.sheet === item.sheet && other.status === "pending";
           });
           if (after.length) { update(after[0].id, { revision: item.revision + 1 }); }
@@ -457,12 +454,12 @@
           changed[item.sheet] = true;
           step();
         } else if (status === 409) {
-          stopAt(item, "conflict", alreadyIn(answer.html) || words.conflict,
-                 revisionIn(answer.html));
+          stopAt(item, "conflict", headerText(response, ALREADY_HEADER) || words.conflict,
+                 revisionOf(response));
           changed[item.sheet] = true;
           step();
         } else if (status === 400 || status === 404 || status === 403) {
-          stopAt(item, "refused", objectionIn(answer.html) || words.refused, null);
+          stopAt(item, "refused", headerText(response, OBJECTION_HEADER) || words.refused, null);
           changed[item.sheet] = true;
           step();
         } else {
@@ -470,7 +467,7 @@
           finish(changed);
           window.setTimeout(flush, RETRY_MS);
         }
-      }, function () {
+      }, () => {
         // no answer (no connection, or it was lost on the way): the row waits, and is sent
         // again with the same key
         update(item.id, { status: "pending" });
@@ -481,15 +478,15 @@
   }
 
   function onPendingTap(event) {
-    var target = event.target.closest ? event.target.closest("[data-pending-action]") : null;
+    const target = event.target.closest ? event.target.closest("[data-pending-action]") : null;
     if (!target) { return; }
-    var id = target.dataset.pendingId;
+    const id = target.dataset.pendingId;
     if (target.dataset.pendingAction === "discard") {
       remove(id);
       renderPending();
       return;
     }
-    var item = queue().filter(function (other) { return other.id === id; })[0];
+    const item = queue().filter((other) => { return other.id === id; })[0];
     if (!item) { return; }
     if (target.dataset.pendingAction === "fix") {
       window.location.href = item.action.split("#")[0] + "#fix-" + item.id;
@@ -502,25 +499,25 @@
   }
 
   function requeue(item, fields, text) {
-    var id = item.id;
-    var current = seen(item.sheet);
+    const id = item.id;
+    let current = seen(item.sheet);
     if (typeof item.current === "number" && (current === null || item.current > current)) {
       current = item.current;
     }
-    var key = newKey();
-    var items = queue().filter(function (other) { return other.id !== id; });
-    var ahead = items.filter(function (other) {
+    const key = newKey();
+    const items = queue().filter((other) => { return other.id !== id; });
+    const ahead = items.filter((other) => {
       return other.sheet === item.sheet && other.status === "pending";
     });
-    var moved = {
-      id: item.id, sheet: item.sheet, action: item.action, fields: fields,
+    const moved = {
+      id: item.id, sheet: item.sheet, action: item.action, fields,
       revision: ahead.length ? ahead[ahead.length - 1].revision + 1 : current,
-      key: key, summary: text, moves: item.moves, status: "pending", message: "",
+      key, summary: text, moves: item.moves, status: "pending", message: "",
       created: item.created
     };
     // the row goes first among those still waiting for a decision on its sheet
-    var at = items.length;
-    for (var i = 0; i < items.length; i += 1) {
+    let at = items.length;
+    for (let i = 0; i < items.length; i += 1) {
       if (items[i].sheet === item.sheet && items[i].status !== "pending") { at = i; break; }
     }
     items.splice(at, 0, moved);
@@ -532,14 +529,14 @@
   function prefetchForms() {
     // this page (its first visit came before the worker) and the entry forms a sheet page links
     // to, so that they open without a connection
-    var urls = [window.location.pathname + window.location.search];
-    document.querySelectorAll("a[data-offline-prefetch]").forEach(function (link) {
+    const urls = [window.location.pathname + window.location.search];
+    document.querySelectorAll("a[data-offline-prefetch]").forEach((link) => {
       urls.push(link.href);
     });
-    var fetches = urls.map(function (url) {
+    const fetches = urls.map((url) => {
       return window.fetch(url, {
         credentials: "same-origin", headers: { Accept: "text/html" }
-      }).catch(function () { return null; });
+      }).catch(() => { return null; });
     });
     return Promise.all(fetches);
   }
@@ -550,14 +547,14 @@
 
   function startWorker() {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => {
       return navigator.serviceWorker.ready;
-    }).then(function () {
+    }).then(() => {
       if (navigator.serviceWorker.controller) { return null; }
-      return new Promise(function (resolve) {
+      return new Promise((resolve) => {
         navigator.serviceWorker.addEventListener("controllerchange", resolve);
       });
-    }).then(function () {
+    }).then(() => {
       return navigator.onLine ? prefetchForms() : null;
     }).then(ready, ready);
   }
@@ -565,13 +562,13 @@
   // ------------------------------------------------------------------ the entry form
 
   function fill(form, fields) {
-    var names = {};
-    fields.forEach(function (pair) { names[pair[0]] = true; });
-    ["csrfmiddlewaretoken", "revision", "key"].forEach(function (n) { delete names[n]; });
-    Object.keys(names).forEach(function (name) {
-      var values = fields.filter(function (p) { return p[0] === name; })
-        .map(function (p) { return p[1]; });
-      form.querySelectorAll("[name='" + name + "']").forEach(function (input) {
+    const names = {};
+    fields.forEach((pair) => { names[pair[0]] = true; });
+    ["csrfmiddlewaretoken", "revision", "key"].forEach((n) => { delete names[n]; });
+    Object.keys(names).forEach((name) => {
+      const values = fields.filter((p) => { return p[0] === name; })
+        .map((p) => { return p[1]; });
+      form.querySelectorAll("[name='" + name + "']").forEach((input) => {
         if (input.type === "radio" || input.type === "checkbox") {
           input.checked = values.indexOf(input.value) !== -1;
         } else {
@@ -584,33 +581,33 @@
   function prepareForm() {
     // a row kept on the phone opened for correcting; the number and dealer of a new row
     // counted after the rows still waiting on the phone
-    var form = document.querySelector("form[data-offline-queue]");
+    const form = document.querySelector("form[data-offline-queue]");
     if (!form) { return; }
-    var sheet = sheetOf(form.dataset.sheet);
-    var mine = queue().filter(function (item) { return item.sheet === sheet; });
-    var found = /^#fix-([0-9a-f]+)$/.exec(window.location.hash);
-    var fixing = found ? mine.filter(function (item) { return item.id === found[1]; })[0] : null;
-    var ahead = mine;
+    const sheet = sheetOf(form.dataset.sheet);
+    const mine = queue().filter((item) => { return item.sheet === sheet; });
+    const found = /^#fix-([0-9a-f]+)$/.exec(window.location.hash);
+    const fixing = found ? mine.filter((item) => { return item.id === found[1]; })[0] : null;
+    let ahead = mine;
     if (fixing) {
       form.dataset.fixing = fixing.id;
       fill(form, fixing.fields);
       ahead = mine.slice(0, mine.indexOf(fixing));
-      var note = document.getElementById("fixing-note");
+      const note = document.getElementById("fixing-note");
       if (note) { note.hidden = false; }
       form.dispatchEvent(new window.Event("change", { bubbles: true }));
     }
-    var number = document.querySelector("[data-row-number]");
+    const number = document.querySelector("[data-row-number]");
     if (!number || form.dataset.number === undefined) { return; }
-    var rows = ahead.filter(function (item) { return item.action.indexOf("/entries/new/") !== -1; });
+    const rows = ahead.filter((item) => { return item.action.indexOf("/entries/new/") !== -1; });
     number.textContent = String(Number(form.dataset.number) + rows.length);
-    var seats = Number(form.dataset.seats);
+    const seats = Number(form.dataset.seats);
     if (form.dataset.dealer === "" || !seats) { return; }
-    var moves = rows.filter(function (item) { return item.moves; }).length;
-    var dealer = (Number(form.dataset.dealer) + moves) % seats;
-    var strip = document.querySelectorAll(".totals-strip [data-seat]");
-    var mark = document.querySelector(".totals-strip .deals small");
-    strip.forEach(function (span) {
-      var deals = Number(span.dataset.seat) === dealer;
+    const moves = rows.filter((item) => { return item.moves; }).length;
+    const dealer = (Number(form.dataset.dealer) + moves) % seats;
+    const strip = document.querySelectorAll(".totals-strip [data-seat]");
+    const mark = document.querySelector(".totals-strip .deals small");
+    strip.forEach((span) => {
+      const deals = Number(span.dataset.seat) === dealer;
       span.classList.toggle("deals", deals);
       if (deals && mark) { span.appendChild(mark); }
     });
@@ -619,7 +616,7 @@
   // ------------------------------------------------------------------ start
 
   function start() {
-    var strings = document.getElementById("offline-strings");
+    const strings = document.getElementById("offline-strings");
     words = strings ? strings.dataset : {};
     noteRevisions();
     showBanner();
@@ -627,13 +624,13 @@
     prepareForm();
     document.addEventListener("submit", onSubmit, true);
     document.addEventListener("click", onPendingTap);
-    document.body.addEventListener("htmx:afterSettle", function () {
+    document.body.addEventListener("htmx:afterSettle", () => {
       noteRevisions();
       renderPending();
     });
-    window.addEventListener("online", function () { showBanner(); flush(); });
+    window.addEventListener("online", () => { showBanner(); flush(); });
     window.addEventListener("offline", showBanner);
-    window.addEventListener("storage", function (event) {
+    window.addEventListener("storage", (event) => {
       if (event.key === QUEUE) { renderPending(); }
     });
     startWorker();

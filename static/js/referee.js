@@ -1,8 +1,8 @@
 /* The referee's pages: a Print button that only shows where a script can press it. */
 (function () {
   "use strict";
-  document.querySelectorAll("[data-print]").forEach(function (button) {
+  document.querySelectorAll("[data-print]").forEach((button) => {
     button.hidden = false;
-    button.addEventListener("click", function () { window.print(); });
+    button.addEventListener("click", () => { window.print(); });
   });
 })();

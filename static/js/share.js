@@ -9,35 +9,35 @@
       return navigator.clipboard.writeText(url);
     }
     // older browsers: select the text of a field and copy it
-    var field = document.createElement("textarea");
+    const field = document.createElement("textarea");
     field.value = url;
     field.setAttribute("readonly", "");
     field.className = "sr-only";
     document.body.appendChild(field);
     field.select();
-    var done = document.execCommand("copy");
+    const done = document.execCommand("copy");
     field.remove();
     return done ? Promise.resolve() : Promise.reject(new Error("copy"));
   }
 
   function start() {
-    document.querySelectorAll("[data-share-url]").forEach(function (box) {
-      var url = box.dataset.shareUrl;
-      var share = box.querySelector("[data-share]");
-      var status = box.querySelector(".copied");
+    document.querySelectorAll("[data-share-url]").forEach((box) => {
+      const url = box.dataset.shareUrl;
+      const share = box.querySelector("[data-share]");
+      const status = box.querySelector(".copied");
       box.hidden = false;
       if (navigator.share) {
         share.hidden = false;
-        share.addEventListener("click", function () {
-          navigator.share({ title: box.dataset.shareTitle, url: url }).catch(function () {
+        share.addEventListener("click", () => {
+          navigator.share({ title: box.dataset.shareTitle, url }).catch(() => {
             return null; // the player closed the share sheet
           });
         });
       }
-      box.querySelector("[data-copy]").addEventListener("click", function () {
-        copy(url).then(function () {
+      box.querySelector("[data-copy]").addEventListener("click", () => {
+        copy(url).then(() => {
           status.textContent = box.dataset.copied;
-        }, function () {
+        }, () => {
           status.textContent = url;
         });
       });

@@ -4,13 +4,13 @@
 (function () {
   "use strict";
   function setUp() {
-    var contract = document.querySelector("input[data-opening][data-holder]");
+    const contract = document.querySelector("input[data-opening][data-holder]");
     if (!contract) return;
-    var form = contract.form;
-    contract.addEventListener("input", function () {
+    const form = contract.form;
+    contract.addEventListener("input", () => {
       if (contract.value !== contract.getAttribute("data-opening")) return;
       if (form.querySelector("input[name='declarer']:checked")) return;
-      var holder = form.querySelector(
+      const holder = form.querySelector(
         "input[name='declarer'][value='" + contract.getAttribute("data-holder") + "']");
       if (holder) {
         holder.checked = true;

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 import pytest
 from django.urls import reverse
 
@@ -406,3 +408,47 @@ def test_the_phones_queue_gets_the_rows_page_and_a_lost_answer_is_confirmed_once
     assert len(entries(sheet)) == 1
     shown = text(page(client.get(target)))
     assert shown.count("Row 1 written.") == 2  # once per answer: the first one never arrived
+
+
+# --------------------------------------------------------------------------- the phone's queue
+
+
+def test_a_refused_queued_row_says_why_in_a_header_the_queue_reads(client, make_sheet):
+    sheet = make_sheet()
+    data = {**form_of(client, sheet), **BORIS_120, "contract": "a lot"}
+    response = client.post(new_url(sheet), data, HTTP_X_LISTEK_QUEUE="1")
+    assert response.status_code == 400
+    assert unquote(response["X-Listek-Objection"]) == (
+        "Contract: type a whole number, digits only.")
+    assert response["X-Listek-Revision"] == str(sheet.revision)
+    assert "X-Listek-Already" not in response
+    # a page asked by a player (no queue) carries none of them
+    assert "X-Listek-Objection" not in client.post(new_url(sheet), data)
+
+
+def test_a_queued_row_written_before_says_so_and_the_sheets_revision(client, make_sheet):
+    sheet = make_sheet()
+    data = {**form_of(client, sheet), **BORIS_120}
+    assert client.post(new_url(sheet), data).status_code == 302  # written; its answer lost
+    # the same row again from the queue, under another key: the sheet has it as row 1 already
+    again = client.post(new_url(sheet), {**data, "key": "0" * 32}, HTTP_X_LISTEK_QUEUE="1")
+    assert again.status_code == 409
+    assert unquote(again["X-Listek-Already"]) == (
+        "Already written as row 1: nothing was written again.")
+    assert again["X-Listek-Revision"] == "1"
+    assert len(entries(sheet)) == 1
+
+
+def test_a_queued_row_behind_a_change_from_another_phone_gets_the_revision_now(
+    client, make_sheet
+):
+    sheet = make_sheet()
+    data = {**form_of(client, sheet), **BORIS_120}
+    other = {**data, "declarer": "2", "key": "0" * 32}  # another phone's row, first
+    assert client.post(new_url(sheet), other).status_code == 302
+    changed = client.post(new_url(sheet), data, HTTP_X_LISTEK_QUEUE="1")
+    assert changed.status_code == 409
+    assert changed["X-Listek-Revision"] == "1"
+    assert "X-Listek-Already" not in changed
+    assert "Another phone changed the sheet" in unquote(changed["X-Listek-Objection"])
+    assert [e["declarer"] for e in entries(sheet)] == [2]

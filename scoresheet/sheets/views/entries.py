@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from django import forms
 from django.contrib import messages
@@ -152,7 +153,33 @@ def _entry_page(
         # and the first wrong field is where the page opens (and has the focus)
         context["preview"] = kept_preview or preview(form, meta, loaded, position)
         context["summary"] = error_summary(form)
-    return render(request, "sheets/entry_form.html", context, status=status)
+    response = render(request, "sheets/entry_form.html", context, status=status)
+    if status >= 400 and request.headers.get(QUEUE_HEADER):
+        _tell_the_queue(response, sheet, form, context)
+    return response
+
+
+def _tell_the_queue(response: HttpResponse, sheet: Sheet, form: EntryForm,
+                    context: dict[str, Any]) -> None:
+    """A refused row of the phone's queue (static/js/offline.js): what the page says, in
+    headers the script reads instead of the page's markup.  ``X-Listek-Revision``: the sheet's
+    revision now; ``X-Listek-Already``: the row was written before; ``X-Listek-Objection``: why
+    the row was not written.  Texts are percent-encoded UTF-8 (a header holds only ASCII)."""
+    response[REVISION_HEADER] = str(sheet.revision)
+    already = context.get("already")
+    if already:
+        response[ALREADY_HEADER] = quote(
+            _("Already written as row %(number)s: nothing was written again.")
+            % {"number": already["number"]})
+    texts: list[str] = []
+    for text in (context.get("conflict") or "", *(str(e) for e in form.non_field_errors()),
+                 *(item["text"] for item in context.get("summary", ())),
+                 (context.get("preview") or {}).get("objection") or ""):
+        text = " ".join(str(text).split())
+        if text and text not in texts:
+            texts.append(text)
+    if texts:
+        response[OBJECTION_HEADER] = quote(" ".join(texts))
 
 
 def error_summary(form: EntryForm) -> list[dict[str, str]]:
@@ -197,7 +224,10 @@ def _first_kind(sheet: Sheet, loaded: services.Loaded) -> str:
 
 
 QUEUE_HEADER = "X-Listek-Queue"  # static/js/offline.js sends every row with it
-WRITTEN_HEADER = "X-Listek-Written"
+WRITTEN_HEADER = "X-Listek-Written"  # a row written: the page of the sheet to show
+REVISION_HEADER = "X-Listek-Revision"  # a row refused: the sheet's revision now
+ALREADY_HEADER = "X-Listek-Already"  # a row refused: it was written before, as row n
+OBJECTION_HEADER = "X-Listek-Objection"  # a row refused: why
 
 
 def written(request: HtmxHttpRequest, url: str) -> HttpResponse:
