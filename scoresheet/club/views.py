@@ -1,0 +1,510 @@
+"""Club pages: the admin link (``club/``: the register, seasons, new evenings), the club's read
+link (``cv/``: the season tables, the wall page, the CSV), and a player's own page (``cp/``).
+
+Every form posts to a plain URL and redirects (works without JavaScript).  The season table and
+the player's page are rendered once per revision and language and kept in the cache
+(:mod:`scoresheet.club.season`), so they cost the same after 14 evenings as after one.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import rules
+from scoresheet.club import logic, season
+from scoresheet.club.forms import (
+    ClubForm,
+    EveningForm,
+    HomeSheetForm,
+    ImportForm,
+    MemberEditForm,
+    MemberForm,
+    MergeForm,
+    SeasonForm,
+)
+from scoresheet.club.models import Club, Member, Rule, Season
+from scoresheet.exports import documents as exports
+from scoresheet.exports.views import _download
+from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.paper import format_money
+from scoresheet.sheets.views.share import qr_svg
+from scoresheet.sheets.words import contract_label, engine_message, preset_label
+from scoresheet.tournament.logic import TournamentError
+from scoresheet.tournament.views import error_text as tournament_error_text
+
+MAX_IMPORT_BYTES = 20_000_000
+WALL_REFRESH_SECONDS = 15
+
+ERROR_TEXTS: dict[str, Any] = {
+    "club_name": gettext_lazy("Give the club a name."),
+    "season_name": gettext_lazy("Give the season a name."),
+    "text_bad": gettext_lazy("“%(text)s” holds a line break or a control character."),
+    "text_long": gettext_lazy("“%(name)s” is longer than %(max)s characters."),
+    "name_long": gettext_lazy("The name “%(name)s” is longer than %(max)s characters."),
+    "name_empty": gettext_lazy("Type the player’s name."),
+    "name_taken": gettext_lazy("“%(name)s” is already on the register: add a letter or a "
+                               "nickname to tell them apart."),
+    "too_many": gettext_lazy("A register holds at most %(max)s players."),
+    "merged": gettext_lazy("This line was merged into another one: change that one."),
+    "merge_same": gettext_lazy("Pick two different lines to merge."),
+    "merge_same_evening": gettext_lazy("“%(keep)s” and “%(duplicate)s” played the same "
+                                       "evening: they are two people. Nothing was merged."),
+    "places_bad": gettext_lazy("A place is worth at most %(max)s points."),
+    "places_order": gettext_lazy("A better place cannot be worth fewer points than a worse "
+                                 "one."),
+    "rule_bad": gettext_lazy("Choose what an evening counts for the season."),
+    "best_bad": gettext_lazy("The best 1 to 100 evenings can count."),
+    "min_bad": gettext_lazy("A player cannot need more evenings than the best evenings that "
+                            "count."),
+    "not_on_sheet": gettext_lazy("Nobody called “%(name)s” plays on that sheet."),
+    "tournament_sheet": gettext_lazy("That sheet is a tournament table: it counts through its "
+                                     "evening already."),
+    "sheet_twice": gettext_lazy("That sheet is already linked to this player."),
+    "no_sheet": gettext_lazy("That is not the link of a sheet on this site."),
+    "bad_document": gettext_lazy("This is not a season file this app can read (%(detail)s). "
+                                 "Nothing was imported."),
+}
+
+
+def error_text(error: Exception) -> str:
+    if isinstance(error, logic.ClubError):
+        template = ERROR_TEXTS.get(error.code)
+        if template is None:
+            return str(error)
+        try:
+            return str(template) % error.params
+        except (KeyError, TypeError, ValueError):
+            return str(template)
+    if isinstance(error, TournamentError):
+        return tournament_error_text(error)
+    if isinstance(error, rules.RulesError):
+        return engine_message(error.code, error.params, error.message)
+    return str(error)
+
+
+def get_for_admin(token: str) -> Club:
+    return get_object_or_404(Club, admin_token=token)
+
+
+def get_for_view(token: str) -> Club:
+    return get_object_or_404(Club, view_token=token)
+
+
+def _season(club: Club, season_id: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("club"), club=club, pk=season_id)
+
+
+def admin_url(club: Club) -> str:
+    return reverse("club", args=[club.admin_token])
+
+
+def points_text(value: float) -> str:
+    """Points as the page's language writes them (decimal comma in cs, de, pl, ru)."""
+    if value == int(value):
+        return number_format(int(value), use_l10n=True)
+    return number_format(round(value, 1), decimal_pos=1, use_l10n=True)
+
+
+# --------------------------------------------------------------------------- creating
+
+
+@require_http_methods(["GET", "POST"])
+def club_new(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = logic.create_club(name=form.cleaned_data["name"])
+        except logic.ClubError as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("Club created. Keep this page’s link: whoever has it "
+                                        "runs the club’s register and seasons."))
+            return HttpResponseRedirect(admin_url(club))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "club/new.html", {"form": form}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def club_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise logic.ClubError("bad_document", detail="size")
+            try:
+                doc = json.loads(upload.read().decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+                raise logic.ClubError("bad_document", detail="JSON") from None
+            club = logic.import_season(doc)
+        except (logic.ClubError, TournamentError, rules.RulesError) as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("Season imported into a new club. Keep this page’s "
+                                        "link."))
+            return HttpResponseRedirect(admin_url(club))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "club/import.html", {"form": form}, status=status)
+
+
+# --------------------------------------------------------------------------- the admin page
+
+
+def _register(club: Club) -> list[Member]:
+    return list(club.members.filter(merged_into__isnull=True))
+
+
+def _admin_context(request: HttpRequest, club: Club, **forms: Any) -> dict[str, Any]:
+    register = _register(club)
+    members = club.members.filter(merged_into__isnull=True)
+    view_url = request.build_absolute_uri(reverse("club_view", args=[club.view_token]))
+    return {
+        "club": club,
+        "register": register,
+        "merged": list(club.members.filter(merged_into__isnull=False)
+                       .select_related("merged_into")),
+        "seasons": list(club.seasons.all()),
+        "view_url": view_url,
+        "view_qr": mark_safe(qr_svg(view_url)),  # noqa: S308  (segno's own SVG)
+        "member_form": forms.get("member_form") or MemberForm(),
+        "merge_form": forms.get("merge_form") or MergeForm(members=members),
+        "season_form": forms.get("season_form") or SeasonForm(),
+        "home_form": forms.get("home_form") or HomeSheetForm(members=members),
+        "player_url": lambda m: request.build_absolute_uri(
+            reverse("club_player", args=[m.view_token])),
+    }
+
+
+@require_GET
+def club_page(request: HttpRequest, token: str) -> HttpResponse:
+    club = get_for_admin(token)
+    context = _admin_context(request, club)
+    context["register"] = [(m, context["player_url"](m)) for m in context["register"]]
+    return render(request, "club/admin.html", context)
+
+
+def _admin_refused(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
+    context = _admin_context(request, club, **forms)
+    context["register"] = [(m, context["player_url"](m)) for m in context["register"]]
+    return render(request, "club/admin.html", context, status=400)
+
+
+@require_POST
+def member_add(request: HttpRequest, token: str) -> HttpResponse:
+    club = get_for_admin(token)
+    form = MemberForm(request.POST)
+    if form.is_valid():
+        try:
+            m = logic.add_member(club, **form.cleaned_data)
+        except logic.ClubError as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("%(name)s is on the register.") % {"name": m.name})
+            return HttpResponseRedirect(admin_url(club))
+    return _admin_refused(request, club, member_form=form)
+
+
+@require_http_methods(["GET", "POST"])
+def member_edit(request: HttpRequest, token: str, member_id: int) -> HttpResponse:
+    club = get_for_admin(token)
+    m = get_object_or_404(Member, club=club, pk=member_id, merged_into__isnull=True)
+    initial = {"name": m.name, "nickname": m.nickname, "team": m.team,
+               "initials_only": m.initials_only, "has_left": m.left is not None}
+    form = MemberEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            logic.edit_member(m, **form.cleaned_data)
+        except logic.ClubError as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("The register is saved."))
+            return HttpResponseRedirect(admin_url(club))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "club/member.html", {"club": club, "member": m, "form": form},
+                  status=status)
+
+
+@require_POST
+def member_merge(request: HttpRequest, token: str) -> HttpResponse:
+    club = get_for_admin(token)
+    form = MergeForm(request.POST, members=club.members.filter(merged_into__isnull=True))
+    if form.is_valid():
+        try:
+            logic.merge(form.cleaned_data["keep"], form.cleaned_data["duplicate"])
+        except logic.ClubError as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("The two lines are one player now."))
+            return HttpResponseRedirect(admin_url(club))
+    return _admin_refused(request, club, merge_form=form)
+
+
+@require_POST
+def season_new(request: HttpRequest, token: str) -> HttpResponse:
+    club = get_for_admin(token)
+    form = SeasonForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            s = logic.create_season(
+                club, name=data["name"], ruleset=data["ruleset"], rule=data["rule"],
+                places=data.get("place_points") or [], best_of=data.get("best_of"),
+                min_evenings=data.get("min_evenings") or 0)
+        except (logic.ClubError, rules.RulesError) as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("Season created."))
+            return HttpResponseRedirect(reverse("club_evening_new",
+                                                args=[club.admin_token, s.pk]))
+    return _admin_refused(request, club, season_form=form)
+
+
+SHEET_LINK = re.compile(r"/(?P<kind>[sv])/(?P<token>[\w-]+)/?")
+
+
+@require_POST
+def home_link(request: HttpRequest, token: str) -> HttpResponse:
+    club = get_for_admin(token)
+    form = HomeSheetForm(request.POST, members=club.members.filter(merged_into__isnull=True))
+    if form.is_valid():
+        data = form.cleaned_data
+        found = SHEET_LINK.search(data["link"])
+        sheet = None
+        if found:
+            field = "edit_token" if found["kind"] == "s" else "view_token"
+            sheet = Sheet.objects.filter(**{field: found["token"]}).first()
+        try:
+            if sheet is None:
+                raise logic.ClubError("no_sheet")
+            logic.link_home_sheet(data["member"], sheet=sheet,
+                                  name_on_sheet=data["name_on_sheet"])
+        except logic.ClubError as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("The sheet counts in the player’s statistics now."))
+            return HttpResponseRedirect(admin_url(club))
+    return _admin_refused(request, club, home_form=form)
+
+
+@require_http_methods(["GET", "POST"])
+def evening_new(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    """A season's new evening: its players ticked on the register (the last evening's list in
+    one tap), late arrivals typed; the tournament app makes the tournament."""
+    club = get_for_admin(token)
+    s = _season(club, season_id)
+    register = club.members.filter(merged_into__isnull=True, left__isnull=True)
+    last = logic.last_evening(s)
+    initial: dict[str, Any] = {"name": s.name}
+    if last is not None:
+        t = last.tournament
+        initial.update(rounds=t.rounds, table_size=str(t.table_size),
+                       deals_per_round=t.deals_per_round, premium=t.premium is not None)
+    if request.GET.get("last"):
+        initial["members"] = logic.last_players(s)
+    form = EveningForm(request.POST or None, members=register, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            ev = logic.create_evening(
+                s, name=data["name"], rounds=data["rounds"], table_size=data["table_size"],
+                deals_per_round=data.get("deals_per_round"), premium=data["premium"],
+                members=list(data["members"]), newcomers=data["newcomers"])
+        except (logic.ClubError, TournamentError, rules.RulesError) as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("The evening’s tournament is ready with its players. "
+                                        "Keep this page’s link: it is the director’s."))
+            return HttpResponseRedirect(reverse("tournament",
+                                                args=[ev.tournament.director_token]))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "club/evening_new.html", {
+        "club": club, "season": s, "form": form, "has_last": last is not None,
+        "preset_label": preset_label(s.ruleset),
+    }, status=status)
+
+
+@require_GET
+def season_json(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    club = get_for_admin(token)
+    s = _season(club, season_id)
+    body = json.dumps(logic.export_season(s), ensure_ascii=False, indent=1)
+    return _download(body, "application/json; charset=utf-8", f"season-{s.pk}.json")
+
+
+# --------------------------------------------------------------------------- read pages
+
+
+def _season_fragment(request: HttpRequest, club: Club, s: Season, *, big: bool = False
+                     ) -> tuple[season.SeasonTable, str]:
+    """The season table rendered once per revision and language (the cache keeps it)."""
+    table = season.season_table(s)
+    key = f"club-season-html:{table.fingerprint}:{get_language()}:{int(big)}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("club/_season_table.html", {
+            "table": table, "lines": _season_lines(table), "teams": _team_lines(table),
+            "big": big, "money": table.money, "club": club,
+        }, request=None)
+        cache.set(key, html, season.CACHE_SECONDS)
+    return table, mark_safe(html)  # noqa: S308  (our own template, escaped when rendered)
+
+
+def _value(x: float | None) -> str:
+    return "–" if x is None else points_text(x)
+
+
+def _season_lines(table: season.SeasonTable) -> list[dict[str, Any]]:
+    return [{
+        "line": x, "name": x.public_name, "total": points_text(x.total),
+        "money": format_money(x.money) if table.money else "",
+        "values": [(_value(v), c) for v, c in zip(x.values, x.counted, strict=True)],
+    } for x in table.lines]
+
+
+def _team_lines(table: season.SeasonTable) -> list[dict[str, Any]]:
+    return [{"team": t, "total": points_text(t.total),
+             "values": [points_text(v) for v in t.values]} for t in table.teams]
+
+
+def rule_text(s: Season) -> str:
+    if s.rule == Rule.PLACES:
+        first = ", ".join(str(p) for p in list(s.places)[:5])
+        text = _("Placement points by the evening’s rank (%(points)s…).") % {"points": first}
+    else:
+        text = _("The evening’s competition points, added up.")
+    if s.best_of:
+        text += " " + ngettext("Only the best evening counts.",
+                               "Only the best %(count)s evenings count.",
+                               s.best_of) % {"count": s.best_of}
+    if s.min_evenings:
+        text += " " + ngettext("A player is ranked after %(count)s evening.",
+                               "A player is ranked after %(count)s evenings.",
+                               s.min_evenings) % {"count": s.min_evenings}
+    return text
+
+
+@require_GET
+def club_view(request: HttpRequest, token: str) -> HttpResponse:
+    club = get_for_view(token)
+    seasons = list(club.seasons.all())
+    return render(request, "club/view.html", {
+        "club": club, "seasons": [(s, rule_text(s)) for s in seasons],
+    })
+
+
+@require_GET
+def season_page(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    club = get_for_view(token)
+    s = _season(club, season_id)
+    table, html = _season_fragment(request, club, s)
+    return render(request, "club/season.html", {
+        "club": club, "season": s, "table": table, "table_html": html,
+        "rule": rule_text(s), "preset_label": preset_label(s.ruleset),
+    })
+
+
+@require_GET
+def season_wall(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    club = get_for_view(token)
+    s = _season(club, season_id)
+    table, html = _season_fragment(request, club, s, big=True)
+    url = request.build_absolute_uri(reverse("club_season", args=[club.view_token, s.pk]))
+    return render(request, "club/wall.html", {
+        "club": club, "season": s, "table": table, "table_html": html,
+        "refresh": WALL_REFRESH_SECONDS, "qr": mark_safe(qr_svg(url)),  # noqa: S308
+    })
+
+
+def _safe(text: str) -> str:
+    return exports._text(text)
+
+
+@require_GET
+def season_csv(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    club = get_for_view(token)
+    s = _season(club, season_id)
+    table = season.season_table(s)
+    out = io.StringIO()
+    w = csv.writer(out)
+    if not table.complete:
+        w.writerow([_("Provisional: some tables of the season are still playing.")])
+    head = [_("Rank"), _("Player"), _("Team"), _("Season points"), _("Evenings played")]
+    head += [_("Premium points"), _("Money (Kč)")] if table.money else []
+    head += [_("Evening %(number)s") % {"number": i + 1} for i in range(len(table.evenings))]
+    w.writerow(head)
+    for x in table.lines:
+        line: list[Any] = ["" if x.rank is None else x.rank, _safe(x.public_name),
+                           _safe(x.team), points_text(x.total), x.played]
+        if table.money:
+            line += [x.premium, number_format(x.money / 100, decimal_pos=2, use_l10n=True)]
+        line += [_value(v) + ("" if c or v is None else "*")
+                 for v, c in zip(x.values, x.counted, strict=True)]
+        w.writerow(line)
+    return _download(out.getvalue(), "text/csv; charset=utf-8", f"season-{s.pk}.csv")
+
+
+@require_GET
+def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own page: every evening and sheet, his numbers, his season rank."""
+    m = get_object_or_404(Member.objects.select_related("club"), view_token=token)
+    m = logic.survivor(m)
+    club = m.club
+    numbers = season.player_numbers(m)
+    key = f"club-player-html:{numbers.fingerprint}:{get_language()}"
+    ranks = []
+    for s in season.seasons_of(club, numbers):
+        table = season.season_table(s)
+        line = table.line_of(m.pk)
+        if line is not None:
+            ranks.append((s, table, line))
+        key += f":{table.fingerprint}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("club/_player.html", _player_context(club, m, numbers, ranks))
+        cache.set(key, html, season.CACHE_SECONDS)
+    return render(request, "club/player.html", {
+        "club": club, "member": m, "name": season.public_name(m),
+        "body": mark_safe(html),  # noqa: S308  (our own template, escaped when rendered)
+    })
+
+
+def _player_context(club: Club, m: Member, numbers: season.PlayerNumbers,
+                    ranks: list[Any]) -> dict[str, Any]:
+    by_evening: dict[int | None, list[season.SheetLine]] = {}
+    for x in numbers.sheets:
+        by_evening.setdefault(x.evening, []).append(x)
+
+    def total(x: season.SheetLine) -> str:
+        return format_money(x.total) if x.money else points_text(x.total)
+
+    evenings = [{
+        "result": r, "line": line, "points": points_text(line.points),
+        "money": format_money(line.score) if r.money else "",
+        "sheets": [{"sheet": x, "total": total(x)} for x in by_evening.get(r.evening, [])],
+    } for r, line, _s in numbers.evenings]
+    home = [{"sheet": x, "total": total(x)} for x in by_evening.get(None, [])]
+    return {
+        "club": club, "member": m, "numbers": numbers, "evenings": evenings, "home": home,
+        "points": points_text(numbers.points), "money": format_money(numbers.money),
+        "contracts": [{"label": contract_label(c.contract), "played": c.played, "won": c.won}
+                      for c in numbers.contracts],
+        "ranks": [{"season": s, "line": line, "total": points_text(line.total),
+                   "of": sum(1 for x in table.lines if x.rank is not None)}
+                  for s, table, line in ranks],
+    }
