@@ -78,8 +78,8 @@ class SeasonForm(forms.Form):
                                 choices=())
     rule = forms.ChoiceField(
         label=_("What an evening counts for the season"), widget=forms.RadioSelect,
-        choices=[(Rule.POINTS.value, _("The evening's competition points, added up")),
-                 (Rule.PLACES.value, _("Placement points by the evening's rank"))],
+        choices=[(Rule.POINTS.value, _("The evening’s competition points, added up.")),
+                 (Rule.PLACES.value, _("Placement points by the evening’s rank"))],
         initial=Rule.POINTS.value)
     places = forms.CharField(
         label=_("Placement points of the first, second, third… place"), required=False,

@@ -61,7 +61,8 @@ def test_the_player_page_shows_his_evenings_sheets_and_season_rank(client: Clien
     hand = hand_count(s)[LATE]
     body = client.get(reverse("club_player", args=[m.view_token])).content.decode()
     assert f"<h1>{LATE}</h1>" in body
-    assert f"rank {line.rank} of 12, {hand['season']} season points" in body
+    assert f"Rank {line.rank} of 12." in body
+    assert f"Season points: <strong>{hand['season']}</strong>" in body
     assert body.count("Round 1, table") == 2  # his two evenings' sheets
     sheets = re.findall(r'href="/v/([\w-]+)/"', body)
     assert len(sheets) == 2
