@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db.models import Count, Sum
 
 import rules
-from scoresheet.club.models import Club, Entrant, Evening, HomeSheet, Member, Rule, Season
+from scoresheet.club.models import Entrant, Evening, HomeSheet, Member, Rule, Season
 from scoresheet.exports.stats import deciding
 from scoresheet.sheets import services
 from scoresheet.sheets.models import Sheet
@@ -30,7 +30,7 @@ from scoresheet.tournament.models import Seat, Tournament
 CACHE_SECONDS = 24 * 3600  # immutable values under their revisions: kept as long as read
 
 
-def _key(*parts: object) -> str:
+def cache_key(*parts: object) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
@@ -67,7 +67,7 @@ class EveningResult:
 
 def evening_result(ev: Evening, t: Tournament, sums: tuple[int, int], club_revision: int
                    ) -> EveningResult:
-    key = "club-evening:" + _key(ev.pk, t.pk, t.revision, sums, club_revision)
+    key = "club-evening:" + cache_key(ev.pk, t.pk, t.revision, sums, club_revision)
     found = cache.get(key)
     if found is not None:
         return found  # type: ignore[no-any-return]
@@ -165,25 +165,27 @@ def _ranked(items: list[Any], key: Any) -> None:
         item.rank = items[i - 1].rank if i and key(items[i - 1]) == key(item) else i + 1
 
 
-def fingerprint(season: Season) -> tuple[str, list[tuple[Evening, Tournament,
-                                                         tuple[int, int]]]]:
-    """What the season table depends on (two queries): the club's revision, each evening's
-    tournament revision and its sheets' revisions."""
-    evenings = list(season.evenings.select_related("tournament").order_by("created", "id"))
-    sums = _sheet_sums(ev.tournament_id for ev in evenings)
-    parts = [(ev.pk, ev.tournament.revision, sums.get(ev.tournament_id, (0, 0)))
-             for ev in evenings]
-    key = _key(season.pk, season.club.revision, season.rule, season.places, season.best_of,
-               season.min_evenings, parts)
-    return key, [(ev, ev.tournament, sums.get(ev.tournament_id, (0, 0))) for ev in evenings]
+def fingerprint(season: Season) -> str:
+    """What the season table depends on (two small queries): the club's revision, the rule,
+    each evening's tournament revision and the sum of its sheets' revisions."""
+    evenings = list(season.evenings.order_by("created", "id")
+                    .values_list("id", "tournament_id", "tournament__revision"))
+    sums = _sheet_sums(tid for _id, tid, _rev in evenings)
+    parts = [(pk, rev, sums.get(tid, (0, 0))) for pk, tid, rev in evenings]
+    return cache_key(season.pk, season.club.revision, season.rule, season.places,
+                     season.best_of, season.min_evenings, parts)
 
 
-def season_table(season: Season) -> SeasonTable:
-    key, evenings = fingerprint(season)
+def season_table(season: Season, key: str | None = None) -> SeasonTable:
+    """The season table (from the cache under :func:`fingerprint`; computed on a miss)."""
+    key = key if key is not None else fingerprint(season)
     found = cache.get("club-season:" + key)
     if found is not None:
         return found  # type: ignore[no-any-return]
     club_revision = season.club.revision
+    rows = list(season.evenings.select_related("tournament").order_by("created", "id"))
+    sheet_sums = _sheet_sums(ev.tournament_id for ev in rows)
+    evenings = [(ev, ev.tournament, sheet_sums.get(ev.tournament_id, (0, 0))) for ev in rows]
     results = [evening_result(ev, t, sums, club_revision) for ev, t, sums in evenings]
     ids = {m for r in results for m in r.lines}
     members = {m.pk: m for m in Member.objects.filter(pk__in=ids)}
@@ -266,7 +268,7 @@ class PlayerNumbers:
     fingerprint: str = ""
 
 
-def _player_fingerprint(m: Member) -> str:
+def player_fingerprint(m: Member) -> str:
     """Every revision a player's page depends on (three queries)."""
     tables = (Sheet.objects.filter(tournament_table__seats__player__club_entrant__member=m)
               .aggregate(s=Sum("revision"), c=Count("id")))
@@ -274,8 +276,8 @@ def _player_fingerprint(m: Member) -> str:
                                                                  c=Count("id"))
     played = (Tournament.objects.filter(players__club_entrant__member=m)
               .aggregate(s=Sum("revision"), c=Count("id")))
-    return _key(m.pk, m.club.revision, tuple(tables.values()), tuple(homes.values()),
-                tuple(played.values()))
+    return cache_key(m.pk, m.club.revision, tuple(tables.values()), tuple(homes.values()),
+                     tuple(played.values()))
 
 
 def _count_sheet(sheet: Sheet, seat: int, contracts: dict[str, ContractCount]
@@ -302,7 +304,7 @@ def _count_sheet(sheet: Sheet, seat: int, contracts: dict[str, ContractCount]
 
 
 def player_numbers(m: Member) -> PlayerNumbers:
-    key = "club-player:" + _player_fingerprint(m)
+    key = "club-player:" + player_fingerprint(m)
     found = cache.get(key)
     if found is not None:
         return found  # type: ignore[no-any-return]
@@ -355,7 +357,8 @@ def player_numbers(m: Member) -> PlayerNumbers:
     return numbers
 
 
-def seasons_of(club: Club, numbers: PlayerNumbers) -> list[Season]:
-    ids = {s for _r, _x, s in numbers.evenings if s is not None}
-    return list(Season.objects.filter(club=club, pk__in=ids).select_related("club"))
+def seasons_of(m: Member) -> list[Season]:
+    """The seasons a player played an evening of (one query)."""
+    return list(Season.objects.filter(evenings__entrants__member=m).distinct()
+                .select_related("club").order_by("created", "id"))
 

@@ -350,19 +350,20 @@ def season_json(request: HttpRequest, token: str, season_id: int) -> HttpRespons
 # --------------------------------------------------------------------------- read pages
 
 
-def _season_fragment(request: HttpRequest, club: Club, s: Season, *, big: bool = False
-                     ) -> tuple[season.SeasonTable, str]:
-    """The season table rendered once per revision and language (the cache keeps it)."""
-    table = season.season_table(s)
-    key = f"club-season-html:{table.fingerprint}:{get_language()}:{int(big)}"
+def _season_fragment(club: Club, s: Season, *, big: bool = False) -> str:
+    """The season table rendered once per revision and language (the cache keeps it): a page
+    asks only for the revisions it depends on, whatever the length of the season."""
+    fingerprint = season.fingerprint(s)
+    key = f"club-season-html:{fingerprint}:{get_language()}:{int(big)}"
     html = cache.get(key)
     if html is None:
+        table = season.season_table(s, fingerprint)
         html = render_to_string("club/_season_table.html", {
             "table": table, "lines": _season_lines(table), "teams": _team_lines(table),
             "big": big, "money": table.money, "club": club,
-        }, request=None)
+        })
         cache.set(key, html, season.CACHE_SECONDS)
-    return table, mark_safe(html)  # noqa: S308  (our own template, escaped when rendered)
+    return mark_safe(html)  # noqa: S308  (our own template, escaped when rendered)
 
 
 def _value(x: float | None) -> str:
@@ -412,9 +413,9 @@ def club_view(request: HttpRequest, token: str) -> HttpResponse:
 def season_page(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
     club = get_for_view(token)
     s = _season(club, season_id)
-    table, html = _season_fragment(request, club, s)
+    html = _season_fragment(club, s)
     return render(request, "club/season.html", {
-        "club": club, "season": s, "table": table, "table_html": html,
+        "club": club, "season": s, "table_html": html,
         "rule": rule_text(s), "preset_label": preset_label(s.ruleset),
     })
 
@@ -423,11 +424,15 @@ def season_page(request: HttpRequest, token: str, season_id: int) -> HttpRespons
 def season_wall(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
     club = get_for_view(token)
     s = _season(club, season_id)
-    table, html = _season_fragment(request, club, s, big=True)
+    html = _season_fragment(club, s, big=True)
     url = request.build_absolute_uri(reverse("club_season", args=[club.view_token, s.pk]))
+    qr = cache.get(f"club-qr:{url}")
+    if qr is None:
+        qr = qr_svg(url)
+        cache.set(f"club-qr:{url}", qr, season.CACHE_SECONDS)
     return render(request, "club/wall.html", {
-        "club": club, "season": s, "table": table, "table_html": html,
-        "refresh": WALL_REFRESH_SECONDS, "qr": mark_safe(qr_svg(url)),  # noqa: S308
+        "club": club, "season": s, "table_html": html,
+        "refresh": WALL_REFRESH_SECONDS, "qr": mark_safe(qr),  # noqa: S308  (segno's SVG)
     })
 
 
@@ -437,9 +442,19 @@ def _safe(text: str) -> str:
 
 @require_GET
 def season_csv(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    """The season table as CSV (kept per revision and language, like the page)."""
     club = get_for_view(token)
     s = _season(club, season_id)
-    table = season.season_table(s)
+    fingerprint = season.fingerprint(s)
+    key = f"club-season-csv:{fingerprint}:{get_language()}"
+    text = cache.get(key)
+    if text is None:
+        text = _season_csv(season.season_table(s, fingerprint))
+        cache.set(key, text, season.CACHE_SECONDS)
+    return _download(text, "text/csv; charset=utf-8", f"season-{s.pk}.csv")
+
+
+def _season_csv(table: season.SeasonTable) -> str:
     out = io.StringIO()
     w = csv.writer(out)
     if not table.complete:
@@ -456,7 +471,7 @@ def season_csv(request: HttpRequest, token: str, season_id: int) -> HttpResponse
         line += [_value(v) + ("" if c or v is None else "*")
                  for v, c in zip(x.values, x.counted, strict=True)]
         w.writerow(line)
-    return _download(out.getvalue(), "text/csv; charset=utf-8", f"season-{s.pk}.csv")
+    return out.getvalue()
 
 
 @require_GET
@@ -465,17 +480,19 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
     m = get_object_or_404(Member.objects.select_related("club"), view_token=token)
     m = logic.survivor(m)
     club = m.club
-    numbers = season.player_numbers(m)
-    key = f"club-player-html:{numbers.fingerprint}:{get_language()}"
-    ranks = []
-    for s in season.seasons_of(club, numbers):
-        table = season.season_table(s)
-        line = table.line_of(m.pk)
-        if line is not None:
-            ranks.append((s, table, line))
-        key += f":{table.fingerprint}"
+    seasons = season.seasons_of(m)
+    fingerprints = [season.fingerprint(s) for s in seasons]
+    key = "club-player-html:" + season.cache_key(season.player_fingerprint(m), fingerprints,
+                                              get_language())
     html = cache.get(key)
     if html is None:
+        numbers = season.player_numbers(m)
+        ranks = []
+        for s, fingerprint in zip(seasons, fingerprints, strict=True):
+            table = season.season_table(s, fingerprint)
+            line = table.line_of(m.pk)
+            if line is not None:
+                ranks.append((s, table, line))
         html = render_to_string("club/_player.html", _player_context(club, m, numbers, ranks))
         cache.set(key, html, season.CACHE_SECONDS)
     return render(request, "club/player.html", {
