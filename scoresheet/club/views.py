@@ -182,10 +182,10 @@ def _admin_context(request: HttpRequest, club: Club, **forms: Any) -> dict[str, 
         "seasons": list(club.seasons.all()),
         "view_url": view_url,
         "view_qr": mark_safe(qr_svg(view_url)),  # noqa: S308  (segno's own SVG)
-        "member_form": forms.get("member_form") or MemberForm(),
-        "merge_form": forms.get("merge_form") or MergeForm(members=members),
-        "season_form": forms.get("season_form") or SeasonForm(),
-        "home_form": forms.get("home_form") or HomeSheetForm(members=members),
+        "member_form": forms.get("member_form") or MemberForm(prefix="member"),
+        "merge_form": forms.get("merge_form") or MergeForm(members=members, prefix="merge"),
+        "season_form": forms.get("season_form") or SeasonForm(prefix="season"),
+        "home_form": forms.get("home_form") or HomeSheetForm(members=members, prefix="home"),
         "player_url": lambda m: request.build_absolute_uri(
             reverse("club_player", args=[m.view_token])),
     }
@@ -208,7 +208,7 @@ def _admin_refused(request: HttpRequest, club: Club, **forms: Any) -> HttpRespon
 @require_POST
 def member_add(request: HttpRequest, token: str) -> HttpResponse:
     club = get_for_admin(token)
-    form = MemberForm(request.POST)
+    form = MemberForm(request.POST, prefix="member")
     if form.is_valid():
         try:
             m = logic.add_member(club, **form.cleaned_data)
@@ -243,7 +243,8 @@ def member_edit(request: HttpRequest, token: str, member_id: int) -> HttpRespons
 @require_POST
 def member_merge(request: HttpRequest, token: str) -> HttpResponse:
     club = get_for_admin(token)
-    form = MergeForm(request.POST, members=club.members.filter(merged_into__isnull=True))
+    form = MergeForm(request.POST, members=club.members.filter(merged_into__isnull=True),
+                     prefix="merge")
     if form.is_valid():
         try:
             logic.merge(form.cleaned_data["keep"], form.cleaned_data["duplicate"])
@@ -258,7 +259,7 @@ def member_merge(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def season_new(request: HttpRequest, token: str) -> HttpResponse:
     club = get_for_admin(token)
-    form = SeasonForm(request.POST)
+    form = SeasonForm(request.POST, prefix="season")
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -281,7 +282,8 @@ SHEET_LINK = re.compile(r"/(?P<kind>[sv])/(?P<token>[\w-]+)/?")
 @require_POST
 def home_link(request: HttpRequest, token: str) -> HttpResponse:
     club = get_for_admin(token)
-    form = HomeSheetForm(request.POST, members=club.members.filter(merged_into__isnull=True))
+    form = HomeSheetForm(request.POST, members=club.members.filter(merged_into__isnull=True),
+                         prefix="home")
     if form.is_valid():
         data = form.cleaned_data
         found = SHEET_LINK.search(data["link"])

@@ -43,8 +43,8 @@ def test_a_bad_club_name_is_refused_and_nothing_is_stored(client: Client, name: 
 def test_the_register_takes_a_name_nickname_and_team(client: Client) -> None:
     club = logic.create_club(name="KM")
     url = reverse("club_member_add", args=[club.admin_token])
-    assert client.post(url, {"name": "Jana Nováková", "nickname": "Janička",
-                             "team": "Sokol"}).status_code == 302
+    assert client.post(url, {"member-name": "Jana Nováková", "member-nickname": "Janička",
+                             "member-team": "Sokol"}).status_code == 302
     m = Member.objects.get()
     assert (m.name, m.nickname, m.team) == ("Jana Nováková", "Janička", "Sokol")
     page = client.get(reverse("club", args=[club.admin_token])).content.decode()
@@ -52,10 +52,10 @@ def test_the_register_takes_a_name_nickname_and_team(client: Client) -> None:
 
 
 @pytest.mark.parametrize("data", [
-    {"name": "jana nováková"},  # the same name, in other letter case
-    {"name": "Eva", "team": "So\x07kol"},
-    {"name": "Eva", "nickname": "a\rb"},
-    {"name": "   "},
+    {"member-name": "jana nováková"},  # the same name, in other letter case
+    {"member-name": "Eva", "member-team": "So\x07kol"},
+    {"member-name": "Eva", "member-nickname": "a\rb"},
+    {"member-name": "   "},
 ])
 def test_a_bad_register_line_is_refused_with_a_message(client: Client, data: Any) -> None:
     club = logic.create_club(name="KM")
@@ -88,7 +88,7 @@ def test_merging_a_duplicate_moves_his_evenings_and_keeps_his_old_link(client: C
     other = Member.objects.get(club=club, name="Bohouš")
     # two who played the same evening are two people: refused, nothing changes
     response = client.post(reverse("club_merge", args=[club.admin_token]),
-                           {"keep": anna.pk, "duplicate": other.pk})
+                           {"merge-keep": anna.pk, "merge-duplicate": other.pk})
     assert response.status_code == 400
     assert "played the same evening" in response.content.decode()
     assert other.entries.count() == 3
@@ -96,7 +96,7 @@ def test_merging_a_duplicate_moves_his_evenings_and_keeps_his_old_link(client: C
     ev = s.evenings.first()
     Entrant.objects.filter(evening=ev, member=anna).update(member=dup)
     response = client.post(reverse("club_merge", args=[club.admin_token]),
-                           {"keep": anna.pk, "duplicate": dup.pk})
+                           {"merge-keep": anna.pk, "merge-duplicate": dup.pk})
     assert response.status_code == 302
     dup.refresh_from_db()
     assert dup.merged_into == anna and anna.entries.count() == 3
@@ -108,7 +108,8 @@ def test_merging_a_duplicate_moves_his_evenings_and_keeps_his_old_link(client: C
 def test_a_season_with_bad_placement_points_is_refused(client: Client, places: str) -> None:
     club = logic.create_club(name="KM")
     response = client.post(reverse("club_season_new", args=[club.admin_token]), {
-        "name": "Liga", "ruleset": "marias", "rule": "places", "places": places})
+        "season-name": "Liga", "season-ruleset": "marias", "season-rule": "places",
+        "season-places": places})
     assert response.status_code == 400
     assert Season.objects.count() == 0
 
@@ -116,8 +117,8 @@ def test_a_season_with_bad_placement_points_is_refused(client: Client, places: s
 def test_a_season_needs_no_more_evenings_than_count(client: Client) -> None:
     club = logic.create_club(name="KM")
     response = client.post(reverse("club_season_new", args=[club.admin_token]), {
-        "name": "Liga", "ruleset": "marias", "rule": "points", "best_of": "3",
-        "min_evenings": "5"})
+        "season-name": "Liga", "season-ruleset": "marias", "season-rule": "points",
+        "season-best_of": "3", "season-min_evenings": "5"})
     assert response.status_code == 400 and Season.objects.count() == 0
 
 

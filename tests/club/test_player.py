@@ -81,11 +81,11 @@ def test_a_home_sheet_linked_to_a_player_counts_in_his_statistics(client: Client
                  {"type": "renonc", "seat": 0, "kind": 6, "played_out": False}])
     url = reverse("club_home_link", args=[club.admin_token])
     # a name not on the sheet is refused, nothing linked
-    response = client.post(url, {"member": m.pk, "link": f"https://x/v/{sheet.view_token}/",
-                                 "name_on_sheet": "Anna"})
+    response = client.post(url, {"home-member": m.pk, "home-link": f"https://x/v/{sheet.view_token}/",
+                                 "home-name_on_sheet": "Anna"})
     assert response.status_code == 400 and m.home_sheets.count() == 0
-    response = client.post(url, {"member": m.pk, "link": f"https://x/v/{sheet.view_token}/",
-                                 "name_on_sheet": "anička"})
+    response = client.post(url, {"home-member": m.pk, "home-link": f"https://x/v/{sheet.view_token}/",
+                                 "home-name_on_sheet": "anička"})
     assert response.status_code == 302
     after = season.player_numbers(m)
     assert after.renoncs == before.renoncs + 1
@@ -98,8 +98,8 @@ def test_a_home_sheet_linked_to_a_player_counts_in_his_statistics(client: Client
     assert "Home games" in body and sheet.view_token in body
     # a tournament table is not a home game
     tb_sheet = s.evenings.first().tournament.round_set.get().tables.first().sheet
-    response = client.post(url, {"member": m.pk, "link": f"/v/{tb_sheet.view_token}/",
-                                 "name_on_sheet": tb_sheet.players[0]})
+    response = client.post(url, {"home-member": m.pk, "home-link": f"/v/{tb_sheet.view_token}/",
+                                 "home-name_on_sheet": tb_sheet.players[0]})
     assert response.status_code == 400
 
 
