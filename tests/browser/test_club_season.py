@@ -156,11 +156,21 @@ def test_a_three_evening_season_of_twelve_players_without_javascript(
             [str(r) for r in hand["rank"] if r is not None])
         no_sideways_scroll(page)
 
-    # the season table in five languages, at 360 px
-    page.goto(base + f"/cv/{club.view_token}/seasons/{season.pk}/")
+    # the club's pages in five languages, at 360 px
+    season_url = base + f"/cv/{club.view_token}/seasons/{season.pk}/"
+    late = Member.objects.get(name=LATE)
+    others = [admin, base + f"/cp/{late.view_token}/",
+              base + f"/club/{club.admin_token}/seasons/{season.pk}/evening/?last=1",
+              base + f"/club/{club.admin_token}/members/{late.pk}/"]
     for code, (header, amount) in LANGUAGES.items():
+        page.goto(season_url)
         page.locator(f"a.lang[hreflang={code}]").click()
+        expect(page.locator("html")).to_have_attribute("lang", code)
         expect(page.locator("table.season thead")).to_contain_text(header)
         assert amount in page.content(), code
         no_sideways_scroll(page)
+        for url in others:
+            page.goto(url)
+            expect(page.locator("html")).to_have_attribute("lang", code)
+            no_sideways_scroll(page)
     context.close()
