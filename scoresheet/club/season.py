@@ -74,7 +74,7 @@ def evening_result(ev: Evening, t: Tournament, sums: tuple[int, int], club_revis
     st = tournaments.standings(t)
     members = dict(Entrant.objects.filter(evening=ev).values_list("player_id", "member_id"))
     lines = {}
-    for s in st.overall:
+    for s in st.overall if st.rounds else ():  # an evening counts once its first round starts
         if s.player in members:
             lines[members[s.player]] = EveningLine(rank=s.rank, points=s.points,
                                                    premium=s.premium, score=s.score,

@@ -21,6 +21,8 @@ urlpatterns = [
     # the club's read link: season tables, the wall page, the CSV
     path("cv/<str:token>/", views.club_view, name="club_view"),
     path("cv/<str:token>/seasons/<int:season_id>/", views.season_page, name="club_season"),
+    path("cv/<str:token>/seasons/<int:season_id>/live", views.season_page,
+         name="club_season_live"),
     path("cv/<str:token>/seasons/<int:season_id>/wall/", views.season_wall,
          name="club_season_wall"),
     path("cv/<str:token>/seasons/<int:season_id>/season.csv", views.season_csv,

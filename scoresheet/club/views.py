@@ -50,6 +50,7 @@ from scoresheet.tournament.views import error_text as tournament_error_text
 
 MAX_IMPORT_BYTES = 20_000_000
 WALL_REFRESH_SECONDS = 15
+POLL_SECONDS = 5  # the season page asks this often whether anything changed (htmx)
 
 ERROR_TEXTS: dict[str, Any] = {
     "club_name": gettext_lazy("Give the club a name."),
@@ -352,10 +353,11 @@ def season_json(request: HttpRequest, token: str, season_id: int) -> HttpRespons
 # --------------------------------------------------------------------------- read pages
 
 
-def _season_fragment(club: Club, s: Season, *, big: bool = False) -> str:
+def _season_fragment(club: Club, s: Season, *, big: bool = False,
+                     fingerprint: str | None = None) -> str:
     """The season table rendered once per revision and language (the cache keeps it): a page
     asks only for the revisions it depends on, whatever the length of the season."""
-    fingerprint = season.fingerprint(s)
+    fingerprint = fingerprint or season.fingerprint(s)
     key = f"club-season-html:{fingerprint}:{get_language()}:{int(big)}"
     html = cache.get(key)
     if html is None:
@@ -413,13 +415,22 @@ def club_view(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def season_page(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    """The season table; with htmx it asks every few seconds for the live part, answered with
+    204 while nothing changed (``?v=`` the fingerprint it shows)."""
     club = get_for_view(token)
     s = _season(club, season_id)
-    html = _season_fragment(club, s)
-    return render(request, "club/season.html", {
-        "club": club, "season": s, "table_html": html,
+    fingerprint = season.fingerprint(s)
+    live = request.path.endswith("/live")
+    if live and request.GET.get("v") == fingerprint:
+        return HttpResponse(status=204)
+    context = {
+        "club": club, "season": s, "table_html": _season_fragment(club, s,
+                                                                  fingerprint=fingerprint),
+        "fingerprint": fingerprint, "poll_seconds": POLL_SECONDS,
+        "live_url": reverse("club_season_live", args=[club.view_token, s.pk]),
         "rule": rule_text(s), "preset_label": preset_label(s.ruleset),
-    })
+    }
+    return render(request, "club/season.html#live" if live else "club/season.html", context)
 
 
 @require_GET

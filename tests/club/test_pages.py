@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -280,3 +281,23 @@ def test_the_season_page_costs_the_same_queries_after_three_evenings(
     with CaptureQueriesContext(connection) as three:
         client.get(url)
     assert len(three.captured_queries) == len(one.captured_queries)
+
+
+def test_the_season_page_asks_for_its_live_part_and_gets_it_only_after_a_change(
+    client: Client
+) -> None:
+    club, s = make_club()
+    from tests.club.helpers import new_evening, play_evening
+
+    play_evening(new_evening(s, list(club.members.all())))
+    page = client.get(reverse("club_season", args=[club.view_token, s.pk])).content.decode()
+    found = re.search(r'hx-get="([^"]+)"', page)
+    assert found is not None
+    live = found.group(1).replace("&amp;", "&")
+    assert client.get(live, HTTP_HX_REQUEST="true").status_code == 204
+    new_evening(s, list(club.members.all()))  # a new evening: its players appear, provisional
+    response = client.get(live, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert body.lstrip().startswith('<section id="season-live"') and "Provisional" in body
+    assert "<html" not in body

@@ -124,3 +124,13 @@ def test_an_unknown_player_link_is_not_found(client: Client) -> None:
     assert client.get(reverse("club_player", args=["nope"])).status_code == 404
 
 
+
+
+def test_a_new_players_page_says_he_has_not_played_yet(client: Client) -> None:
+    club, _s = make_club()
+    from scoresheet.club import logic
+
+    m = logic.add_member(club, name="Zdena", team="Sokol")
+    body = client.get(reverse("club_player", args=[m.view_token])).content.decode()
+    assert "<h1>Zdena</h1>" in body and "No evening played yet." in body
+    assert "Season points" not in body

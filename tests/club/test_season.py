@@ -138,3 +138,18 @@ def test_the_last_evenings_list_is_offered_in_one_tap() -> None:
     club, s = run_season()
     names = sorted(Member.objects.get(pk=pk).name for pk in logic.last_players(s))
     assert names == sorted(set(PLAYERS) - {LEAVES})
+
+
+def test_an_evening_counts_once_its_first_round_has_started() -> None:
+    from tests.club.helpers import make_club, new_evening
+
+    club, s = make_club()
+    ev = new_evening(s, list(club.members.all()))
+    table = season.season_table(s)
+    assert table.lines == [] and not table.complete
+    from scoresheet.tournament import logic as tournaments
+
+    tournaments.start(tournaments.draw(ev.tournament, seed=5))
+    table = season.season_table(s)
+    assert len(table.lines) == 11 and not table.complete
+    assert all(x.values == [12.0] for x in table.lines)  # nothing played yet: all share rank 1
