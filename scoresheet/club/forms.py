@@ -156,6 +156,11 @@ class EveningForm(forms.Form):
         return out
 
 
+class AttachForm(forms.Form):
+    link = forms.CharField(label=_("The tournament’s director’s link"), max_length=300,
+                           validators=ONE_LINE)
+
+
 class HomeSheetForm(forms.Form):
     member = forms.ModelChoiceField(label=_("Player"), queryset=Member.objects.none())
     link = forms.CharField(label=_("The sheet’s link"), max_length=300, validators=ONE_LINE)

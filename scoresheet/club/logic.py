@@ -34,6 +34,7 @@ from scoresheet.club.models import (
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.validators import text_problem
 from scoresheet.tournament import logic as tournaments
+from scoresheet.tournament.models import Tournament
 
 EXPORT_FORMAT = "listek-season/1"
 MAX_MEMBERS = 2000
@@ -238,6 +239,28 @@ def create_evening(season: Season, *, name: str, rounds: int, table_size: int,
         Entrant.objects.bulk_create(
             Entrant(evening=evening, member=m, player=by_name[m.name.casefold()])
             for m in chosen)
+    return evening
+
+
+def attach_tournament(season: Season, t: Tournament) -> Evening:
+    """An evening made on the tournament page (with its own house rules) joins the season: its
+    players are matched to the register by name (letter case aside); a name the register does
+    not know joins it.  A tournament of another game, or of an evening already, is refused."""
+    if Evening.objects.filter(tournament=t).exists():
+        raise ClubError("tournament_taken")
+    if rules.game_of(t.ruleset).name != rules.game_of(season.ruleset).name:
+        raise ClubError("tournament_game")
+    with transaction.atomic():
+        club = _locked(season.club)
+        known = {m.name.casefold(): m for m in club.members.filter(merged_into__isnull=True)}
+        evening = Evening.objects.create(club=club, season=season, tournament=t)
+        entrants = []
+        for p in t.players.all():
+            m = known.get(p.name.casefold())
+            if m is None:
+                m = add_member(club, name=p.name, team=p.club)
+            entrants.append(Entrant(evening=evening, member=m, player=p))
+        Entrant.objects.bulk_create(entrants)
     return evening
 
 

@@ -16,6 +16,8 @@ urlpatterns = [
     path("club/<str:token>/seasons/", views.season_new, name="club_season_new"),
     path("club/<str:token>/seasons/<int:season_id>/evening/", views.evening_new,
          name="club_evening_new"),
+    path("club/<str:token>/seasons/<int:season_id>/attach/", views.evening_attach,
+         name="club_evening_attach"),
     path("club/<str:token>/seasons/<int:season_id>/season.json", views.season_json,
          name="club_season_json"),
     # the club's read link: season tables, the wall page, the CSV

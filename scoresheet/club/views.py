@@ -13,6 +13,7 @@ import io
 import json
 import re
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -29,6 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import rules
 from scoresheet.club import logic, season
 from scoresheet.club.forms import (
+    AttachForm,
     ClubForm,
     EveningForm,
     HomeSheetForm,
@@ -46,6 +48,7 @@ from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import contract_label, engine_message, preset_label
 from scoresheet.tournament.logic import TournamentError
+from scoresheet.tournament.models import Tournament
 from scoresheet.tournament.views import error_text as tournament_error_text
 
 MAX_IMPORT_BYTES = 20_000_000
@@ -78,6 +81,9 @@ ERROR_TEXTS: dict[str, Any] = {
                                      "evening already."),
     "sheet_twice": gettext_lazy("That sheet is already linked to this player."),
     "no_sheet": gettext_lazy("That is not the link of a sheet on this site."),
+    "no_tournament": gettext_lazy("That is not a tournament director’s link on this site."),
+    "tournament_taken": gettext_lazy("That tournament is an evening of a club already."),
+    "tournament_game": gettext_lazy("That tournament plays another game than the season."),
     "bad_document": gettext_lazy("This is not a season file this app can read (%(detail)s). "
                                  "Nothing was imported."),
 }
@@ -305,12 +311,7 @@ def home_link(request: HttpRequest, token: str) -> HttpResponse:
     return _admin_refused(request, club, home_form=form)
 
 
-@require_http_methods(["GET", "POST"])
-def evening_new(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
-    """A season's new evening: its players ticked on the register (the last evening's list in
-    one tap), late arrivals typed; the tournament app makes the tournament."""
-    club = get_for_admin(token)
-    s = _season(club, season_id)
+def _evening_form(request: HttpRequest, club: Club, s: Season) -> EveningForm:
     register = club.members.filter(merged_into__isnull=True, left__isnull=True)
     last = logic.last_evening(s)
     initial: dict[str, Any] = {"name": s.name}
@@ -320,7 +321,32 @@ def evening_new(request: HttpRequest, token: str, season_id: int) -> HttpRespons
                        deals_per_round=t.deals_per_round, premium=t.premium is not None)
     if request.GET.get("last"):
         initial["members"] = logic.last_players(s)
-    form = EveningForm(request.POST or None, members=register, initial=initial)
+    return EveningForm(request.POST or None, members=register, initial=initial)
+
+
+def _evening_page(request: HttpRequest, club: Club, s: Season, *,
+                  form: EveningForm | None = None, attach_form: AttachForm | None = None,
+                  status: int = 200) -> HttpResponse:
+    last_ids = set(logic.last_players(s))
+    listed = [m for m in logic.active(club) if m.pk in last_ids] if last_ids else []
+    players = "\n".join(f"{m.name}, {m.team}" if m.team else m.name for m in listed)
+    full_form = reverse("tournament_new") + "?" + urlencode(
+        {"ruleset": s.ruleset, "name": s.name, "players_text": players})
+    return render(request, "club/evening_new.html", {
+        "club": club, "season": s, "form": form or _evening_form(request, club, s),
+        "attach_form": attach_form or AttachForm(prefix="attach"),
+        "has_last": bool(last_ids), "full_form_url": full_form,
+        "preset_label": preset_label(s.ruleset),
+    }, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def evening_new(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    """A season's new evening: its players ticked on the register (the last evening's list in
+    one tap), late arrivals typed; the tournament app makes the tournament."""
+    club = get_for_admin(token)
+    s = _season(club, season_id)
+    form = _evening_form(request, club, s)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -335,11 +361,33 @@ def evening_new(request: HttpRequest, token: str, season_id: int) -> HttpRespons
                                         "Keep this page’s link: it is the director’s."))
             return HttpResponseRedirect(reverse("tournament",
                                                 args=[ev.tournament.director_token]))
-    status = 400 if request.method == "POST" else 200
-    return render(request, "club/evening_new.html", {
-        "club": club, "season": s, "form": form, "has_last": last is not None,
-        "preset_label": preset_label(s.ruleset),
-    }, status=status)
+    return _evening_page(request, club, s, form=form,
+                         status=400 if request.method == "POST" else 200)
+
+
+TOURNAMENT_LINK = re.compile(r"/t/(?P<token>[\w-]+)/?")
+
+
+@require_POST
+def evening_attach(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    """A tournament made on the tournament page (its own house rules) joins the season."""
+    club = get_for_admin(token)
+    s = _season(club, season_id)
+    form = AttachForm(request.POST, prefix="attach")
+    if form.is_valid():
+        found = TOURNAMENT_LINK.search(form.cleaned_data["link"])
+        t = (Tournament.objects.filter(director_token=found["token"]).first()
+             if found else None)
+        try:
+            if t is None:
+                raise logic.ClubError("no_tournament")
+            logic.attach_tournament(s, t)
+        except (logic.ClubError, rules.RulesError) as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("The tournament is an evening of the season now."))
+            return HttpResponseRedirect(admin_url(club))
+    return _evening_page(request, club, s, attach_form=form, status=400)
 
 
 @require_GET

@@ -301,3 +301,37 @@ def test_the_season_page_asks_for_its_live_part_and_gets_it_only_after_a_change(
     body = response.content.decode()
     assert body.lstrip().startswith('<section id="season-live"') and "Provisional" in body
     assert "<html" not in body
+
+
+def test_a_tournament_made_on_the_tournament_page_joins_the_season(client: Client) -> None:
+    from scoresheet.tournament import logic as tournaments
+
+    club, s = run_season()
+    page = client.get(reverse("club_evening_new", args=[club.admin_token, s.pk]))
+    found = re.search(r'href="(/t/new/\?[^"]+)"', page.content.decode())
+    assert found is not None
+    form = client.get(found.group(1).replace("&amp;", "&")).content.decode()
+    # the tournament page opens with the last evening's players (not the one who left)
+    assert "Anna, KM Brno" in form and LATE in form and LEAVES not in form
+    t = tournaments.create_tournament(
+        name="Velká cena", ruleset="marias", options={"renonc_fee": 300}, rounds=1,
+        table_size=4, deals_per_round=2, premium=None,
+        players=[tournaments.NewPlayer(name=n) for n in ("anna", "Bohouš", "Cyril", "Zdena")])
+    url = reverse("club_evening_attach", args=[club.admin_token, s.pk])
+    for bad in ("nothing here", f"/t/{'x' * 32}/"):
+        response = client.post(url, {"attach-link": bad})
+        assert response.status_code == 400 and "not a tournament director" in (
+            response.content.decode())
+    response = client.post(url, {"attach-link": f"https://listek.example/t/{t.director_token}/"})
+    assert response.status_code == 302
+    ev = s.evenings.get(tournament=t)
+    members = {e.player.name: e.member for e in ev.entrants.select_related("player", "member")}
+    assert members["anna"] == Member.objects.get(club=club, name="Anna")
+    assert members["Zdena"].club == club and members["Zdena"].entries.count() == 1
+    assert client.post(url, {"attach-link": f"/t/{t.director_token}/"}).status_code == 400
+    other = tournaments.create_tournament(
+        name="Tisíc", ruleset="ru", options={}, rounds=1, table_size=3, deals_per_round=None,
+        premium=None, players=[tournaments.NewPlayer(name=n) for n in ("A", "B", "C")])
+    response = client.post(url, {"attach-link": f"/t/{other.director_token}/"})
+    assert response.status_code == 400 and "another game" in response.content.decode()
+    assert not s.evenings.filter(tournament=other).exists()
