@@ -67,11 +67,12 @@ def _locked(club: Club) -> Club:
     return locked
 
 
-def create_club(*, name: str) -> Club:
+def create_club(*, name: str, owner: Any = None) -> Club:
+    """A new club; ``owner`` (an account, or None) lists it under "Your clubs"."""
     name = _text(name, TITLE_LENGTH)
     if not name:
         raise ClubError("club_name")
-    return Club.objects.create(name=name)
+    return Club.objects.create(name=name, owner=owner)
 
 
 # --------------------------------------------------------------------------- the register

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum, unique
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
@@ -33,6 +34,9 @@ class Club(models.Model):
     name = models.CharField(max_length=TITLE_LENGTH)
     admin_token = models.CharField(max_length=TOKEN_LENGTH, unique=True, default=new_token)
     view_token = models.CharField(max_length=TOKEN_LENGTH, unique=True, default=new_token)
+    # an account may own the club (it lists it under "Your clubs"); the link works without one
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="clubs")
     created = models.DateTimeField(default=timezone.now)
     revision = models.PositiveIntegerField(default=0)  # the register or a season changed
 

@@ -136,7 +136,8 @@ def club_new(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            club = logic.create_club(name=form.cleaned_data["name"])
+            owner = request.user if request.user.is_authenticated else None
+            club = logic.create_club(name=form.cleaned_data["name"], owner=owner)
         except logic.ClubError as error:
             form.add_error(None, error_text(error))
         else:
@@ -144,7 +145,9 @@ def club_new(request: HttpRequest) -> HttpResponse:
                                         "runs the club’s register and seasons."))
             return HttpResponseRedirect(admin_url(club))
     status = 400 if request.method == "POST" else 200
-    return render(request, "club/new.html", {"form": form}, status=status)
+    mine = (list(Club.objects.filter(owner=request.user))
+            if request.user.is_authenticated else [])
+    return render(request, "club/new.html", {"form": form, "mine": mine}, status=status)
 
 
 @require_http_methods(["GET", "POST"])

@@ -335,3 +335,19 @@ def test_a_tournament_made_on_the_tournament_page_joins_the_season(client: Clien
     response = client.post(url, {"attach-link": f"/t/{other.director_token}/"})
     assert response.status_code == 400 and "another game" in response.content.decode()
     assert not s.evenings.filter(tournament=other).exists()
+
+
+def test_an_account_may_own_a_club_and_finds_it_again(client: Client) -> None:
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("jana", password="pw-jana-1")
+    client.force_login(user)
+    client.post(reverse("club_new"), {"name": "KM Brno"})
+    club = Club.objects.get()
+    assert club.owner == user
+    page = client.get(reverse("club_new")).content.decode()
+    assert "Your clubs" in page and f"/club/{club.admin_token}/" in page
+    other = Client()
+    assert f"/club/{club.admin_token}/" not in other.get(reverse("club_new")).content.decode()
+    other.post(reverse("club_new"), {"name": "Anonymous"})
+    assert Club.objects.get(name="Anonymous").owner is None
