@@ -282,7 +282,26 @@ def player_fingerprint(m: Member) -> str:
 
 def _count_sheet(sheet: Sheet, seat: int, contracts: dict[str, ContractCount]
                  ) -> tuple[int, int, int]:
-    """His contracts, renoncs, total and deals on one sheet (one replay)."""
+    """His contracts, renoncs, total and deals on one sheet, added to ``contracts``: one replay
+    per revision of the sheet (kept in the cache under it), so that a deal at his table
+    replays that table only, not his whole season."""
+    key = f"club-sheet:{sheet.pk}:{sheet.revision}:{seat}"
+    found = cache.get(key)
+    if found is None:
+        own: dict[str, ContractCount] = {}
+        found = (_replay_sheet(sheet, seat, own),
+                 [(c.contract, c.played, c.won) for c in own.values()])
+        cache.set(key, found, CACHE_SECONDS)
+    counts, played = found
+    for contract, n, won in played:
+        line = contracts.setdefault(contract, ContractCount(contract=contract))
+        line.played += n
+        line.won += won
+    return counts  # type: ignore[no-any-return]
+
+
+def _replay_sheet(sheet: Sheet, seat: int, contracts: dict[str, ContractCount]
+                  ) -> tuple[int, int, int]:
     loaded = services.load(sheet)
     document, scored = loaded.document, loaded.scored
     renoncs = 0
