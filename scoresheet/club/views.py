@@ -45,6 +45,7 @@ from scoresheet.exports import documents as exports
 from scoresheet.exports.views import _download
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import format_money
+from scoresheet.sheets.validators import document_problem
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import contract_label, engine_message, preset_label
 from scoresheet.tournament.logic import TournamentError
@@ -162,6 +163,9 @@ def club_import(request: HttpRequest) -> HttpResponse:
                 doc = json.loads(upload.read().decode("utf-8"))
             except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
                 raise logic.ClubError("bad_document", detail="JSON") from None
+            problem = document_problem(doc)
+            if problem is not None:
+                raise logic.ClubError("bad_document", detail=problem[0])
             club = logic.import_season(doc)
         except (logic.ClubError, TournamentError, rules.RulesError) as error:
             form.add_error(None, error_text(error))

@@ -259,6 +259,15 @@ def test_a_bad_season_file_is_refused_whole(client: Client) -> None:
     assert Club.objects.count() == 1 and Tournament.objects.count() == 3
     upload = SimpleUploadedFile("season.json", b"{not json")
     assert client.post(reverse("club_import"), {"file": upload}).status_code == 400
+    doc = logic.export_season(s)
+    doc["register"][0]["name"] = "Ann\u0007a"  # a control character in a name
+    upload = SimpleUploadedFile("season.json", json.dumps(doc).encode())
+    response = client.post(reverse("club_import"), {"file": upload})
+    assert response.status_code == 400 and "Nothing was imported" in response.content.decode()
+    deep = b"[" * 5000 + b"]" * 5000
+    upload = SimpleUploadedFile("season.json", deep)
+    assert client.post(reverse("club_import"), {"file": upload}).status_code == 400
+    assert Club.objects.count() == 1 and Tournament.objects.count() == 3
 
 
 def test_the_season_page_costs_the_same_queries_after_three_evenings(
