@@ -122,6 +122,11 @@ def admin_url(club: Club) -> str:
     return reverse("club", args=[club.admin_token])
 
 
+def crowns_text(haler: int) -> str:
+    """Haléře as crowns under a "Money (Kč)" heading: 1,20 in cs, de, pl, ru; 1.20 in en."""
+    return number_format(haler / 100, decimal_pos=2, use_l10n=True)
+
+
 def points_text(value: float) -> str:
     """Points as the page's language writes them (decimal comma in cs, de, pl, ru)."""
     if value == int(value):
@@ -321,7 +326,7 @@ def home_link(request: HttpRequest, token: str) -> HttpResponse:
 def _evening_form(request: HttpRequest, club: Club, s: Season) -> EveningForm:
     register = club.members.filter(merged_into__isnull=True, left__isnull=True)
     last = logic.last_evening(s)
-    initial: dict[str, Any] = {"name": s.name}
+    initial: dict[str, Any] = {"name": f"{s.name} · {s.evenings.count() + 1}"}
     if last is not None:
         t = last.tournament
         initial.update(rounds=t.rounds, table_size=str(t.table_size),
@@ -432,7 +437,7 @@ def _value(x: float | None) -> str:
 def _season_lines(table: season.SeasonTable) -> list[dict[str, Any]]:
     return [{
         "line": x, "name": x.public_name, "total": points_text(x.total),
-        "money": format_money(x.money) if table.money else "",
+        "money": crowns_text(x.money) if table.money else "",
         "values": [(_value(v), c) for v, c in zip(x.values, x.counted, strict=True)],
     } for x in table.lines]
 
@@ -535,7 +540,7 @@ def _season_csv(table: season.SeasonTable) -> str:
         line: list[Any] = ["" if x.rank is None else x.rank, _safe(x.public_name),
                            _safe(x.team), points_text(x.total), x.played]
         if table.money:
-            line += [x.premium, number_format(x.money / 100, decimal_pos=2, use_l10n=True)]
+            line += [x.premium, crowns_text(x.money)]
         line += [_value(v) + ("" if c or v is None else "*")
                  for v, c in zip(x.values, x.counted, strict=True)]
         w.writerow(line)
@@ -580,13 +585,13 @@ def _player_context(club: Club, m: Member, numbers: season.PlayerNumbers,
 
     evenings = [{
         "result": r, "line": line, "points": points_text(line.points),
-        "money": format_money(line.score) if r.money else "",
+        "money": crowns_text(line.score) if r.money else "",
         "sheets": [{"sheet": x, "total": total(x)} for x in by_evening.get(r.evening, [])],
     } for r, line, _s in numbers.evenings]
     home = [{"sheet": x, "total": total(x)} for x in by_evening.get(None, [])]
     return {
         "club": club, "member": m, "numbers": numbers, "evenings": evenings, "home": home,
-        "points": points_text(numbers.points), "money": format_money(numbers.money),
+        "points": points_text(numbers.points), "money": crowns_text(numbers.money),
         "contracts": [{"label": contract_label(c.contract), "played": c.played, "won": c.won}
                       for c in numbers.contracts],
         "ranks": [{"season": s, "line": line, "total": points_text(line.total),

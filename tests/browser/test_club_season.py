@@ -26,10 +26,10 @@ from tests.club.helpers import LATE, LEAVES, PLAYERS, TEAMS, hand_count, play_ev
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
-# the season table's header and a Czech-style amount in each language (decimal comma but en)
-LANGUAGES = {"en": ("Season points", "0.80 Kč"), "cs": ("Body sezóny", "0,80 Kč"),
-             "de": ("Saisonpunkte", "0,80 Kč"), "pl": ("Punkty sezonu", "0,80 Kč"),
-             "ru": ("Очки сезона", "0,80 Kč")}
+# the season table's header and an amount of crowns in each language (decimal comma but en)
+LANGUAGES = {"en": ("Season points", ">0.80<"), "cs": ("Body sezóny", ">0,80<"),
+             "de": ("Saisonpunkte", ">0,80<"), "pl": ("Punkty sezonu", ">0,80<"),
+             "ru": ("Очки сезона", ">0,80<")}
 
 
 def no_sideways_scroll(page: Any) -> None:
@@ -61,7 +61,7 @@ def new_evening(page: Any, base: str, club: Club, season: Season, *, last: bool,
 
 
 def test_a_three_evening_season_of_twelve_players_without_javascript(
-    live_server: Any, chromium: Any
+    live_server: Any, chromium: Any, shot: Any
 ) -> None:
     base = live_server.url
     context = chromium.new_context(viewport=PHONE, java_script_enabled=False, locale="en")
@@ -71,7 +71,7 @@ def test_a_three_evening_season_of_twelve_players_without_javascript(
     page.get_by_role("link", name="A club: its players, seasons and a season table").click()
     page.fill("#id_name", "KM Brno mariáš")
     page.get_by_role("button", name="Create the club").click()
-    page.wait_for_url(re.compile(r"/club/[\w-]+/$"))
+    page.wait_for_url(re.compile(r"/club/[\w-]{20,}/$"))  # not /club/new/
     club = Club.objects.get()
     admin = page.url
 
@@ -114,6 +114,8 @@ def test_a_three_evening_season_of_twelve_players_without_javascript(
     page.get_by_role("link", name="New evening").click()
     expect(page.locator(".register-pick")).not_to_contain_text(LEAVES)
     new_evening(page, base, club, season, last=True)
+    page.goto(admin)
+    shot(page, "club-03-club-page", full_page=True)
 
     expected = hand_count(season)
     # the season table, from the club's read link
@@ -135,6 +137,7 @@ def test_a_three_evening_season_of_twelve_players_without_javascript(
     totals = sorted(((h["season"], n) for n, h in expected.items()), key=lambda x: -x[0])
     assert shown[totals[0][1]][0] == "1"
     assert "Provisional" not in page.content()
+    shot(page, "club-01-season-table", full_page=True)
 
     # the CSV agrees
     href = page.get_by_role("link", name="Season table (CSV)").get_attribute("href")
@@ -151,6 +154,8 @@ def test_a_three_evening_season_of_twelve_players_without_javascript(
         hand = expected[name]
         page.goto(base + f"/cp/{m.view_token}/")
         expect(page.locator("h1")).to_have_text(name)
+        if name == LATE:
+            shot(page, "club-02-player", full_page=True)
         expect(page.locator(".season-rank")).to_contain_text(f"Season points: {hand['season']}")
         expect(page.locator(".evening-rank")).to_have_text(
             [str(r) for r in hand["rank"] if r is not None])
