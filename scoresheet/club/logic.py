@@ -350,8 +350,8 @@ def import_season(doc: Any) -> Club:
                 Entrant.objects.bulk_create(
                     Entrant(evening=ev, member=members[int(m)], player=by_number[int(n)])
                     for n, m in raw["players"].items())
-    except (KeyError, TypeError, ValueError, IntegrityError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as exc:
         if isinstance(exc, rules.RulesError):
             raise
-        raise ClubError("bad_document", detail=str(exc)[:100]) from None
+        raise ClubError("bad_document", detail=type(exc).__name__) from None
     return club

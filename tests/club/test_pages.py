@@ -264,6 +264,12 @@ def test_a_bad_season_file_is_refused_whole(client: Client) -> None:
     upload = SimpleUploadedFile("season.json", json.dumps(doc).encode())
     response = client.post(reverse("club_import"), {"file": upload})
     assert response.status_code == 400 and "Nothing was imported" in response.content.decode()
+    for broken in ({"register": ["Anna"]}, {"evenings": [[]]}, {"season": []},
+                   {"evenings": [{"created": 5, "players": {}, "tournament": {}}]}):
+        doc = {**logic.export_season(s), **broken}
+        upload = SimpleUploadedFile("season.json", json.dumps(doc).encode())
+        response = client.post(reverse("club_import"), {"file": upload})
+        assert response.status_code == 400, broken
     deep = b"[" * 5000 + b"]" * 5000
     upload = SimpleUploadedFile("season.json", deep)
     assert client.post(reverse("club_import"), {"file": upload}).status_code == 400
