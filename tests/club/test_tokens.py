@@ -58,3 +58,18 @@ def test_the_admin_link_is_not_a_read_link(client: Client) -> None:
     assert client.get(reverse("club_season", args=[other.view_token, s.pk])).status_code == 404
     assert client.get(reverse("club_evening_new", args=[other.admin_token, s.pk])
                       ).status_code == 404
+
+
+def test_a_season_file_out_and_in_counts_as_heavy_work(client: Client, settings: object) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    club, s = run_season()
+    settings.RATELIMIT_ENABLED = True  # type: ignore[attr-defined]
+    settings.RATELIMIT_HEAVY = 2  # type: ignore[attr-defined]
+    url = reverse("club_season_json", args=[club.admin_token, s.pk])
+    assert [client.get(url).status_code for _ in range(3)] == [200, 200, 429]
+    upload = SimpleUploadedFile("season.json", b"{}")
+    assert client.post(reverse("club_import"), {"file": upload}).status_code == 429
+    # the season table itself is light: it is read from the cache
+    page = reverse("club_season", args=[club.view_token, s.pk])
+    assert client.get(page).status_code == 200
