@@ -366,3 +366,33 @@ def test_an_account_may_own_a_club_and_finds_it_again(client: Client) -> None:
     assert f"/club/{club.admin_token}/" not in other.get(reverse("club_new")).content.decode()
     other.post(reverse("club_new"), {"name": "Anonymous"})
     assert Club.objects.get(name="Anonymous").owner is None
+
+
+@pytest.mark.parametrize("change", [
+    {"rounds": "0"}, {"rounds": "many"}, {"table_size": "5"}, {"deals_per_round": "-2"},
+    {"name": "Večer\x0b1"}, {"newcomers": "Zde\x07na"}, {"members": ["999999"]},
+])
+def test_an_evening_with_bad_numbers_or_text_is_refused_whole(client: Client,
+                                                              change: dict[str, Any]) -> None:
+    club, s = make_club()
+    url = reverse("club_evening_new", args=[club.admin_token, s.pk])
+    data = {**_evening_data(list(club.members.all()), "Zdena"), **change}
+    response = client.post(url, data)
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert 'class="error"' in body or "alert error" in body
+    assert Tournament.objects.count() == 0 and not Member.objects.filter(name="Zdena").exists()
+
+
+def test_a_binokel_season_refuses_tables_of_four_with_the_reason(client: Client) -> None:
+    club = logic.create_club(name="Binokel Stuttgart")
+    s = logic.create_season(club, name="Saison", ruleset="binokel", rule="points")
+    members = [logic.add_member(club, name=n) for n in PLAYERS[:8]]
+    url = reverse("club_evening_new", args=[club.admin_token, s.pk])
+    data = {**_evening_data(members), "deals_per_round": ""}
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert "is not played 4 at a table" in response.content.decode()
+    data["table_size"] = "3"
+    assert client.post(url, data).status_code == 302
+    assert Tournament.objects.get().ruleset == "binokel"
