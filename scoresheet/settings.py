@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "scoresheet.referee.apps.RefereeConfig",
     "scoresheet.exports.apps.ExportsConfig",
     "scoresheet.tournament.apps.TournamentConfig",
+    "scoresheet.club.apps.ClubConfig",
 ]
 
 MIDDLEWARE = [

@@ -13,6 +13,8 @@ urlpatterns = [
     path("", include("scoresheet.referee.urls")),
     # tournaments: the draw, the table sheets, the standings and the wall page
     path("", include("scoresheet.tournament.urls")),
+    # clubs: the player register, seasons and their tables, a player's own page
+    path("", include("scoresheet.club.urls")),
 ]
 
 # The Django admin only when LISTEK_ADMIN says so; its login is rate-limited

@@ -10,7 +10,10 @@ exactly as gunicorn calls it, minus the network.  Measured:
 * the bytes sent for the first page load (the page, its style sheet and scripts) and for one
   deal's partial, raw and compressed (gzip, as a proxy or whitenoise sends them);
 * the growth table: the edit and read-only pages, a watcher's poll, the POST and the 204 at
-  10, 200 and 1,000 deals against a floor page, every request asking for gzip as phones do.
+  10, 200 and 1,000 deals against a floor page, every request asking for gzip as phones do;
+* a club's season (``--club`` for this part only): the season table, its wall page, its CSV and
+  a player's page after 1 evening and after 14 evenings of 40 players (they must cost the same:
+  at most 1.5 times).
 
 Prints medians (and p90) in milliseconds, the ratios to the empty view, and the bytes.
 Run through scripts/bench-web.
@@ -255,6 +258,85 @@ def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
     return out
 
 
+CLUB_PLAYERS = 40
+CLUB_EVENINGS = (1, 14)  # the season table and a player's page cost the same at both
+CLUB_KINDS = ("season_page", "season_wall", "season_csv", "player_page")
+
+
+def make_season(evenings: int) -> tuple[Any, Any, Any]:
+    """A club whose season has ``evenings`` Mariáš evenings of 40 players (one round of two
+    deals at ten tables of four, every table signed), and one of its players."""
+    from scoresheet.club import logic as club_logic
+    from scoresheet.tournament import logic as tournaments
+    from tests.tournament.helpers import deal_for, play
+
+    club = club_logic.create_club(name=f"Bench {evenings}")
+    for i in range(CLUB_PLAYERS):
+        club_logic.add_member(club, name=f"Player {i + 1:02d}", team=f"Team {i % 10 + 1}")
+    s = club_logic.create_season(club, name="Season", ruleset="marias", rule="places",
+                                 places=list(range(40, 0, -1)), best_of=10)
+    members = list(club.members.all())
+    for _ in range(evenings):
+        ev = club_logic.create_evening(s, name="Evening", rounds=1, table_size=4,
+                                       deals_per_round=2, premium=True, members=members)
+        r = tournaments.draw(ev.tournament, seed=7)
+        tournaments.start(r)
+        for tb in r.tables.select_related("sheet", "scorer"):
+            play(tb, [deal_for(4, 0), deal_for(4, 1, card_points=30)])
+            tournaments.close(tb, signed_name=tb.scorer.name)
+    club.refresh_from_db()
+    return club, s, members[0]
+
+
+def measure_club(app: Wsgi, runs: int) -> dict[str, Any]:
+    """The club's season pages after 1 and after 14 evenings, interleaved; CPU medians and
+    queries (both warm: the pages keep their data under the revisions they depend on)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    gz = {"Accept-Encoding": "gzip"}
+    seasons = {n: make_season(n) for n in CLUB_EVENINGS}
+
+    def request(kind: str, n: int) -> tuple[int, dict[str, str], bytes, float]:
+        club, s, member = seasons[n]
+        base = f"/cv/{club.view_token}/seasons/{s.pk}/"
+        path = {"season_page": base, "season_wall": base + "wall/",
+                "season_csv": base + "season.csv",
+                "player_page": f"/cp/{member.view_token}/"}[kind]
+        out = app("GET", path, headers=gz)
+        assert out[0] == 200, (path, out[0])
+        return out
+
+    for _ in range(3):
+        for kind in CLUB_KINDS:
+            for n in CLUB_EVENINGS:
+                request(kind, n)
+    cpu: dict[str, list[float]] = {f"{k}_{n}": [] for k in CLUB_KINDS for n in CLUB_EVENINGS}
+    for _ in range(runs):
+        for kind in CLUB_KINDS:
+            for n in CLUB_EVENINGS:
+                request(kind, n)
+                cpu[f"{kind}_{n}"].append(app.cpu)
+    queries: dict[str, int] = {}
+    for kind in CLUB_KINDS:
+        for n in CLUB_EVENINGS:
+            with CaptureQueriesContext(connection) as ctx:
+                request(kind, n)
+            queries[f"{kind}_{n}"] = len(ctx.captured_queries)
+    return {"cpu_median_ms": {k: round(statistics.median(v) * 1000, 3) for k, v in cpu.items()},
+            "queries": queries}
+
+
+def print_club(club: dict[str, Any]) -> None:
+    low, high = CLUB_EVENINGS
+    print(f"club season ({CLUB_PLAYERS} players; CPU medians, interleaved)")
+    print(f"  {'request':16}{low:>10} evening{high:>10} evenings{'ratio':>9}   queries")
+    for kind in CLUB_KINDS:
+        a, b = club["cpu_median_ms"][f"{kind}_{low}"], club["cpu_median_ms"][f"{kind}_{high}"]
+        q = f"{club['queries'][f'{kind}_{low}']}/{club['queries'][f'{kind}_{high}']}"
+        print(f"  {kind:16}{a:14.2f} ms{b:15.2f} ms{b / a:8.2f}x   {q}")
+
+
 def measure(runs: int, *, growth_only: bool = False) -> dict[str, Any]:
     app = Wsgi()
     app("GET", "/")  # the CSRF cookie, the device cookie, warm caches
@@ -384,12 +466,24 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile the 200-deal page")
     parser.add_argument("--growth", action="store_true",
                         help="only the growth table (10 / 200 / 1,000 deals and the floor page)")
+    parser.add_argument("--club", action="store_true",
+                        help="only the club's season pages (1 and 14 evenings of 40 players)")
     args = parser.parse_args()
     setup(os.environ.get("DATABASE_URL"))
     if args.profile:
         profile(args.runs)
         return 0
+    if args.club:
+        app = Wsgi()
+        app("GET", "/")
+        club = measure_club(app, max(args.runs // 2, 5))
+        print_club(club)
+        if args.json:
+            args.json.write_text(json.dumps({"club": club}, indent=2))
+        return 0
     out = measure(args.runs, growth_only=args.growth)
+    if not args.growth:
+        out["club"] = measure_club(Wsgi(), max(args.runs // 2, 5))
     from django.db import connection
 
     out["database"] = connection.vendor
@@ -421,6 +515,8 @@ def main() -> int:
               f" cpu {row['cpu_median_ms']:8.2f} ms  x{cpu_ratio}")
     for key, row in out.get("bytes", {}).items():
         print(f"  {key:28} " + ", ".join(f"{k} {v}" for k, v in row.items()))
+    if "club" in out:
+        print_club(out["club"])
     if args.json:
         args.json.write_text(json.dumps(out, indent=2))
     return 0

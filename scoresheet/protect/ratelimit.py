@@ -14,8 +14,8 @@ counts against nobody):
   from one address (an IPv6 client by its /64 network, since one phone may hold many of its
   addresses), at most ``settings.RATELIMIT_CLIENT`` per window;
 * heavy work (the PDF, the print view, CSV and JSON export, the statistics, an import, mail,
-  a tournament's printouts and files) from one address, at most ``settings.RATELIMIT_HEAVY``
-  per window, reads included;
+  a tournament's printouts and files, a club's season file out and in) from one address, at
+  most ``settings.RATELIMIT_HEAVY`` per window, reads included;
 * logins to ``/admin/`` (when it is on) from one address, at most
   ``settings.RATELIMIT_ADMIN_LOGIN`` per hour;
 * mail, in messages (one per address written to) per hour: per client
@@ -60,6 +60,8 @@ HEAVY_VIEWS = frozenset({
     # a tournament's printouts and files
     "tournament_card", "tournament_results_pdf", "tournament_json", "tournament_csv",
     "tournament_import",
+    # a club's whole season (every evening's tournament and sheets), out and in
+    "club_season_json", "club_import",
 })
 ADMIN_LOGIN = "/admin/login/"
 

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+
+
+class ClubConfig(AppConfig):
+    """A club's register, seasons (the season table, the wall page) and players' pages."""
+
+    name = "scoresheet.club"
+    label = "listek_club"
+    verbose_name = "Clubs"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,365 @@
+"""A club's register, seasons and evenings: the only code that writes club rows.
+
+Every change is one transaction that locks the club row and bumps its revision (the season
+tables and players' pages are cached under it).  A refused change raises :class:`ClubError`
+with a code and params the pages translate (:data:`scoresheet.club.views.ERROR_TEXTS`), and
+changes nothing.  The evening's tournament is made by the tournament app's own
+:func:`scoresheet.tournament.logic.create_tournament`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import rules
+from rules import tournament as draw_rules
+from scoresheet.club.models import (
+    NAME_LENGTH,
+    NICK_LENGTH,
+    TEAM_LENGTH,
+    TITLE_LENGTH,
+    Club,
+    Entrant,
+    Evening,
+    HomeSheet,
+    Member,
+    Rule,
+    Season,
+)
+from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.validators import text_problem
+from scoresheet.tournament import logic as tournaments
+from scoresheet.tournament.document import DocumentRefused
+from scoresheet.tournament.models import Tournament
+
+EXPORT_FORMAT = "listek-season/1"
+MAX_MEMBERS = 2000
+MAX_PLACES = 400  # placement points listed for ranks 1..400 at most (a tournament's players)
+MAX_POINTS = 10_000  # placement points of one rank
+
+
+class ClubError(Exception):
+    """A refused change: ``code`` and ``params`` say which rule in players' words."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def _text(value: str, limit: int, *, code: str = "text_long") -> str:
+    value = value.strip()
+    if text_problem(value) is not None:
+        raise ClubError("text_bad", text=value[:limit])
+    if len(value) > limit:
+        raise ClubError(code, name=value, max=limit)
+    return value
+
+
+def _locked(club: Club) -> Club:
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    locked.revision += 1
+    locked.save(update_fields=["revision"])
+    return locked
+
+
+def create_club(*, name: str, owner: Any = None) -> Club:
+    """A new club; ``owner`` (an account, or None) lists it under "Your clubs"."""
+    name = _text(name, TITLE_LENGTH)
+    if not name:
+        raise ClubError("club_name")
+    return Club.objects.create(name=name, owner=owner)
+
+
+# --------------------------------------------------------------------------- the register
+
+
+def active(club: Club) -> list[Member]:
+    """The register as a new evening offers it: not merged away, not left."""
+    return list(club.members.filter(merged_into__isnull=True, left__isnull=True))
+
+
+def _check_name(club: Club, name: str, *, other_than: int | None = None) -> str:
+    name = _text(name, NAME_LENGTH, code="name_long")
+    if not name:
+        raise ClubError("name_empty")
+    others = club.members.filter(merged_into__isnull=True)
+    if other_than is not None:
+        others = others.exclude(pk=other_than)
+    for m in others:
+        if m.name.casefold() == name.casefold():
+            raise ClubError("name_taken", name=m.name)
+    return name
+
+
+def add_member(club: Club, *, name: str, nickname: str = "", team: str = "") -> Member:
+    with transaction.atomic():
+        club = _locked(club)
+        name = _check_name(club, name)
+        if club.members.count() >= MAX_MEMBERS:
+            raise ClubError("too_many", max=MAX_MEMBERS)
+        return Member.objects.create(club=club, name=name,
+                                     nickname=_text(nickname, NICK_LENGTH),
+                                     team=_text(team, TEAM_LENGTH))
+
+
+def edit_member(member: Member, *, name: str, nickname: str, team: str, initials_only: bool,
+                has_left: bool) -> Member:
+    """Change a register line.  The evenings already played keep the name they were played
+    under; the season table shows the register's name."""
+    with transaction.atomic():
+        club = _locked(member.club)
+        member = Member.objects.select_for_update().get(pk=member.pk)
+        if member.merged_into_id is not None:
+            raise ClubError("merged")
+        member.name = _check_name(club, name, other_than=member.pk)
+        member.nickname = _text(nickname, NICK_LENGTH)
+        member.team = _text(team, TEAM_LENGTH)
+        member.initials_only = initials_only
+        if has_left and member.left is None:
+            member.left = timezone.localdate()
+        elif not has_left:
+            member.left = None
+        member.save()
+        return member
+
+
+def merge(keep: Member, duplicate: Member) -> None:
+    """Two register lines are one person: the duplicate's evenings and sheets become the kept
+    one's; the duplicate's line stays, marked merged, so its old link still finds him."""
+    if keep.pk == duplicate.pk:
+        raise ClubError("merge_same")
+    with transaction.atomic():
+        _locked(keep.club)
+        keep = Member.objects.select_for_update().get(pk=keep.pk)
+        duplicate = Member.objects.select_for_update().get(pk=duplicate.pk)
+        if keep.club_id != duplicate.club_id or keep.merged_into_id or duplicate.merged_into_id:
+            raise ClubError("merged")
+        both = set(Entrant.objects.filter(member=keep).values_list("evening_id", flat=True))
+        if Entrant.objects.filter(member=duplicate, evening_id__in=both).exists():
+            raise ClubError("merge_same_evening", keep=keep.name, duplicate=duplicate.name)
+        Entrant.objects.filter(member=duplicate).update(member=keep)
+        sheets = set(HomeSheet.objects.filter(member=keep).values_list("sheet_id", flat=True))
+        HomeSheet.objects.filter(member=duplicate, sheet_id__in=sheets).delete()
+        HomeSheet.objects.filter(member=duplicate).update(member=keep)
+        Member.objects.filter(merged_into=duplicate).update(merged_into=keep)
+        duplicate.merged_into = keep
+        duplicate.save(update_fields=["merged_into"])
+
+
+def survivor(member: Member) -> Member:
+    """The register line a (possibly merged) member's link stands for now."""
+    seen = {member.pk}
+    while member.merged_into_id is not None and member.merged_into_id not in seen:
+        seen.add(member.merged_into_id)
+        member = Member.objects.get(pk=member.merged_into_id)
+    return member
+
+
+# --------------------------------------------------------------------------- seasons
+
+
+def check_places(places: Sequence[int]) -> list[int]:
+    out = [int(p) for p in places]
+    if not out or len(out) > MAX_PLACES or any(not 0 <= p <= MAX_POINTS for p in out):
+        raise ClubError("places_bad", max=MAX_POINTS)
+    if any(a < b for a, b in itertools.pairwise(out)):
+        raise ClubError("places_order")
+    return out
+
+
+def create_season(club: Club, *, name: str, ruleset: str, rule: str,
+                  places: Sequence[int] = (), best_of: int | None = None,
+                  min_evenings: int = 0) -> Season:
+    name = _text(name, TITLE_LENGTH)
+    if not name:
+        raise ClubError("season_name")
+    rules.game_of(ruleset)  # raises RulesError for an unknown preset
+    if rule not in {r.value for r in Rule}:
+        raise ClubError("rule_bad")
+    checked = check_places(places) if rule == Rule.PLACES else []
+    if best_of is not None and not 1 <= best_of <= 100:
+        raise ClubError("best_bad")
+    if not 0 <= min_evenings <= 100 or (best_of is not None and min_evenings > best_of):
+        raise ClubError("min_bad")
+    with transaction.atomic():
+        club = _locked(club)
+        return Season.objects.create(club=club, name=name, ruleset=ruleset, rule=rule,
+                                     places=checked, best_of=best_of, min_evenings=min_evenings)
+
+
+# --------------------------------------------------------------------------- evenings
+
+
+@dataclass(frozen=True, kw_only=True)
+class Newcomer:
+    """A late arrival typed on the spot: he joins the register with the evening."""
+
+    name: str
+    team: str = ""
+
+
+def last_evening(season: Season) -> Evening | None:
+    return season.evenings.order_by("-created", "-id").first()
+
+
+def last_players(season: Season) -> list[int]:
+    """The register ids of the last evening's players still on the register."""
+    last = last_evening(season)
+    if last is None:
+        return []
+    ids = set(last.entrants.values_list("member_id", flat=True))
+    return [m.pk for m in active(season.club) if m.pk in ids]
+
+
+def create_evening(season: Season, *, name: str, rounds: int, table_size: int,
+                   deals_per_round: int | None, premium: bool, members: Sequence[Member],
+                   newcomers: Sequence[Newcomer] = ()) -> Evening:
+    """The evening's tournament with the ticked register players and the newcomers (who join
+    the register), made by the tournament app; nothing is stored when either refuses."""
+    club = season.club
+    with transaction.atomic():
+        club = _locked(club)
+        chosen = list(members)
+        if any(m.club_id != club.pk or m.merged_into_id is not None for m in chosen):
+            raise ClubError("merged")
+        for n in newcomers:
+            chosen.append(add_member(club, name=n.name, team=n.team))
+        last = last_evening(season)
+        options = dict(last.tournament.options) if last is not None else {}
+        game = rules.game_of(season.ruleset).name
+        table = draw_rules.PremiumTable().to_json() if premium and game == "marias" else None
+        t = tournaments.create_tournament(
+            name=name.strip() or season.name, ruleset=season.ruleset, options=options,
+            rounds=rounds, table_size=table_size, deals_per_round=deals_per_round,
+            premium=table,
+            players=[tournaments.NewPlayer(name=m.name, club=m.team) for m in chosen])
+        evening = Evening.objects.create(club=club, season=season, tournament=t)
+        by_name = {p.name.casefold(): p for p in t.players.all()}
+        Entrant.objects.bulk_create(
+            Entrant(evening=evening, member=m, player=by_name[m.name.casefold()])
+            for m in chosen)
+    return evening
+
+
+def attach_tournament(season: Season, t: Tournament) -> Evening:
+    """An evening made on the tournament page (with its own house rules) joins the season: its
+    players are matched to the register by name (letter case aside); a name the register does
+    not know joins it.  A tournament of another game, or of an evening already, is refused."""
+    if Evening.objects.filter(tournament=t).exists():
+        raise ClubError("tournament_taken")
+    if rules.game_of(t.ruleset).name != rules.game_of(season.ruleset).name:
+        raise ClubError("tournament_game")
+    with transaction.atomic():
+        club = _locked(season.club)
+        known = {m.name.casefold(): m for m in club.members.filter(merged_into__isnull=True)}
+        evening = Evening.objects.create(club=club, season=season, tournament=t)
+        entrants = []
+        for p in t.players.all():
+            m = known.get(p.name.casefold())
+            if m is None:
+                m = add_member(club, name=p.name, team=p.club)
+            entrants.append(Entrant(evening=evening, member=m, player=p))
+        Entrant.objects.bulk_create(entrants)
+    return evening
+
+
+# --------------------------------------------------------------------------- home sheets
+
+
+def link_home_sheet(member: Member, *, sheet: Sheet, name_on_sheet: str) -> HomeSheet:
+    """A home game's sheet counts in the member's statistics, at the seat of that name."""
+    names = [str(p).strip().casefold() for p in sheet.players]
+    wanted = name_on_sheet.strip().casefold()
+    if wanted not in names:
+        raise ClubError("not_on_sheet", name=name_on_sheet.strip()[:NAME_LENGTH])
+    if hasattr(sheet, "tournament_table") and sheet.tournament_table is not None:
+        raise ClubError("tournament_sheet")
+    with transaction.atomic():
+        _locked(member.club)
+        if HomeSheet.objects.filter(member=member, sheet=sheet).exists():
+            raise ClubError("sheet_twice")
+        return HomeSheet.objects.create(member=member, sheet=sheet, seat=names.index(wanted))
+
+
+# --------------------------------------------------------------------------- export / import
+
+
+def export_season(season: Season) -> dict[str, Any]:
+    """The season with its register and every evening's whole tournament (docs/season.md)."""
+    evenings = list(season.evenings.select_related("tournament").order_by("created", "id"))
+    members: dict[int, Member] = {}
+    listed = []
+    for ev in evenings:
+        entrants = {e.player_id: e.member for e in ev.entrants.select_related("member")}
+        for m in entrants.values():
+            members.setdefault(m.pk, m)
+        numbers = {p.pk: p.number for p in ev.tournament.players.all()}
+        listed.append({
+            "created": ev.created.isoformat(),
+            "players": {str(numbers[pid]): m.pk for pid, m in entrants.items()},
+            "tournament": tournaments.export(ev.tournament),
+        })
+    return {
+        "format": EXPORT_FORMAT,
+        "club": season.club.name,
+        "season": {"name": season.name, "ruleset": season.ruleset, "rule": season.rule,
+                   "places": season.places, "best_of": season.best_of,
+                   "min_evenings": season.min_evenings},
+        "register": [{"id": m.pk, "name": m.name, "nickname": m.nickname, "team": m.team,
+                      "initials_only": m.initials_only,
+                      "left": m.left.isoformat() if m.left else None}
+                     for m in sorted(members.values(), key=lambda m: m.pk)],
+        "evenings": listed,
+    }
+
+
+def import_season(doc: Any) -> Club:
+    """A new club holding the exported season (its register, evenings and sheets); a bad
+    document is refused whole."""
+    from datetime import date, datetime
+
+    if not isinstance(doc, Mapping) or doc.get("format") != EXPORT_FORMAT:
+        raise ClubError("bad_document", detail="format")
+    try:
+        with transaction.atomic():
+            club = create_club(name=str(doc["club"]))
+            head = doc["season"]
+            season = create_season(
+                club, name=str(head["name"]), ruleset=str(head["ruleset"]),
+                rule=str(head["rule"]), places=list(head.get("places") or []),
+                best_of=int(head["best_of"]) if head.get("best_of") is not None else None,
+                min_evenings=int(head.get("min_evenings") or 0))
+            members: dict[int, Member] = {}
+            for raw in doc["register"]:
+                m = add_member(club, name=str(raw["name"]), nickname=str(raw.get("nickname", "")),
+                               team=str(raw.get("team", "")))
+                m.initials_only = bool(raw.get("initials_only"))
+                m.left = date.fromisoformat(raw["left"]) if raw.get("left") else None
+                m.save(update_fields=["initials_only", "left"])
+                members[int(raw["id"])] = m
+            for raw in doc["evenings"]:
+                try:
+                    t = tournaments.import_tournament(raw["tournament"])
+                except tournaments.TournamentError as error:
+                    raise ClubError("bad_document", detail=error.code) from None
+                except DocumentRefused as refused:
+                    first = refused.problems[0].text if refused.problems else ""
+                    raise ClubError("bad_evening", problem=first) from None
+                ev = Evening.objects.create(club=club, season=season, tournament=t,
+                                            created=datetime.fromisoformat(raw["created"]))
+                by_number = {p.number: p for p in t.players.all()}
+                Entrant.objects.bulk_create(
+                    Entrant(evening=ev, member=members[int(m)], player=by_number[int(n)])
+                    for n, m in raw["players"].items())
+    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as exc:
+        if isinstance(exc, rules.RulesError):
+            raise
+        raise ClubError("bad_document", detail=type(exc).__name__) from None
+    return club
