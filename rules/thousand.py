@@ -1160,6 +1160,30 @@ class _Turn:
     # ------------------------------------------------------------ entries
 
     def deal(self, e: Deal) -> None:
+        """Verify a played deal, then write its row and what follows from it."""
+        self.verify_deal(e)
+        st, table = self.state, self.table
+        d = e.declarer
+        marks, proposed, bolted, notes = self.scored_deal(e)
+        if table.barrel:
+            deltas, climbed = self.settle(proposed, d if "made" in marks[d] else None, notes)
+            self.climb(climbed)
+        else:
+            deltas, climbed = proposed, []
+        self.write(Kind.DEAL, deltas, marks, declarer=d,
+                   contract=f"{e.contract} dark" if e.dark else str(e.contract), notes=notes,
+                   advance=True)
+        if self.ended:
+            self.failed_barrels()
+        self.count_bolts(bolted, d)
+        if table.cap_barrel:
+            self.after_played(climbed)
+        st.dealer = (st.dealer + table.dealer_step) % st.n  # next_dealer
+        if max(st.totals) >= table.finish_at:
+            self.finish(d)
+
+    def verify_deal(self, e: Deal) -> None:
+        """Raise :class:`IllegalEntry` unless the deal can be written now."""
         st, table, names = self.state, self.table, self.names
         rules = table.rules
         n, out, d, points, marriages = st.n, self.out, e.declarer, e.points, e.marriages
@@ -1186,19 +1210,33 @@ class _Turn:
                 code="sitting_out_scores", params={"field": "points", "seat": out},
             )
         if any(marriages):
-            owners: dict[str, Seat] = {}
-            for s, suits in enumerate(marriages):
-                for suit in suits:
-                    if suit in owners:
-                        raise IllegalEntry(
-                            f"the {suit} marriage is declared by {names[owners[suit]]} and "
-                            f"{names[s]}; a marriage is declared once per deal",
-                            code="marriage_twice", params={"field": "marriages", "suit": suit,
-                                                           "first": owners[suit], "second": s},
-                        )
-                    owners[suit] = s
+            self.verify_marriages(marriages)
         if dark:
             self.verify_dark(d)
+
+    def verify_marriages(self, marriages: Sequence[Sequence[str]]) -> None:
+        """A marriage is declared once per deal."""
+        names = self.names
+        owners: dict[str, Seat] = {}
+        for s, suits in enumerate(marriages):
+            for suit in suits:
+                if suit in owners:
+                    raise IllegalEntry(
+                        f"the {suit} marriage is declared by {names[owners[suit]]} and "
+                        f"{names[s]}; a marriage is declared once per deal",
+                        code="marriage_twice", params={"field": "marriages", "suit": suit,
+                                                       "first": owners[suit], "second": s},
+                    )
+                owners[suit] = s
+
+    def scored_deal(self, e: Deal) -> tuple[list[list[str]], list[Points], list[bool],
+                                            list[Note]]:
+        """A verified deal's marks, the changes it proposes (before the barrel), the defenders
+        who took a bolt, and its notes (thousand.md#scoring)."""
+        st, table, names = self.state, self.table, self.names
+        rules = table.rules
+        n, out, d, points, marriages = st.n, self.out, e.declarer, e.points, e.marriages
+        contract, dark = e.contract, e.dark
         values = table.values
         marks: list[list[str]] = [[] for _ in range(n)]
         raw_decl = points[d] + sum(values[m] for m in marriages[d])
@@ -1235,22 +1273,7 @@ class _Turn:
             bolt = bolted[s] = not got and not shown if took_nothing else written == 0
             if bolt and rules.bolt_limit and not (on_barrel[s] and table.cap):
                 marks[s].append("bolt")
-        if table.barrel:
-            deltas, climbed = self.settle(proposed, d if made else None, notes)
-            self.climb(climbed)
-        else:
-            deltas, climbed = proposed, []
-        self.write(Kind.DEAL, deltas, marks, declarer=d,
-                   contract=f"{contract} dark" if dark else str(contract), notes=notes,
-                   advance=True)
-        if self.ended:
-            self.failed_barrels()
-        self.count_bolts(bolted, d)
-        if table.cap_barrel:
-            self.after_played(climbed)
-        st.dealer = (st.dealer + table.dealer_step) % n  # next_dealer
-        if max(st.totals) >= table.finish_at:
-            self.finish(d)
+        return marks, proposed, bolted, notes
 
     def verify_dark(self, declarer: Seat) -> None:
         st, rules, names = self.state, self.rules, self.names
