@@ -1015,14 +1015,21 @@ def hra_won(deal: Deal) -> bool:
     return own > other
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Plan:
     """What a deal is worth: the charges as played, and as announced (for a renonc and the
-    premium points)."""
+    premium points).  Its ``__init__`` is written out (one per deal, see :class:`Deal`)."""
 
     played: tuple[Charge, ...]
     announced: tuple[Charge, ...]
     silent_hundred: Side | None = None
+
+    def __init__(self, *, played: tuple[Charge, ...], announced: tuple[Charge, ...],
+                 silent_hundred: Side | None = None) -> None:
+        own = self.__dict__
+        own["played"] = played
+        own["announced"] = announced
+        own["silent_hundred"] = silent_hundred
 
 
 def plan(deal: Deal, rules: MariasOptions) -> Plan:
@@ -1558,8 +1565,7 @@ class MariasGame(Game):
             entry=index, kind=_DEAL, deltas=tuple(net(lines, n)), totals=(), dealer=dealer,
             declarer=d, sitting_out=out, contract=contract, round_end=state.deals % n == 0,
             ledger=lines, parts=partial(_deal_parts, _Dealt(
-                deal=e, plan=p, ledger=lines, awards=awards, names=sheet.players, rules=rules,
-                pauzirak=out, payers=payers))))
+                e, p, lines, awards, sheet.players, rules, out, payers))))
 
     # ---------------------------------------------------------------- renonc
 
