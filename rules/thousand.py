@@ -1165,8 +1165,9 @@ class _Turn:
         st, table = self.state, self.table
         d = e.declarer
         marks, proposed, bolted, notes = self.scored_deal(e)
+        made = marks[d][0] == "made"  # (the declarer's first mark: made or failed)
         if table.barrel:
-            deltas, climbed = self.settle(proposed, d if "made" in marks[d] else None, notes)
+            deltas, climbed = self.settle(proposed, d if made else None, notes)
             self.climb(climbed)
         else:
             deltas, climbed = proposed, []
