@@ -478,8 +478,25 @@ class Turn:
     announced_seven: bool = False
 
     def __post_init__(self) -> None:
-        rules, deck, terms = self.rules, self.rules.deck, self.terms
-        if self.trump is not None and self.trump not in deck.suit_names:
+        self._check_trump()
+        self._check_sizes()
+        self._check_cards()
+        rules, terms = self.rules, self.terms
+        if not 0 <= self.tricks_done < rules.tricks:
+            raise _bad(
+                "tricks_done",
+                f"must be 0..{rules.tricks - 1} (a deal has {rules.tricks} tricks), "
+                f"not {self.tricks_done}",
+                "tricks_done", max=rules.tricks - 1, tricks=rules.tricks, value=self.tricks_done,
+            )
+        if self.announced_seven and not terms.seven:
+            raise _bad("announced_seven", f"there is no announced seven in {_contract_words(self)}",
+                       "no_seven", game=rules.game, contract=terms.name.value)
+
+    def _check_trump(self) -> None:
+        """The trump is a suit of the deck, named where the contract names one, else none."""
+        rules, terms = self.rules, self.terms
+        if self.trump is not None and self.trump not in rules.deck.suit_names:
             raise _bad("trump", f"{self.trump} is not a suit of {rules.game}", "trump_suit",
                        suit=self.trump.value, game=rules.game)
         if terms.trump is TrumpRule.NONE and self.trump is not None:
@@ -488,6 +505,10 @@ class Turn:
         if terms.trump is TrumpRule.NAMED and self.trump is None:
             raise _bad("trump", f"{rules.game} names its trump before the first trick",
                        "trump_named", game=rules.game)
+
+    def _check_sizes(self) -> None:
+        """The trick is not complete yet; the hand holds a card, and no more than a deal has."""
+        rules = self.rules
         if len(self.trick) >= PLAYERS_IN_TRICK:
             raise _bad(
                 "trick",
@@ -500,6 +521,10 @@ class Turn:
         if len(self.hand) > rules.tricks:
             raise _bad("hand", f"holds {len(self.hand)} cards; a hand has at most {rules.tricks}",
                        "hand_size", count=len(self.hand), most=rules.tricks)
+
+    def _check_cards(self) -> None:
+        """Every card of the trick and the hand is of the deck, and none more often than it."""
+        rules, deck = self.rules, self.rules.deck
         for name, cards in (("trick", self.trick), ("hand", self.hand)):
             for c in cards:
                 if c.suit not in deck.suit_names or c.rank not in deck.rank_names:
@@ -516,16 +541,6 @@ class Turn:
                                "card_count", card=str(c), count=count, copies=deck.copies)
             raise _bad("hand", f"{c} is also in the trick; the deck holds it {times}",
                        "card_twice", card=str(c), copies=deck.copies)
-        if not 0 <= self.tricks_done < rules.tricks:
-            raise _bad(
-                "tricks_done",
-                f"must be 0..{rules.tricks - 1} (a deal has {rules.tricks} tricks), "
-                f"not {self.tricks_done}",
-                "tricks_done", max=rules.tricks - 1, tricks=rules.tricks, value=self.tricks_done,
-            )
-        if self.announced_seven and not terms.seven:
-            raise _bad("announced_seven", f"there is no announced seven in {_contract_words(self)}",
-                       "no_seven", game=rules.game, contract=terms.name.value)
 
     @property
     def terms(self) -> Contract:

@@ -39,7 +39,7 @@ from .binokel_melds import (
     meld_points,
     meld_step,
 )
-from .engine import Entry, Note, Outcome, Row, Sheet, State, quick_note
+from .engine import Entry, Note, Outcome, Row, Sheet, State
 from .errors import IllegalEntry
 from .options import OBLIGATION_HELP, check_obligations, option
 from .parse import get_choice, get_int, get_int_list, get_seat, only_keys
@@ -712,13 +712,6 @@ class BinokelGame(engine.Game):
     def edition_defaults(self, ruleset: str, edition: int) -> Mapping[str, Any]:
         return EDITION_1 if edition == 1 else {}
 
-    def prepare(self, sheet: Sheet) -> _Prepared:
-        return _Prepared(sheet)
-
-    def fast_path(self, sheet: Sheet) -> engine.FastPath:
-        fast: engine.FastPath = sheet.prepared.fast
-        return fast
-
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         kind = self.entry_kind(raw)
         n = sheet.n
@@ -814,183 +807,6 @@ class BinokelGame(engine.Game):
         state.dealer = (dealer + step) % PLAYERS
         if won is not None:
             state.outcome = won
-
-
-class _Prepared:
-    """What a Binokel sheet's replay reads for every entry (:attr:`Sheet.prepared`)."""
-
-    def __init__(self, sheet: Sheet) -> None:
-        self.rules: BinokelOptions = sheet.rules
-        self.players = sheet.players
-        self.fast = fast_deal(self.rules, self.players)  # Game.fast_path
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {"rules": self.rules, "players": self.players}  # the function is made of them
-
-    def __setstate__(self, own: dict[str, Any]) -> None:
-        self.rules, self.players = own["rules"], own["players"]
-        self.fast = fast_deal(self.rules, self.players)
-
-
-DEAL_KEYS = frozenset(("type", "meta", "declarer", "bid", "trump", "melds", "points",
-                       "trump_nines"))
-CONCESSION_KEYS = frozenset(("type", "meta", "declarer", "bid", "melds"))
-REDEAL_KEYS = frozenset(("type", "meta", "reason"))
-SYMBOLS: Mapping[str, str] = {s.value: SUIT_SYMBOLS[s] for s in Suit}  # by the stored name
-CONCEDED = [tuple(("conceded",) if s == d else () for s in range(PLAYERS))
-            for d in range(PLAYERS)]
-
-
-def fast_deal(rules: BinokelOptions, players: tuple[str, ...]) -> engine.FastPath:
-    """The usual entry judged and written in one step (Game.fast_path): what ``parse_entry``,
-    :func:`deal` (or :func:`concession`, or a redeal) and ``apply`` make of a valid played deal
-    without trump nines, a valid concession or a redeal that does not end the game -- the same
-    row, notes and state.  For anything else it returns False before it changes anything, and
-    the general path judges the entry and says what is wrong.
-    ``tests/rules/test_fast_path.py`` holds the two paths to the same result on random sheets.
-    """
-    opening, step, most_bid = rules.opening, rules.step, rules.max_bid
-    unit, scale, deal_total = rules.meld_unit, rules.scale, rules.deal_total
-    most = (rules.max_melds(declarer=False), rules.max_melds(declarer=True))
-    keep_min, multiplier, goal = rules.keep_min, rules.fail_multiplier, rules.goal
-    concede, bonus = rules.concede, rules.bonus
-    trump_pair = rules.meld_values[TRUMP_PAIR] if rules.declarer_needs_trump_pair else 0
-    dealer_step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
-    seats = range(PLAYERS)
-    # a Row as its __init__ makes it, without the call: new, then its __dict__
-    new, setd = object.__new__, object.__setattr__
-    redeals = {r.value: f"dealt again: {REDEAL_TEXT[r]}" for r in RedealReason
-               if (r != RedealReason.FIVE_NINES or rules.redeal_five_nines)
-               and (r != RedealReason.ALL_PASS or rules.all_pass == AllPass.REDEAL)}
-    nothing = ((),) * PLAYERS
-
-    def melds_ok(melds: Any, d: int) -> bool:
-        """``melds`` are what verify_meld_points accepts (of whole numbers, none negative)."""
-        if melds.__class__ is not list or len(melds) != PLAYERS:
-            return False
-        for s in seats:
-            m = melds[s]
-            if m.__class__ is not int or m < 0 or m > most[s == d] or m % unit:
-                return False
-        return True
-
-    def fast(state: State, index: int, raw: Mapping[str, Any]) -> bool:
-        if raw.__class__ is not dict:
-            return False
-        kind = raw.get("type")
-        if kind == "deal":
-            if not raw.keys() <= DEAL_KEYS:
-                return False
-            d = raw.get("declarer")
-            bid = raw.get("bid")
-            trump = raw.get("trump")
-            symbol = SYMBOLS.get(trump) if trump.__class__ is str else None
-            melds: Any = raw.get("melds")
-            points = raw.get("points")
-            if (d.__class__ is not int or bid.__class__ is not int or symbol is None
-                    or points.__class__ is not list or raw.get("trump_nines") is not None
-                    or not 0 <= d < PLAYERS or len(points) != PLAYERS
-                    or not opening <= bid <= most_bid or bid % step or not unit
-                    or not melds_ok(melds, d)):
-                return False
-            for p in points:
-                if p.__class__ is not int or p < 0 or p % scale:
-                    return False
-            if sum(points) != deal_total or melds[d] < trump_pair:
-                return False
-            # judged: now what the deal writes
-            deltas: list[Points] = []
-            marks: list[tuple[str, ...]] = []
-            notes: list[Note] = []
-            for s in seats:
-                m, tricks = melds[s], points[s]
-                lost = m and tricks < keep_min
-                if lost:
-                    notes.append(quick_note(
-                        "melds_lost", {"seat": s, "lost": m, "min": keep_min, "tricks": tricks},
-                        "%s took %s trick points, fewer than %s, and loses %s meld points",
-                        (players[s], tricks, keep_min, m)))
-                    m = 0
-                score = m + tricks
-                if s != d:
-                    deltas.append(score)
-                    marks.append(("melds_lost",) if lost else ())
-                    continue
-                if score >= bid:
-                    deltas.append(score)
-                    marks.append(("melds_lost", "made") if lost else ("made",))
-                    notes.append(quick_note(
-                        "made", {"seat": s, "bid": bid, "melds": m, "tricks": tricks},
-                        "%s made %s: melds %s + tricks %s = %s",
-                        (players[s], bid, m, tricks, score)))
-                else:
-                    loss = bid * multiplier
-                    deltas.append(-loss)
-                    marks.append(("melds_lost", "failed") if lost else ("failed",))
-                    notes.append(quick_note(
-                        "failed", {"seat": s, "bid": bid, "score": score, "loss": loss,
-                                   "melds": m, "tricks": tricks},
-                        "%s missed %s with melds %s + tricks %s = %s and writes -%s",
-                        (players[s], bid, m, tricks, score, loss)))
-            row_marks = tuple(marks)
-            kind, contract = "deal", f"{bid} {symbol}"
-        elif kind == "concession":
-            if not raw.keys() <= CONCESSION_KEYS:
-                return False
-            d = raw.get("declarer")
-            bid = raw.get("bid")
-            melds = raw.get("melds")
-            if (not concede or d.__class__ is not int or bid.__class__ is not int
-                    or not 0 <= d < PLAYERS or not opening <= bid <= most_bid or bid % step
-                    or not unit or not melds_ok(melds, d)):
-                return False
-            deltas = [-bid if s == d else melds[s] + bonus for s in seats]
-            row_marks = CONCEDED[d]
-            notes = [quick_note(
-                "conceded", {"seat": d, "bid": bid, "bonus": bonus},
-                "%s went off at %s; the others score their melds + %s", (players[d], bid, bonus))]
-            kind, contract = "concession", f"{bid} off"
-        elif kind == "redeal":
-            reason = raw.get("reason")
-            if (not raw.keys() <= REDEAL_KEYS or reason.__class__ is not str
-                    or reason not in redeals):
-                return False
-            note = quick_note("redeal", {"reason": reason}, redeals[reason], None)
-            totals = list(state.totals)
-            state.totals = totals
-            deals = state.deals = state.deals + 1
-            dealer = state.dealer
-            state.dealer = (dealer + dealer_step) % PLAYERS
-            row = new(Row)
-            setd(row, "__dict__", {
-                "entry": index, "kind": "redeal", "deltas": (0,) * PLAYERS,
-                "totals": tuple(totals), "dealer": dealer, "marks": nothing, "auto": False,
-                "declarer": None, "sitting_out": None, "contract": "",
-                "round_end": deals % SEATS_PER_ROUND == 0, "ledger": (), "notes": (note,),
-            })
-            state.rows.append(row)
-            return True
-        else:
-            return False
-        old = state.totals
-        totals = [old[0] + deltas[0], old[1] + deltas[1], old[2] + deltas[2]]
-        if max(totals) >= goal:
-            return False  # the end of the game, or a tie on it: the general path
-        state.totals = totals
-        deals = state.deals = state.deals + 1
-        dealer = state.dealer
-        state.dealer = (dealer + dealer_step) % PLAYERS
-        row = new(Row)
-        setd(row, "__dict__", {
-            "entry": index, "kind": kind, "deltas": tuple(deltas), "totals": tuple(totals),
-            "dealer": dealer, "marks": row_marks, "auto": False, "declarer": d,
-            "sitting_out": None, "contract": contract,
-            "round_end": deals % SEATS_PER_ROUND == 0, "ledger": (), "notes": tuple(notes),
-        })
-        state.rows.append(row)
-        return True
-
-    return fast
 
 
 engine.register(BinokelGame())

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import options as opts
 from .aliases import JSON, Points, Seat
@@ -48,10 +48,6 @@ class Note:
     120)``): it is then made when it is first read, so that a replay does not format the English
     of every note that nobody reads (the pages show the notes in the player's language, made
     from ``code`` and ``params``).
-
-    The games' one-step paths (``Game.fast_path``) make notes with :func:`quick_note`, which
-    gives them this same ``__dict__`` without the keyword call (a field changed here changes
-    there; ``tests/rules/test_fast_path.py`` and ``test_marias_direct.py`` compare them).
     """
 
     code: str
@@ -103,25 +99,26 @@ def _note(code: str, text: str, params: Mapping[str, Any]) -> Note:
     return Note(code=code, text=text, params=params)
 
 
-def quick_note(code: str, params: Mapping[str, Any], text: str,
-               args: tuple[Any, ...] | None) -> Note:
-    """``Note(code=code, text=text, params=params, args=args)`` as its ``__init__`` makes it
-    (the same ``__dict__``), without the keyword call: for the games' one-step paths."""
-    note = object.__new__(Note)
-    object.__setattr__(note, "__dict__", {"code": code, "params": params, "_text": text,
-                                          "_args": args})
-    return note
-
-
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Payment:
-    """One line of a money ledger (Mariáš): ``payer`` pays ``payee`` ``amount`` haléře."""
+    """One line of a money ledger (Mariáš): ``payer`` pays ``payee`` ``amount`` haléře.
+
+    Its ``__init__`` is written out, as :class:`Row`'s is (a deal writes several)."""
 
     payer: Seat
     payee: Seat
     amount: Points
     what: str
     level: int = 0
+
+    def __init__(self, *, payer: Seat, payee: Seat, amount: Points, what: str,
+                 level: int = 0) -> None:
+        own = self.__dict__
+        own["payer"] = payer
+        own["payee"] = payee
+        own["amount"] = amount
+        own["what"] = what
+        own["level"] = level
 
     def to_json(self) -> JSON:
         return {
@@ -133,15 +130,22 @@ class Payment:
         }
 
 
+# What writes a row's marks and notes when they are first read (Row's ``parts``).
+RowParts = Callable[[], tuple[tuple[tuple[str, ...], ...], tuple[Note, ...]]]
+_PARTS = frozenset(("marks", "notes"))
+
+
 @dataclass(frozen=True, kw_only=True, init=False)
 class Row:
     """One line of the scored sheet.
 
     A frozen dataclass whose ``__init__`` is written out: the generated one sets every field
     through ``object.__setattr__``, twice as slow, and a replay makes a row for every entry.
-    The fast paths of Thousand and Binokel make rows the same way without the call (see
-    :class:`Note`); those of Thousand and Mariáš make a :class:`LaterRow`, whose notes (and
-    Mariáš's marks and ledger) are written when first read.
+
+    A game may leave a row's ``marks`` and ``notes`` to be written when they are first read,
+    by giving ``parts`` (a function of nothing that returns them) instead: a replay reads a
+    row's deltas and totals, a page reads the rest once per revision.  Such a row is the row
+    written in full (equal, shown, copied and pickled as it).
     """
 
     entry: int
@@ -149,35 +153,57 @@ class Row:
     deltas: tuple[Points, ...]
     totals: tuple[Points, ...]
     dealer: Seat | None
-    marks: tuple[tuple[str, ...], ...]
+    marks: tuple[tuple[str, ...], ...]  # (no class default: see ``parts``)
     auto: bool = False
     declarer: Seat | None = None
     sitting_out: Seat | None = None
     contract: str = ""  # what the contract column shows, e.g. "120", "dark 150", "betl"
     round_end: bool = False  # the sheet draws an underline after this row
     ledger: tuple[Payment, ...] = ()
-    notes: tuple[Note, ...] = ()
+    notes: tuple[Note, ...]  # (no class default: see ``parts``)
 
     def __init__(self, *, entry: int, kind: str, deltas: tuple[Points, ...],
                  totals: tuple[Points, ...], dealer: Seat | None,
-                 marks: tuple[tuple[str, ...], ...], auto: bool = False,
+                 marks: tuple[tuple[str, ...], ...] = (), auto: bool = False,
                  declarer: Seat | None = None, sitting_out: Seat | None = None,
                  contract: str = "", round_end: bool = False, ledger: tuple[Payment, ...] = (),
-                 notes: tuple[Note, ...] = ()) -> None:
+                 notes: tuple[Note, ...] = (), parts: RowParts | None = None) -> None:
         own = self.__dict__
         own["entry"] = entry
         own["kind"] = kind
         own["deltas"] = deltas
         own["totals"] = totals
         own["dealer"] = dealer
-        own["marks"] = marks
         own["auto"] = auto
         own["declarer"] = declarer
         own["sitting_out"] = sitting_out
         own["contract"] = contract
         own["round_end"] = round_end
         own["ledger"] = ledger
-        own["notes"] = notes
+        if parts is None:
+            own["marks"] = marks
+            own["notes"] = notes
+        else:
+            own["_parts"] = parts
+
+    if not TYPE_CHECKING:  # (to mypy a row has only its fields)
+
+        def __getattr__(self, name: str) -> Any:
+            """``marks`` and ``notes`` of a row made with ``parts``, written at the first read
+            of either (Python asks here only for what the object does not hold)."""
+            own = self.__dict__
+            if name in _PARTS and "_parts" in own:
+                own["marks"], own["notes"] = own["_parts"]()
+                del own["_parts"]
+                return own[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or pickle keeps: every field written (not the function that writes)."""
+        own = self.__dict__
+        if "_parts" in own:
+            self.notes  # noqa: B018 (written when first read)
+        return own
 
     def ending_round(self) -> Row:
         """This row with the underline after it: what ``dataclasses.replace(row,
@@ -212,86 +238,6 @@ class Row:
         if self.notes:
             out["notes"] = [n.text for n in self.notes]
         return out
-
-
-class Later:
-    """A field of a row (or another frozen value) that a game's one-step path writes when it is
-    first read, from what the object keeps under ``"_later"`` (its own fields are read first, so
-    once written it is an ordinary field).
-
-    ``make(source)`` gives the values of ``names`` (default: this field alone), all written at
-    the first read of any of them.  See :class:`LaterRow`."""
-
-    __slots__ = ("make", "names", "name")
-
-    def __init__(self, make: Callable[[Any], tuple[Any, ...]],
-                 names: tuple[str, ...] | None = None) -> None:
-        self.make = make
-        self.names = names
-        self.name = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-        if self.names is None:
-            self.names = (name,)
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        own = obj.__dict__
-        assert self.names is not None
-        for name, value in zip(self.names, self.make(own["_later"]), strict=True):
-            own[name] = value
-        return own[self.name]
-
-
-def plain(cls: type, values: Mapping[str, Any]) -> Any:
-    """An object of the frozen dataclass ``cls`` with these field values, made without its
-    constructor: what a copy or pickle of a value with :class:`Later` fields gives."""
-    obj: Any = object.__new__(cls)
-    obj.__dict__.update(values)
-    return obj
-
-
-class LaterFields:
-    """Put before a frozen dataclass among the bases of a class with :class:`Later` fields: its
-    objects are equal to that dataclass's with the same fields, and a copy or pickle of one is
-    an object of that dataclass with every field written."""
-
-    plain_class: ClassVar[type]
-    field_names: ClassVar[tuple[str, ...]]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.plain_class = next(base for base in cls.__mro__ if dataclasses.is_dataclass(base)
-                               and not issubclass(base, LaterFields))
-        cls.field_names = tuple(f.name for f in dataclasses.fields(cls.plain_class))
-
-    def values(self) -> dict[str, Any]:
-        """Every field, written."""
-        return {name: getattr(self, name) for name in self.field_names}
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, self.plain_class):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.field_names)
-
-    def __hash__(self) -> int:
-        return hash(tuple(self.values().values()))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return plain, (self.plain_class, self.values())
-
-
-class LaterRow(LaterFields, Row):
-    """A :class:`Row` some of whose fields are :class:`Later` (a game's one-step path: Thousand's
-    notes, Mariáš's marks, ledger and notes): a replay reads a row's deltas and totals, a page
-    reads the rest once per revision, from the data kept for it.  Equal to the same row written
-    in full, shown as it; a copy or pickle of it is a plain :class:`Row`."""
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in self.values().items())
-        return f"Row({shown})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -343,11 +289,6 @@ class Scored:
 # --------------------------------------------------------------------------- games
 
 
-# Game.fast_path: judge and apply the usual entry in one step (a true value: True, or the row it
-# wrote), or leave it (False, None).
-FastPath = Callable[[State, int, Mapping[str, Any]], object]
-
-
 @dataclass(frozen=True, kw_only=True)
 class Entry:
     """Base of every typed entry.  ``kind`` is the FORMAT.md ``type``."""
@@ -379,17 +320,6 @@ class Game(ABC):
         editions before the fix.
         """
         return {}
-
-    def fast_path(self, sheet: Sheet) -> FastPath | None:
-        """A function that judges and applies the usual entry of ``sheet`` in one step, or None.
-
-        ``fast(state, index, raw)`` returns a true value (True, or the row it wrote) when it has
-        applied ``raw`` exactly as ``parse_entry`` and ``apply`` would (the same rows, the same
-        state); it returns a false one (False, None), leaving ``state`` as it was, for anything
-        else (another kind of entry, anything unusual, any problem), which the general path
-        then judges.  It never raises.
-        """
-        return None
 
     def prepare(self, sheet: Sheet) -> Any:
         """What replaying ``sheet`` reads for every entry, worked out once per sheet (its
@@ -766,10 +696,7 @@ def _replay_entries(
 ) -> Scored:
     game = sheet.engine
     parse_entry, apply = game.parse_entry, game.apply
-    fast = game.fast_path(sheet)
     for index, raw in entries:
-        if fast is not None and state.outcome is None and fast(state, index, raw):
-            continue
         try:
             if state.outcome is not None:
                 raise IllegalEntry("game already finished", code="finished")

@@ -13,30 +13,23 @@ table stops; :func:`final_result` and :func:`settle_up` turn the sheet into the 
 from __future__ import annotations
 
 import dataclasses
-import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from functools import partial
-from operator import add as _add
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from . import parse
 from .aliases import Points, Seat
 from .engine import (
     Entry,
-    FastPath,
     Game,
-    Later,
-    LaterFields,
-    LaterRow,
     Note,
     Payment,
     Row,
     Scored,
     Sheet,
     State,
-    quick_note,
     register,
 )
 from .errors import IllegalEntry, InvalidEntry, OptionConflict
@@ -44,9 +37,6 @@ from .options import OBLIGATION_HELP, check_obligations, option
 
 # --------------------------------------------------------------------------- constants
 
-# An immutable value made field by field where a replay makes one per entry: the generated
-# constructor of a frozen dataclass sets each field through ``object.__setattr__``.
-_new = object.__new__
 
 CARD_POINTS = 90  # aces and tens 10 each, the last trick 10 (marias.md#card-points)
 CARD_STEP = 10  # card points come in tens (marias.md#card-points)
@@ -92,6 +82,11 @@ class Kind(StrEnum):
     MISDEAL = "misdeal"
 
 
+# Members named in every deal, read once: in Python 3.11 naming a member through its class
+# (``Announce.SEVEN``) goes through the enum metaclass's hook, ten times a global's look-up.
+_DEAL = Kind.DEAL
+
+
 @unique
 class Contract(StrEnum):
     """What a deal is played as (``game`` of a deal entry)."""
@@ -101,10 +96,16 @@ class Contract(StrEnum):
     DURCH = "durch"
 
 
+_SUIT_GAME, _BETL, _DURCH = Contract.SUIT, Contract.BETL, Contract.DURCH
+
+
 @unique
 class Announce(StrEnum):
     SEVEN = "seven"
     HUNDRED = "hundred"
+
+
+_SEVEN, _HUNDRED = Announce.SEVEN, Announce.HUNDRED
 
 
 @unique
@@ -113,10 +114,16 @@ class Result(StrEnum):
     LOST = "lost"
 
 
+_WON, _LOST = Result.WON, Result.LOST
+
+
 @unique
 class Side(StrEnum):
     DECLARER = "declarer"
     DEFENCE = "defence"
+
+
+_DECLARER, _DEFENCE = Side.DECLARER, Side.DEFENCE
 
 
 @unique
@@ -131,7 +138,12 @@ class Component(StrEnum):
     HUNDRED_AGAINST = "hundred_against"  # sto proti: replaces the hra (seed 004 II.20)
 
 
-AGAINST = (Component.SEVEN_AGAINST, Component.HUNDRED_AGAINST)
+_GAME, _SEVEN_COMP, _BETL_COMP = Component.GAME, Component.SEVEN, Component.BETL
+_DURCH_COMP, _SEVEN_AGAINST = Component.DURCH, Component.SEVEN_AGAINST
+_HUNDRED_AGAINST = Component.HUNDRED_AGAINST
+
+
+AGAINST = (_SEVEN_AGAINST, _HUNDRED_AGAINST)
 
 
 @unique
@@ -152,6 +164,12 @@ class Line(StrEnum):
     MISDEAL_FEE = "misdeal_fee"
 
 
+_HRA, _STO, _SEDMA = Line.HRA, Line.STO, Line.SEDMA
+_SEDMA_PROTI, _STO_PROTI, _SILENT_SEVEN = Line.SEDMA_PROTI, Line.STO_PROTI, Line.SILENT_SEVEN
+_SILENT_HUNDRED, _BETL_LINE, _DURCH_LINE = Line.SILENT_HUNDRED, Line.BETL, Line.DURCH
+_CAP = Line.CAP
+
+
 VOID = "void:"  # prefix of a line that cancels a deal's line after a renonc (marias.md#renonc)
 
 
@@ -168,12 +186,18 @@ class FlekLiability(StrEnum):
     FLEKING_PLAYER = "fleking_player"  # seed 004 II.15
 
 
+_FLEKING_PLAYER = FlekLiability.FLEKING_PLAYER
+
+
 @unique
 class HundredCounts(StrEnum):
     """Which marriages count towards the hundred (marias.md#sto)."""
 
     TRUMP_MARRIAGE = "trump_marriage"
     ALL_OWN_MARRIAGES = "all_own_marriages"
+
+
+_ALL_OWN_MARRIAGES = HundredCounts.ALL_OWN_MARRIAGES
 
 
 @unique
@@ -326,7 +350,7 @@ MARIAS = MariasOptions(
     payment_cap=0,
     stake=20,
     pauzirak_pays=True,
-    flek_liability=FlekLiability.FLEKING_PLAYER.value,
+    flek_liability=_FLEKING_PLAYER.value,
     flek_giver_receives=False,
     joined_cap=JOINED_CAP,
     flek_over_table=True,
@@ -500,7 +524,7 @@ class Deal(Entry):
     through ``object.__setattr__``; a replay makes one deal per entry).
     """
 
-    kind: ClassVar[str] = Kind.DEAL
+    kind: ClassVar[str] = _DEAL
     declarer: Seat
     game: Contract
     sitting_out: Seat | None = None
@@ -547,16 +571,16 @@ class Deal(Entry):
 
     def components(self) -> tuple[Component, ...]:
         """The components this deal plays (each can be fleked)."""
-        if self.game == Contract.BETL:
-            return (Component.BETL,)
-        if self.game == Contract.DURCH:
-            return (Component.DURCH,)
-        out = [Component.HUNDRED_AGAINST if Announce.HUNDRED in self.against
-               else Component.GAME]
-        if Announce.SEVEN in self.announced:
-            out.append(Component.SEVEN)
-        if Announce.SEVEN in self.against:
-            out.append(Component.SEVEN_AGAINST)
+        if self.game == _BETL:
+            return (_BETL_COMP,)
+        if self.game == _DURCH:
+            return (_DURCH_COMP,)
+        out = [_HUNDRED_AGAINST if _HUNDRED in self.against
+               else _GAME]
+        if _SEVEN in self.announced:
+            out.append(_SEVEN_COMP)
+        if _SEVEN in self.against:
+            out.append(_SEVEN_AGAINST)
         return tuple(out)
 
     def level(self, component: Component) -> int:
@@ -610,6 +634,9 @@ class Misdeal(Entry):
     seat: Seat | None = None  # None: the dealer
 
 
+_E = TypeVar("_E", bound=StrEnum)
+
+
 def _field(key: str, why: str, rule: str, **values: Any) -> InvalidEntry:
     """``rule`` and ``values``: what ``why`` says, for the web layer's translations."""
     return InvalidEntry(f"{key} {why}", code="bad_field",
@@ -620,6 +647,38 @@ def _illegal(key: str, message: str, code: str, **params: Any) -> IllegalEntry:
     return IllegalEntry(message, code=code, params={"field": key, **params})
 
 
+# What an entry writes in a field, and the member it stands for: read with a dict look-up (an
+# enum's call costs several); anything else is read by rules.parse, which says what is wrong.
+_SUIT_OF: Mapping[str, Suit] = {s.value: s for s in Suit}
+_RESULT_OF: Mapping[str, Result] = {r.value: r for r in Result}
+_SIDE_OF: Mapping[str, Side] = {s.value: s for s in Side}
+_CONTRACT_OF: Mapping[str, Contract] = {c.value: c for c in Contract}
+_ANNOUNCE_OF: Mapping[str, Announce] = {a.value: a for a in Announce}
+_COMPONENT_OF: Mapping[str, Component] = {c.value: c for c in Component}
+_MARRIAGE_SIDES = frozenset(("declarer", "defence"))
+_NOTHING_ANNOUNCED: frozenset[Announce] = frozenset()
+
+
+def _member(raw: Mapping[str, Any], key: str, members: Mapping[str, _E], *,
+            required: bool = False) -> Any:
+    """The member ``raw[key]`` names (None when absent and not required); raises for anything
+    else, as ``parse.get_choice`` says it."""
+    value = raw.get(key)
+    if value is None and not required:
+        return None
+    found = members.get(value) if type(value) is str else None
+    if found is not None:
+        return found
+    return members[parse.get_choice(raw, key, tuple(members))]
+
+
+def _parse_announced(raw: Mapping[str, Any], key: str) -> frozenset[Announce]:
+    value = raw.get(key)
+    if value is None or value == []:
+        return _NOTHING_ANNOUNCED
+    return frozenset(_ANNOUNCE_OF[a] for a in parse.get_str_list(raw, key, ANNOUNCES))
+
+
 def _parse_marriages(raw: Mapping[str, Any]) -> tuple[tuple[Suit, ...], tuple[Suit, ...]]:
     value = raw.get("marriages")
     if value is None:
@@ -627,15 +686,18 @@ def _parse_marriages(raw: Mapping[str, Any]) -> tuple[tuple[Suit, ...], tuple[Su
     if not isinstance(value, Mapping):
         raise _field("marriages", 'must be an object like {"declarer": ["hearts"], '
                      '"defence": []}', "marriages_object")
-    extra = sorted(set(value) - {"declarer", "defence"})
-    if extra:
+    if not value.keys() <= _MARRIAGE_SIDES:
+        extra = sorted(set(value) - _MARRIAGE_SIDES)
         raise _field("marriages", f"knows only declarer and defence, not {extra[0]!r}",
                      "keys", keys="declarer, defence", value=repr(extra[0]))
-    sides = []
+    sides: list[tuple[Suit, ...]] = []
     for side in ("declarer", "defence"):
+        suits = value.get(side)
+        if suits is None or suits == []:
+            sides.append(())
+            continue
         key = f"marriages.{side}"
-        suits = parse.get_str_list({key: value.get(side)}, key, SUITS, default=())
-        sides.append(tuple(Suit(s) for s in suits))
+        sides.append(tuple(_SUIT_OF[s] for s in parse.get_str_list({key: suits}, key, SUITS)))
     return sides[0], sides[1]
 
 
@@ -647,11 +709,15 @@ def _parse_fleks(raw: Mapping[str, Any]) -> dict[Component, int]:
         raise _field("fleks", 'must be an object like {"game": 1, "seven": 0}', "fleks_object")
     out: dict[Component, int] = {}
     for comp, level in value.items():
-        if comp not in COMPONENTS:
+        member = _COMPONENT_OF.get(comp)
+        if member is None:
             raise _field("fleks", f"knows only {', '.join(COMPONENTS)}, not {comp!r}", "keys",
                          keys=", ".join(COMPONENTS), value=repr(comp))
-        key = f"fleks.{comp}"
-        out[Component(comp)] = parse.get_int({key: level}, key, lo=0, hi=MAX_FLEK_LEVEL)
+        if type(level) is int and 0 <= level <= MAX_FLEK_LEVEL:
+            out[member] = level
+        else:
+            key = f"fleks.{comp}"
+            out[member] = parse.get_int({key: level}, key, lo=0, hi=MAX_FLEK_LEVEL)
     return out
 
 
@@ -683,14 +749,18 @@ def _parse_givers(raw: Mapping[str, Any], n: int) -> dict[Component, tuple[Seat,
                      "component, who gave each flek level", "flek_by_levels")
     out: dict[Component, tuple[Seat, ...]] = {}
     for comp, seats in value.items():
-        if comp not in COMPONENTS:
+        member = _COMPONENT_OF.get(comp)
+        if member is None:
             raise _field("flek_by", f"knows only {', '.join(COMPONENTS)}, not {comp!r}", "keys",
                          keys=", ".join(COMPONENTS), value=repr(comp))
         if not isinstance(seats, list) or len(seats) > MAX_FLEK_LEVEL:
             raise _field("flek_by", 'must be an object like {"game": [1, 0, 2]}: for each '
                          "component, who gave each flek level", "flek_by_levels")
-        out[Component(comp)] = tuple(
-            parse.get_seat({f"flek_by.{comp}": s}, f"flek_by.{comp}", n) for s in seats)
+        if all(type(s) is int and 0 <= s < n for s in seats):
+            out[member] = tuple(seats)
+        else:
+            out[member] = tuple(
+                parse.get_seat({f"flek_by.{comp}": s}, f"flek_by.{comp}", n) for s in seats)
     return out
 
 
@@ -731,177 +801,31 @@ def parse_stopped_deal(raw: Any, n: int) -> Deal:
     return parse_deal(raw, n)
 
 
-# What a deal's fields may hold, for reading the usual deal with one dict look-up per field
-_SUIT: dict[Any, Suit] = {s.value: s for s in Suit}
-_RESULT: dict[Any, Result] = {r.value: r for r in Result}
-_SIDE: dict[Any, Side] = {s.value: s for s in Side}
-_CONTRACT: dict[Any, Contract] = {c.value: c for c in Contract}
-_COMPONENT: dict[Any, Component] = {c.value: c for c in Component}
-# every list of distinct announcements / marriage suits, as written, and what it parses to
-_ANNOUNCED: dict[tuple[Any, ...], frozenset[Announce]] = {
-    tuple(p): frozenset(Announce(a) for a in p)
-    for k in range(len(ANNOUNCES) + 1) for p in itertools.permutations(ANNOUNCES, k)}
-_SUITS: dict[tuple[Any, ...], tuple[Suit, ...]] = {
-    tuple(p): tuple(Suit(s) for s in p)
-    for k in range(len(SUITS) + 1) for p in itertools.permutations(SUITS, k)}
-_DEAL_FIELDS = frozenset((*DEAL_KEYS, "type", "meta"))
-_MARRIAGE_SIDES = frozenset(("declarer", "defence"))
-_NO_ANNOUNCE: frozenset[Announce] = frozenset()
-_NO_MARRIAGES: tuple[tuple[Suit, ...], tuple[Suit, ...]] = ((), ())
-
-
-def _read_announced(value: Any) -> frozenset[Announce] | None:
-    """The announcements of an entry's ``announced`` or ``against`` when plainly right (absent:
-    none); None for anything else.  Raises TypeError for an unhashable word."""
-    if value is None:
-        return _NO_ANNOUNCE
-    return _ANNOUNCED.get(tuple(value)) if type(value) is list else None
-
-
-def _read_marriages(value: Any) -> tuple[tuple[Suit, ...], tuple[Suit, ...]] | None:
-    """The declarer's and the defence's marriages of an entry's ``marriages`` when plainly
-    right (absent: none); None for anything else.  Raises TypeError for an unhashable suit."""
-    if value is None:
-        return _NO_MARRIAGES
-    if type(value) is not dict or not value.keys() <= _MARRIAGE_SIDES:
-        return None
-    own, other = value.get("declarer"), value.get("defence")
-    m_decl = () if own is None else _SUITS.get(tuple(own)) if type(own) is list else None
-    m_def = () if other is None else _SUITS.get(tuple(other)) if type(other) is list else None
-    if m_decl is None or m_def is None:
-        return None
-    return m_decl, m_def
-
-
-def _quick_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
-    """The deal of ``raw`` when every field is plainly right, read with a dict look-up per
-    field; None for anything else, which :func:`parse_deal` then reads (and names the first
-    wrong field, as it always does)."""
-    try:
-        if not raw.keys() <= _DEAL_FIELDS:
-            return None
-        get = raw.get
-        declarer = get("declarer")
-        if type(declarer) is not int or not 0 <= declarer < n:
-            return None
-        game = _CONTRACT.get(get("game"))
-        if game is None:
-            return None
-        value = get("sitting_out")
-        if value is not None and (type(value) is not int or not 0 <= value < n):
-            return None
-        sitting_out: Seat | None = value
-        value = get("trump")
-        trump = None if value is None else _SUIT.get(value)
-        if trump is None and value is not None:
-            return None
-        announced = _read_announced(get("announced"))
-        against = _read_announced(get("against"))
-        if announced is None or against is None:
-            return None
-        points = get("card_points")
-        if points is not None and (type(points) is not int or not 0 <= points <= CARD_POINTS
-                                   or points % CARD_STEP):
-            return None
-        marriages = _read_marriages(get("marriages"))
-        if marriages is None:
-            return None
-        m_decl, m_def = marriages
-        value = get("seven")
-        seven = None if value is None else _RESULT.get(value)
-        if seven is None and value is not None:
-            return None
-        value = get("silent_seven")
-        silent = None if value is None else _SIDE.get(value)
-        if silent is None and value is not None:
-            return None
-        value = get("result")
-        result = None if value is None else _RESULT.get(value)
-        if result is None and value is not None:
-            return None
-        value = get("seven_against")
-        seven_against = None if value is None else _RESULT.get(value)
-        if seven_against is None and value is not None:
-            return None
-        fleks: dict[Component, int] = {}
-        value = get("fleks")
-        if value is not None:
-            if type(value) is not dict:
-                return None
-            for key, level in value.items():
-                comp = _COMPONENT.get(key)
-                if comp is None or type(level) is not int or not 0 <= level <= MAX_FLEK_LEVEL:
-                    return None
-                fleks[comp] = level
-        value = get("first_flek_by")
-        if value is not None and (type(value) is not int or not 0 <= value < n):
-            return None  # a map of component: seat is read by parse_deal
-        first: Seat | None = value
-        givers: dict[Component, tuple[Seat, ...]] = {}
-        value = get("flek_by")
-        if value is not None:
-            if type(value) is not dict:
-                return None
-            for key, seats in value.items():
-                comp = _COMPONENT.get(key)
-                if comp is None or type(seats) is not list or len(seats) > MAX_FLEK_LEVEL:
-                    return None
-                for seat in seats:
-                    if type(seat) is not int or not 0 <= seat < n:
-                        return None
-                givers[comp] = tuple(seats)
-    except TypeError:  # an unhashable value where a word belongs
-        return None
-    deal = _new(Deal)  # Deal(declarer=declarer, ...), field by field
-    own = deal.__dict__
-    own["declarer"] = declarer
-    own["game"] = game
-    own["sitting_out"] = sitting_out
-    own["trump"] = trump
-    own["announced"] = announced
-    own["card_points"] = points
-    own["marriages_declarer"] = m_decl
-    own["marriages_defence"] = m_def
-    own["seven"] = seven
-    own["silent_seven"] = silent
-    own["result"] = result
-    own["fleks"] = fleks
-    own["first_flek_by"] = first
-    own["against"] = against
-    own["seven_against"] = seven_against
-    own["flek_by"] = givers
-    return deal
-
-
 def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
+    """The typed deal of ``raw``; raises :class:`InvalidEntry` naming the first wrong field."""
     parse.only_keys(raw, DEAL_KEYS)
-    trump = parse.get_choice(raw, "trump", SUITS, default=None)
-    seven = parse.get_choice(raw, "seven", RESULTS, default=None)
-    silent = parse.get_choice(raw, "silent_seven", SIDES, default=None)
-    result = parse.get_choice(raw, "result", RESULTS, default=None)
-    seven_against = parse.get_choice(raw, "seven_against", RESULTS, default=None)
+    trump = _member(raw, "trump", _SUIT_OF)
+    seven = _member(raw, "seven", _RESULT_OF)
+    silent = _member(raw, "silent_seven", _SIDE_OF)
+    result = _member(raw, "result", _RESULT_OF)
+    seven_against = _member(raw, "seven_against", _RESULT_OF)
     m_decl, m_def = _parse_marriages(raw)
     return Deal(
         declarer=parse.get_seat(raw, "declarer", n),
-        game=Contract(parse.get_choice(raw, "game", CONTRACTS)),
+        game=_member(raw, "game", _CONTRACT_OF, required=True),
         sitting_out=parse.get_seat(raw, "sitting_out", n, default=None),
-        trump=Suit(trump) if trump is not None else None,
-        announced=frozenset(
-            Announce(a) for a in parse.get_str_list(raw, "announced", ANNOUNCES,
-                                                    default=())
-        ),
+        trump=trump,
+        announced=_parse_announced(raw, "announced"),
         card_points=_parse_card_points(raw),
         marriages_declarer=m_decl,
         marriages_defence=m_def,
-        seven=Result(seven) if seven is not None else None,
-        silent_seven=Side(silent) if silent is not None else None,
-        result=Result(result) if result is not None else None,
+        seven=seven,
+        silent_seven=silent,
+        result=result,
         fleks=_parse_fleks(raw),
         first_flek_by=_parse_flek_by(raw, n),
-        against=frozenset(
-            Announce(a) for a in parse.get_str_list(raw, "against", ANNOUNCES, default=())
-        ),
-        seven_against=Result(seven_against) if seven_against is not None else None,
+        against=_parse_announced(raw, "against"),
+        seven_against=seven_against,
         flek_by=_parse_givers(raw, n),
     )
 
@@ -976,7 +900,7 @@ def liable(charge: Charge, rules: MariasOptions) -> bool:
     at a ``fleking_player`` table, for a fleked component of the declarer whose first flek-giver
     is written, when the declarer wins it (and, in the earlier rules, when he loses it)."""
     return (bool(charge.level) and not charge.against and len(charge.givers) >= charge.level
-            and rules.flek_liability == FlekLiability.FLEKING_PLAYER
+            and rules.flek_liability == _FLEKING_PLAYER
             and (charge.won or rules.flek_giver_receives))
 
 
@@ -990,8 +914,14 @@ def charge_lines(charge: Charge, declarer: Seat, payers: Sequence[Seat],
     pays nothing and his base is split between the two.
     """
     if not liable(charge, rules):
-        lines = [_line(charge, declarer, s, charge.value, charge.level) for s in payers]
-        return [p for p in lines if p.amount]
+        value, level, what = charge.value, charge.level, charge.what
+        if not value:
+            return []
+        if charge.won:
+            return [Payment(payer=s, payee=declarer, amount=value, what=what, level=level)
+                    for s in payers]
+        return [Payment(payer=declarer, payee=s, amount=value, what=what, level=level)
+                for s in payers]
     owners = charge.owners()
     spared = pauzirak if charge.won and charge.joined() and pauzirak in payers else None
     lines = [_line(charge, declarer, s, charge.base, 0) for s in payers if s != spared]
@@ -1028,9 +958,9 @@ def cap_lines(lines: Sequence[Payment], declarer: Seat, cap: Points) -> list[Pay
     for seat in sorted(owed):
         amount = owed[seat]
         if amount > cap:
-            out.append(Payment(payer=declarer, payee=seat, amount=amount - cap, what=Line.CAP))
+            out.append(Payment(payer=declarer, payee=seat, amount=amount - cap, what=_CAP))
         elif -amount > cap:
-            out.append(Payment(payer=seat, payee=declarer, amount=-amount - cap, what=Line.CAP))
+            out.append(Payment(payer=seat, payee=declarer, amount=-amount - cap, what=_CAP))
     return out
 
 
@@ -1054,7 +984,7 @@ def settle(charges: Sequence[Charge], declarer: Seat, payers: Sequence[Seat],
 def hundred_points(deal: Deal, rules: MariasOptions) -> Points:
     """The declarer's points as counted for sto (marias.md#sto)."""
     assert deal.card_points is not None
-    if rules.hundred_counts == HundredCounts.ALL_OWN_MARRIAGES:
+    if rules.hundred_counts == _ALL_OWN_MARRIAGES:
         return deal.card_points + marriage_points(deal.marriages_declarer, deal.trump)
     return deal.card_points + (TRUMP_MARRIAGE if deal.trump in deal.marriages_declarer else 0)
 
@@ -1064,7 +994,7 @@ def defence_hundred_points(deal: Deal, rules: MariasOptions) -> Points:
     (marias.md#against)."""
     assert deal.card_points is not None
     own = CARD_POINTS - deal.card_points
-    if rules.hundred_counts == HundredCounts.ALL_OWN_MARRIAGES:
+    if rules.hundred_counts == _ALL_OWN_MARRIAGES:
         return own + marriage_points(deal.marriages_defence, deal.trump)
     return own + (TRUMP_MARRIAGE if deal.trump in deal.marriages_defence else 0)
 
@@ -1085,14 +1015,21 @@ def hra_won(deal: Deal) -> bool:
     return own > other
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Plan:
     """What a deal is worth: the charges as played, and as announced (for a renonc and the
-    premium points)."""
+    premium points).  Its ``__init__`` is written out (one per deal, see :class:`Deal`)."""
 
     played: tuple[Charge, ...]
     announced: tuple[Charge, ...]
     silent_hundred: Side | None = None
+
+    def __init__(self, *, played: tuple[Charge, ...], announced: tuple[Charge, ...],
+                 silent_hundred: Side | None = None) -> None:
+        own = self.__dict__
+        own["played"] = played
+        own["announced"] = announced
+        own["silent_hundred"] = silent_hundred
 
 
 def plan(deal: Deal, rules: MariasOptions) -> Plan:
@@ -1109,54 +1046,54 @@ def plan(deal: Deal, rules: MariasOptions) -> Plan:
                       givers=givers, against=against,
                       written_level=written if written != level else None)
 
-    if deal.game != Contract.SUIT:
-        key = Line.BETL if deal.game == Contract.BETL else Line.DURCH
-        comp = Component.BETL if deal.game == Contract.BETL else Component.DURCH
-        c = charge(key, comp, rules.amount(key), deal.result == Result.WON)
+    if deal.game != _SUIT_GAME:
+        key = _BETL_LINE if deal.game == _BETL else _DURCH_LINE
+        comp = _BETL_COMP if deal.game == _BETL else _DURCH_COMP
+        c = charge(key, comp, rules.amount(key), deal.result == _WON)
         return Plan(played=(c,), announced=(c,))
     red = deal.trump == RED
     factor = RED_FACTOR if red else 1
     played: list[Charge] = []
     announced: list[Charge] = []
     silent_hundred: Side | None = None
-    if Announce.HUNDRED in deal.against:
+    if _HUNDRED in deal.against:
         # the defence's hundred replaces the hra; "won" is the declarer's (marias.md#against)
-        game = charge(Line.STO_PROTI, Component.HUNDRED_AGAINST, rules.amount("sto") * factor,
+        game = charge(_STO_PROTI, _HUNDRED_AGAINST, rules.amount("sto") * factor,
                       defence_hundred_points(deal, rules) < HUNDRED)
         played.append(game)
         announced.append(game)
-    elif Announce.HUNDRED in deal.announced:
-        game = charge(Line.STO, Component.GAME, rules.amount("sto") * factor,
+    elif _HUNDRED in deal.announced:
+        game = charge(_STO, _GAME, rules.amount("sto") * factor,
                       hundred_points(deal, rules) >= HUNDRED)
         played.append(game)
         announced.append(game)
     else:
         won = hra_won(deal)
-        game = charge(Line.HRA, Component.GAME, rules.amount("hra") * factor, won)
+        game = charge(_HRA, _GAME, rules.amount("hra") * factor, won)
         announced.append(game)
         if hundred_points(deal, rules) >= HUNDRED:
-            silent_hundred = Side.DECLARER
+            silent_hundred = _DECLARER
         elif rules.defence_silent_hundred and defence_hundred_points(deal, rules) >= HUNDRED:
-            silent_hundred = Side.DEFENCE
+            silent_hundred = _DEFENCE
         if silent_hundred is not None:
-            game = Charge(what=Line.SILENT_HUNDRED, component=game.component,
+            game = Charge(what=_SILENT_HUNDRED, component=game.component,
                           base=game.base * SILENT_HUNDRED_FACTOR, level=game.level, won=game.won,
                           givers=game.givers, against=game.against,
                           written_level=game.written_level)
         played.append(game)
-    if Announce.SEVEN in deal.announced:
-        seven = charge(Line.SEDMA, Component.SEVEN, rules.amount("sedma") * factor,
-                       deal.seven == Result.WON)
+    if _SEVEN in deal.announced:
+        seven = charge(_SEDMA, _SEVEN_COMP, rules.amount("sedma") * factor,
+                       deal.seven == _WON)
         played.append(seven)
         announced.append(seven)
-    if Announce.SEVEN in deal.against:
-        seven = charge(Line.SEDMA_PROTI, Component.SEVEN_AGAINST, rules.amount("sedma") * factor,
-                       deal.seven_against == Result.LOST)
+    if _SEVEN in deal.against:
+        seven = charge(_SEDMA_PROTI, _SEVEN_AGAINST, rules.amount("sedma") * factor,
+                       deal.seven_against == _LOST)
         played.append(seven)
         announced.append(seven)
-    if deal.silent_seven is not None and Announce.SEVEN not in deal.announced | deal.against:
+    if deal.silent_seven is not None and _SEVEN not in deal.announced | deal.against:
         base = rules.amount("sedma") * factor // SILENT_SEVEN_DIVISOR
-        played.append(charge(Line.SILENT_SEVEN, None, base, deal.silent_seven == Side.DECLARER))
+        played.append(charge(_SILENT_SEVEN, None, base, deal.silent_seven == _DECLARER))
     return Plan(played=tuple(played), announced=tuple(announced),
                 silent_hundred=silent_hundred)
 
@@ -1173,6 +1110,9 @@ class Why(StrEnum):
     FLEK_MINUS = "flek_minus"  # he gave the first flek on a game its announcer won (II.15)
 
 
+_WHY_WON, _WHY_FLEK, _WHY_FLEK_MINUS = Why.WON, Why.FLEK, Why.FLEK_MINUS
+
+
 class Award(NamedTuple):
     """Premium points one deal gives one seat: ``times`` x the points of the game ``key``."""
 
@@ -1186,8 +1126,8 @@ class Award(NamedTuple):
 
 # the premium key of each announced component (red suit games add "_red")
 PREMIUM_OF_LINE: dict[Line, str] = {
-    Line.HRA: "hra", Line.STO: "sto", Line.SEDMA: "sedma", Line.SEDMA_PROTI: "sedma",
-    Line.STO_PROTI: "sto", Line.BETL: "betl", Line.DURCH: "durch"}
+    _HRA: "hra", _STO: "sto", _SEDMA: "sedma", _SEDMA_PROTI: "sedma",
+    _STO_PROTI: "sto", _BETL_LINE: "betl", _DURCH_LINE: "durch"}
 
 
 def premium_key(charge: Charge, red: bool) -> str | None:
@@ -1232,16 +1172,16 @@ def premium_awards(deal: Deal, charges: Sequence[Charge], defence: Sequence[Seat
         announcer_won = c.won != c.against  # ``won`` is the declarer's
         if announcer_won:
             seats = tuple(defence) if c.against else (deal.declarer,)
-            out += [Award(seat=s, key=key, what=c.what, times=1, why=Why.WON) for s in seats]
+            out += [Award(s, key, c.what, 1, _WHY_WON) for s in seats]
         first = deal.declarer if c.against else c.flek_by
         if not c.level or first is None:
             continue
         if announcer_won and rules.premium_flek_minus:
             levels, joined = (c.level, None) if c.against else minus_levels(c)
             out.append(Award(seat=first, key=key, what=c.what, times=-levels,
-                             why=Why.FLEK_MINUS, joined=joined))
+                             why=_WHY_FLEK_MINUS, joined=joined))
         elif not announcer_won and rules.premium_flek_giver:
-            out.append(Award(seat=first, key=key, what=c.what, times=1, why=Why.FLEK))
+            out.append(Award(seat=first, key=key, what=c.what, times=1, why=_WHY_FLEK))
     return tuple(out)
 
 
@@ -1256,13 +1196,13 @@ def award_points(awards: Sequence[Award], points: Mapping[str, int], n: int) -> 
 def contract_text(deal: Deal) -> str:
     """What the contract column shows: hra, sedma, sto, sto a sedma (♥ for red), betl, durch,
     and after a comma what the defence announced: "hra ♥, sedma proti"."""
-    if deal.game != Contract.SUIT:
+    if deal.game != _SUIT_GAME:
         return deal.game.value
-    seven, hundred = Announce.SEVEN in deal.announced, Announce.HUNDRED in deal.announced
+    seven, hundred = _SEVEN in deal.announced, _HUNDRED in deal.announced
     text = "sto a sedma" if seven and hundred else "sto" if hundred else (
         "sedma" if seven else "hra")
     text = f"{text} ♥" if deal.trump == RED else text
-    seven, hundred = Announce.SEVEN in deal.against, Announce.HUNDRED in deal.against
+    seven, hundred = _SEVEN in deal.against, _HUNDRED in deal.against
     if seven or hundred:
         proti = "sto a sedma" if seven and hundred else "sto" if hundred else "sedma"
         text = f"{text}, {proti} proti"
@@ -1273,12 +1213,12 @@ def _as_played(deal: Deal) -> Deal:
     """A stopped deal's announcement with a result filled in, only so that it can be verified
     and planned like a played deal; the renonc that stopped it settles every component anew,
     so the result filled in counts nowhere (marias.md#stopped-deal)."""
-    if deal.game != Contract.SUIT:
-        return dataclasses.replace(deal, result=Result.LOST)
+    if deal.game != _SUIT_GAME:
+        return dataclasses.replace(deal, result=_LOST)
     return dataclasses.replace(
         deal, card_points=0,
-        seven=Result.LOST if Announce.SEVEN in deal.announced else None,
-        seven_against=Result.LOST if Announce.SEVEN in deal.against else None)
+        seven=_LOST if _SEVEN in deal.announced else None,
+        seven_against=_LOST if _SEVEN in deal.against else None)
 
 
 # --------------------------------------------------------------------------- replay state
@@ -1330,11 +1270,21 @@ class MariasState(State):
 def _tally(state: MariasState, awards: Sequence[Award], sign: int) -> None:
     """Count (sign 1) or withdraw (sign -1) a deal's premium awards."""
     for a in awards:
-        counts = state.minus[a.seat] if a.why == Why.FLEK_MINUS else state.wins[a.seat]
+        counts = state.minus[a.seat] if a.why == _WHY_FLEK_MINUS else state.wins[a.seat]
         counts[a.key] = counts.get(a.key, 0) + sign * abs(a.times)
 
 
 # --------------------------------------------------------------------------- the game
+
+
+# What betl and durch have not (MariasGame._verify_betl_durch): the field, and why.
+NOT_IN_SUIT_GAME = {
+    "trump": "{game} has no trumps",
+    "card_points": "{game} is won or lost by tricks, not card points",
+    "marriages": "marriages do not count in {game}",
+    "seven": "a seven is won or lost only in a suit game in which it was announced",
+    "silent_seven": "{game} has no trump seven",
+}
 
 
 class MariasGame(Game):
@@ -1360,10 +1310,8 @@ class MariasGame(Game):
 
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         n = sheet.n
-        if raw.get("type") == "deal":  # Kind.DEAL
-            return _quick_deal(raw, n) or parse_deal(raw, n)
         kind = self.entry_kind(raw)
-        if kind == Kind.DEAL:
+        if kind == _DEAL:
             return parse_deal(raw, n)
         if kind == Kind.RENONC:
             parse.only_keys(raw, ("seat", "kind", "played_out", "deal"))
@@ -1427,7 +1375,7 @@ class MariasGame(Game):
             raise _illegal(
                 "declarer", f"{names[e.declarer]} deals this deal and sits it out as the "
                 "pauzírák, so cannot declare", "declarer_pauzirak", seat=e.declarer)
-        if e.game == Contract.SUIT:
+        if e.game == _SUIT_GAME:
             self._verify_suit(e, rules, names)
         else:
             self._verify_betl_durch(e)
@@ -1444,30 +1392,31 @@ class MariasGame(Game):
         if e.result is not None:
             raise _illegal("result", "Only betl and durch are written as won or lost; a suit "
                            "game is decided by its card points", "result_suit")
-        both = sorted(set(e.marriages_declarer) & set(e.marriages_defence))
+        both = (sorted(set(e.marriages_declarer) & set(e.marriages_defence))
+                if e.marriages_declarer and e.marriages_defence else ())
         if both:
             raise _illegal("marriages", f"The {both[0]} marriage is written for both sides; each "
                            "marriage is declared once per deal", "marriage_twice", suit=both[0])
-        if Announce.SEVEN in e.announced and Announce.SEVEN in e.against:
+        if _SEVEN in e.announced and _SEVEN in e.against:
             raise _illegal("against", f"{d} announced the seven, so the defence cannot announce "
                            "the seven against him", "seven_both", seat=e.declarer)
-        if Announce.HUNDRED in e.announced and Announce.HUNDRED in e.against:
+        if _HUNDRED in e.announced and _HUNDRED in e.against:
             raise _illegal("against", f"{d} announced the hundred, so the defence cannot "
                            "announce the hundred against him", "hundred_both", seat=e.declarer)
         unannounced = ("A seven is won or lost only when it was announced; a trump seven that "
                        "took the last trick unannounced is a silent seven")
-        if Announce.SEVEN in e.announced and e.seven is None:
+        if _SEVEN in e.announced and e.seven is None:
             raise _illegal("seven", f"{d} announced the seven: write whether it was won or lost",
                            "seven_missing", seat=e.declarer)
-        if Announce.SEVEN not in e.announced and e.seven is not None:
+        if _SEVEN not in e.announced and e.seven is not None:
             raise _illegal("seven", unannounced, "seven_not_announced")
-        if Announce.SEVEN in e.against and e.seven_against is None:
+        if _SEVEN in e.against and e.seven_against is None:
             raise _illegal("seven_against", f"The defence announced the seven against {d}: "
                            "write whether it was won or lost", "seven_against_missing",
                            seat=e.declarer)
-        if Announce.SEVEN not in e.against and e.seven_against is not None:
+        if _SEVEN not in e.against and e.seven_against is not None:
             raise _illegal("seven_against", unannounced, "seven_against_not_announced")
-        if e.silent_seven is not None and Announce.SEVEN in e.announced | e.against:
+        if e.silent_seven is not None and _SEVEN in e.announced | e.against:
             raise _illegal("silent_seven", "The seven was announced, so it is not silent",
                            "silent_seven_announced")
         if rules.last_trick_check:
@@ -1478,11 +1427,11 @@ class MariasGame(Game):
         """The side whose seven took the last trick has its 10 card points (seed 004 I)."""
         assert e.card_points is not None
         points, d = e.card_points, names[e.declarer]
-        declarer_took = ("silent" if e.silent_seven == Side.DECLARER else
-                         "won" if e.seven == Result.WON else None)
-        defence_took = ("silent" if e.silent_seven == Side.DEFENCE else
-                        "lost" if e.seven == Result.LOST else
-                        "against_won" if e.seven_against == Result.WON else None)
+        declarer_took = ("silent" if e.silent_seven == _DECLARER else
+                         "won" if e.seven == _WON else None)
+        defence_took = ("silent" if e.silent_seven == _DEFENCE else
+                        "lost" if e.seven == _LOST else
+                        "against_won" if e.seven_against == _WON else None)
         if declarer_took is not None and points < LAST_TRICK:
             raise _illegal("card_points", f"With the {SEVEN_TEXT[declarer_took]} {d} took the "
                            f"last trick: his card points are at least {LAST_TRICK}, not {points}",
@@ -1496,32 +1445,32 @@ class MariasGame(Game):
                            most=most, points=points)
 
     def _verify_betl_durch(self, e: Deal) -> None:
+        """Betl and durch: no suit game's announcements, trumps, card points or seven."""
         game = e.game.value
-        if Announce.HUNDRED in e.announced:
+        if _HUNDRED in e.announced:
             raise _illegal("announced", f"Sto (the hundred) is announced only in a suit game, "
                            f"not in {game}", "hundred_not_suit", game=game)
-        if Announce.SEVEN in e.announced:
+        if _SEVEN in e.announced:
             raise _illegal("announced", f"A seven is announced only in a suit game, not in "
                            f"{game}", "seven_not_suit", game=game)
         if e.against:
             raise _illegal("against", f"The defence announces against a suit game only, not "
                            f"against {game}", "against_not_suit", game=game)
-        for key, value, why in (
-            ("trump", e.trump, f"{game} has no trumps"),
-            ("card_points", e.card_points, f"{game} is won or lost by tricks, not card points"),
-            ("marriages", e.marriages_declarer or e.marriages_defence or None,
-             f"marriages do not count in {game}"),
-            ("seven", e.seven or e.seven_against,
-             "a seven is won or lost only in a suit game in which it was announced"),
-            ("silent_seven", e.silent_seven, f"{game} has no trump seven"),
+        for key, value in (
+            ("trump", e.trump), ("card_points", e.card_points),
+            ("marriages", e.marriages_declarer or e.marriages_defence or None),
+            ("seven", e.seven or e.seven_against), ("silent_seven", e.silent_seven),
         ):
             if value is not None:
+                why = NOT_IN_SUIT_GAME[key].format(game=game)
                 raise _illegal(key, why[:1].upper() + why[1:], f"{key}_not_suit", game=game)
         if e.result is None:
             raise _illegal("result", f"Write whether the declarer won or lost the {game}",
                            "result_missing", game=game)
 
     def _verify_fleks(self, state: State, sheet: Sheet, e: Deal) -> None:
+        if not e.fleks and not e.flek_by and e.first_flek_by is None:
+            return  # nothing fleked, nobody named: nothing to check
         rules: MariasOptions = sheet.rules
         comps = e.components()
         for comp, level in e.fleks.items():
@@ -1558,7 +1507,7 @@ class MariasGame(Game):
                 seats = ()
             for k, seat in enumerate(seats, start=1):
                 self._verify_giver(state, sheet, e, comp, k, seat)
-            if (rules.flek_liability == FlekLiability.FLEKING_PLAYER and not seats
+            if (rules.flek_liability == _FLEKING_PLAYER and not seats
                     and min(e.level(comp), rules.max_fleks) and comp not in AGAINST):
                 raise _illegal(
                     "first_flek_by", f"{comp.value} is fleked and at this table the first "
@@ -1591,67 +1540,18 @@ class MariasGame(Game):
             return False
         return True
 
-    def prepare(self, sheet: Sheet) -> _Table:
-        return _Table(sheet)
-
-    def fast_path(self, sheet: Sheet) -> FastPath:
-        """The usual deal, read and written by :func:`_direct_deal` without the steps between
-        (the same row and state as parse_entry and apply)."""
-        return partial(_direct_deal, sheet.prepared)
-
     def deal(self, state: MariasState, index: int, e: Deal, sheet: Sheet) -> Row:
         """Verify, then write any deal's row, component by component (marias.md#payment).
-        A replay writes the usual deal in one step instead (:meth:`fast_path`)."""
+        The row's marks and notes are written when first read (:func:`_deal_parts`)."""
         self.verify_deal(state, sheet, e)
         rules: MariasOptions = sheet.rules
-        names = sheet.players
         n, d = state.n, e.declarer
         out = self.pauzirak(state)
         payers = self.payers(state, d, rules)
         p = plan(e, rules)
-        lines = settle(p.played, d, payers, rules, out)
-        notes: list[Note] = []
-        for c in p.played:
-            notes += _charge_notes(c, names, d, payers, rules, out, red=e.trump == RED)
-        if p.silent_hundred == Side.DECLARER:
-            notes.append(Note(code="silent_hundred", text=_SILENT_HUNDRED_TEXT, args=(names[d],),
-                              params={"seat": d}))
-        elif p.silent_hundred == Side.DEFENCE:
-            notes.append(Note(code="silent_hundred_defence", text=_DEFENCE_HUNDRED_TEXT,
-                              args=(names[d],), params={"seat": d}))
-        notes += _cap_notes(lines, names)
-        marks: list[list[str]] = [[] for _ in range(n)]
-        main = p.played[0]
-        marks[d].append("won" if main.won else "lost")
-        for c in p.played[1:]:
-            if c.what == Line.SEDMA:
-                marks[d].append("seven_won" if c.won else "seven_lost")
-            elif c.what == Line.SEDMA_PROTI:
-                marks[d].append("seven_against_lost" if c.won else "seven_against_won")
-            else:
-                marks[d].append("silent_seven" if c.won else "silent_seven_against")
-        if main.what == Line.STO_PROTI:
-            marks[d].append("hundred_against_lost" if main.won else "hundred_against_won")
-        if p.silent_hundred == Side.DECLARER:
-            marks[d].append("silent_hundred")
-        elif p.silent_hundred == Side.DEFENCE:
-            marks[d].append("silent_hundred_against")
-        if e.trump == RED:
-            marks[d].append("red")
-        if any(c.level for c in p.played):
-            marks[d].append("fleked")
-            for c in p.played:
-                if c.level and c.flek_by is not None and "first_flek" not in marks[c.flek_by]:
-                    marks[c.flek_by].append("first_flek")
-        if any(c.written_level is not None for c in p.played):
-            marks[d].append("over_table")
-        if any(x.what == Line.CAP for x in lines):
-            marks[d].append("capped")
+        lines = tuple(settle(p.played, d, payers, rules, out))
         awards = premium_awards(e, p.announced, [s for s in range(n) if s not in (d, out)],
                                 rules)
-        notes += _premium_notes(awards, rules, names, marks, d, red=e.trump == RED)
-        if out is not None:
-            marks[out].append("pauzirak")
         # -- mutate
         dealer = state.dealer
         _tally(state, awards, 1)
@@ -1660,12 +1560,12 @@ class MariasGame(Game):
         contract = contract_text(e)
         state.last = DealRecord(index=index, declarer=d, dealer=dealer, pauzirak=out,
                                 payers=payers, game=e.game, contract=contract,
-                                charges=p.announced, ledger=tuple(lines), awards=awards)
+                                charges=p.announced, ledger=lines, awards=awards)
         return _write(state, Row(
-            entry=index, kind=Kind.DEAL, deltas=tuple(net(lines, n)), totals=(), dealer=dealer,
-            marks=tuple(tuple(m) for m in marks), declarer=d, sitting_out=out,
-            contract=contract, round_end=state.deals % n == 0, ledger=tuple(lines),
-            notes=tuple(notes)))
+            entry=index, kind=_DEAL, deltas=tuple(net(lines, n)), totals=(), dealer=dealer,
+            declarer=d, sitting_out=out, contract=contract, round_end=state.deals % n == 0,
+            ledger=lines, parts=partial(_deal_parts, _Dealt(
+                e, p, lines, awards, sheet.players, rules, out, payers))))
 
     # ---------------------------------------------------------------- renonc
 
@@ -1705,7 +1605,7 @@ class MariasGame(Game):
                            f"{who}, and {names[e.seat]} is {role} of that deal",
                            "renonc_seat", seat=e.seat, kind=kind.number, role=role_code,
                            by=kind.by.value)
-        if kind.suit_game_only and rec.game != Contract.SUIT:
+        if kind.suit_game_only and rec.game != _SUIT_GAME:
             raise _illegal("kind", f"An ace or a ten may lie in the talon in "
                            f"{rec.game.value}; renonc {kind.number} is for suit games",
                            "renonc_talon_betl", kind=kind.number, game=rec.game.value)
@@ -1892,37 +1792,73 @@ def _write(state: MariasState, row: Row) -> Row:
     return row
 
 
-class _Table:
-    """What replaying a Mariáš sheet reads for every deal, read once per sheet
-    (:attr:`Sheet.prepared`)."""
+class _Dealt(NamedTuple):
+    """A deal as :meth:`MariasGame.deal` settled it: what its row's marks and notes are written
+    from when first read (:func:`_deal_parts`)."""
 
-    __slots__ = ("rules", "names", "n", "cap", "max_fleks", "liability", "receives",
-                 "last_trick", "defence_silent", "all_marriages", "pauzirak_pays", "premium",
-                 "flek_minus", "flek_giver", "hra", "sedma", "sto", "betl", "durch", "payers")
+    deal: Deal
+    plan: Plan
+    ledger: tuple[Payment, ...]
+    awards: tuple[Award, ...]
+    names: tuple[str, ...]
+    rules: MariasOptions
+    pauzirak: Seat | None
+    payers: tuple[Seat, ...]
 
-    def __init__(self, sheet: Sheet) -> None:
-        rules: MariasOptions = sheet.rules
-        self.rules = rules
-        self.names = sheet.players
-        self.n = sheet.n
-        self.cap = rules.payment_cap
-        self.max_fleks = rules.max_fleks
-        self.liability = rules.flek_liability == FlekLiability.FLEKING_PLAYER
-        self.receives = rules.flek_giver_receives
-        self.last_trick = rules.last_trick_check
-        self.defence_silent = rules.defence_silent_hundred
-        self.all_marriages = rules.hundred_counts == HundredCounts.ALL_OWN_MARRIAGES
-        self.pauzirak_pays = rules.pauzirak_pays
-        self.premium = bool(rules.premium_points)
-        self.flek_minus = rules.premium_flek_minus
-        self.flek_giver = rules.premium_flek_giver
-        self.hra = rules.amount("hra")
-        self.sedma = rules.amount("sedma")
-        self.sto = rules.amount("sto")
-        self.betl = rules.amount("betl")
-        self.durch = rules.amount("durch")
-        # (declarer, pauzírák) -> the seats that settle with the declarer
-        self.payers: dict[tuple[Seat, Seat | None], tuple[Seat, ...]] = {}
+
+def _deal_parts(dealt: _Dealt) -> tuple[tuple[tuple[str, ...], ...], tuple[Note, ...]]:
+    """The marks and notes of a deal's row (marias.md#payment, marias.md#premium)."""
+    e, p, names, out = dealt.deal, dealt.plan, dealt.names, dealt.pauzirak
+    d, red = e.declarer, e.trump == RED
+    notes: list[Note] = []
+    for c in p.played:
+        notes += _charge_notes(c, names, d, dealt.payers, dealt.rules, out, red=red)
+    if p.silent_hundred == _DECLARER:
+        notes.append(Note(code="silent_hundred", text=_SILENT_HUNDRED_TEXT, args=(names[d],),
+                          params={"seat": d}))
+    elif p.silent_hundred == _DEFENCE:
+        notes.append(Note(code="silent_hundred_defence", text=_DEFENCE_HUNDRED_TEXT,
+                          args=(names[d],), params={"seat": d}))
+    notes += _cap_notes(dealt.ledger, names)
+    marks = _deal_marks(e, p, dealt.ledger, len(names))
+    notes += _premium_notes(dealt.awards, dealt.rules, names, marks, d, red=red)
+    if out is not None:
+        marks[out].append("pauzirak")
+    return tuple(tuple(m) for m in marks), tuple(notes)
+
+
+def _deal_marks(e: Deal, p: Plan, ledger: Sequence[Payment], n: int) -> list[list[str]]:
+    """The marks of a deal's row before its premium points (:func:`_premium_notes`)."""
+    d = e.declarer
+    marks: list[list[str]] = [[] for _ in range(n)]
+    main = p.played[0]
+    marks[d].append("won" if main.won else "lost")
+    for c in p.played[1:]:
+        if c.what == _SEDMA:
+            marks[d].append("seven_won" if c.won else "seven_lost")
+        elif c.what == _SEDMA_PROTI:
+            marks[d].append("seven_against_lost" if c.won else "seven_against_won")
+        else:
+            marks[d].append("silent_seven" if c.won else "silent_seven_against")
+    if main.what == _STO_PROTI:
+        marks[d].append("hundred_against_lost" if main.won else "hundred_against_won")
+    if p.silent_hundred is not None:
+        marks[d].append(SILENT_HUNDRED_MARK[p.silent_hundred])
+    if e.trump == RED:
+        marks[d].append("red")
+    if any(c.level for c in p.played):
+        marks[d].append("fleked")
+        for c in p.played:
+            if c.level and c.flek_by is not None and "first_flek" not in marks[c.flek_by]:
+                marks[c.flek_by].append("first_flek")
+    if any(c.written_level is not None for c in p.played):
+        marks[d].append("over_table")
+    if any(x.what == _CAP for x in ledger):
+        marks[d].append("capped")
+    return marks
+
+
+SILENT_HUNDRED_MARK = {_DECLARER: "silent_hundred", _DEFENCE: "silent_hundred_against"}
 
 
 class _Money(int):
@@ -1936,553 +1872,25 @@ class _Money(int):
 
 
 
-def _charge(what: Line, component: Component | None, base: Points, level: int, won: bool,
-            givers: tuple[Seat, ...]) -> Charge:
-    """``Charge(...)`` of one of the declarer's components as written (not against him, within
-    the table's highest flek), made without the keyword arguments' cost."""
-    c = _new(Charge)
-    own = c.__dict__
-    own["what"] = what
-    own["component"] = component
-    own["base"] = base
-    own["level"] = level
-    own["won"] = won
-    own["givers"] = givers
-    own["against"] = False
-    own["written_level"] = None
-    return c
-
-
-def _award(fields: tuple[Seat, str, Line, int, Why, int | None]) -> Award:
-    """``Award(*fields)`` with every field given, without the named tuple's own ``__new__``."""
-    award: Award = tuple.__new__(Award, fields)
-    return award
-
-
-def _pay(payer: Seat, payee: Seat, amount: Points, what: str, level: int) -> Payment:
-    """``Payment(payer=..., ...)``, made without the generated constructor's per-field cost."""
-    p = _new(Payment)
-    own = p.__dict__
-    own["payer"] = payer
-    own["payee"] = payee
-    own["amount"] = amount
-    own["what"] = what
-    own["level"] = level
-    return p
-
-
-# the members the direct path compares with, read once (an enum member is a class attribute
-# lookup each time it is named)
-_SUIT_GAME = Contract.SUIT
-_SEVEN, _HUNDRED = Announce.SEVEN, Announce.HUNDRED
-_WON, _LOST = Result.WON, Result.LOST
-_DECLARER, _DEFENCE = Side.DECLARER, Side.DEFENCE
-_HRA, _SEDMA = Line.HRA, Line.SEDMA
-_SILENT_HUNDRED, _SILENT_SEVEN = Line.SILENT_HUNDRED, Line.SILENT_SEVEN
-_WHY_WON, _WHY_FLEK, _WHY_MINUS = Why.WON, Why.FLEK, Why.FLEK_MINUS
-_GAME_COMPS = (Component.GAME,)
-_GAME_SEVEN_COMPS = (Component.GAME, Component.SEVEN)
-_BETL_COMPS = (Component.BETL,)
-_DURCH_COMPS = (Component.DURCH,)
-# a component of the usual deal is kept in plain words (see _Comp)
-_HRA_W, _STO_W, _SEDMA_W = Line.HRA.value, Line.STO.value, Line.SEDMA.value
-_SILENT_HUNDRED_W, _SILENT_SEVEN_W = Line.SILENT_HUNDRED.value, Line.SILENT_SEVEN.value
-_GAME_W, _SEVEN_W = Component.GAME.value, Component.SEVEN.value
-_BETL_DURCH = {Contract.BETL: (Line.BETL.value, _BETL_COMPS, "betl"),
-               Contract.DURCH: (Line.DURCH.value, _DURCH_COMPS, "durch")}
-_LINE: dict[str, Line] = {line.value: line for line in Line}
 _AT = tuple(f" at {FLEK_NAMES[lv]} (x{flek_factor(lv)})" if lv else ""
             for lv in range(MAX_FLEK_LEVEL + 1))
-_FACTORS = tuple(flek_factor(lv) for lv in range(MAX_FLEK_LEVEL + 1))
-_SUIT_CONTRACTS = {(seven, hundred, red): ("sto a sedma" if seven and hundred else "sto"
-                                           if hundred else "sedma" if seven else "hra")
-                   + (" ♥" if red else "")
-                   for seven in (False, True) for hundred in (False, True)
-                   for red in (False, True)}
-_LINE_VALUES = {line: line.value for line in Line}
-# the premium key of each component the usual deal plays (a silent hundred: the hra announced)
-_PREMIUM_PLAYED = {**{line.value: key for line, key in PREMIUM_OF_LINE.items()},
-                   Line.SILENT_HUNDRED.value: "hra"}
-_RED_PREMIUM_PLAYED = {what: key if key in ("betl", "durch") else key + "_red"
-                       for what, key in _PREMIUM_PLAYED.items()}
-_tuple_new = tuple.__new__
 _PLAIN_TEXT = "%s %s %s%s: %s %s each of %d"
 _LIABLE_TEXT = "%s %s %s%s: %s %s each of %d, and %s %s the doubling %s for the whole defence"
 _SILENT_HUNDRED_TEXT = "%s reaches the hundred without announcing it: the hra counts double"
 _DEFENCE_HUNDRED_TEXT = ("the defence reaches the hundred without announcing it: %s's lost hra "
                          "counts double")
-_NO_MARKS: tuple[str, ...] = ()
-_FIRST_FLEK = ("first_flek",)
-_PAUZIRAK = ("pauzirak",)
-
-
-def _direct_deal(t: _Table, state: MariasState, index: int,
-                 raw: Mapping[str, Any]) -> Row | None:
-    """The row of the usual deal, read and written straight from the entry ``raw``; None (the
-    state untouched) for every other entry, which :meth:`MariasGame.parse_entry` reads and
-    :meth:`MariasGame.apply` verifies and writes.  ``t``: what the sheet's header gives.
-
-    The usual deal: a suit game (hra, sedma, sto, a silent seven or hundred), betl or durch,
-    unfleked or fleked up to the table's highest flek by one defender (and the declarer's re),
-    with nothing announced against the declarer, every field plainly right and the deal valid.
-    Its row, notes, ledger and bookkeeping are exactly the general path's
-    (tests/rules/test_marias_direct.py holds them equal)."""
-    try:
-        if not raw.keys() <= _DEAL_FIELDS:
-            return None
-        get: Callable[[str], Any] = raw.get
-        if get("type") != "deal":
-            return None
-        n = t.n
-        d = get("declarer")
-        if type(d) is not int or not 0 <= d < n:
-            return None
-        out = state.dealer if n == 4 else None
-        value = get("sitting_out")
-        if d == out or value is not None and (type(value) is not int or value != out):
-            return None
-        value = get("against")
-        if value is not None and value != [] or get("seven_against") is not None:
-            return None
-        # -- read and verify as parse_deal() and MariasGame.verify_deal() do: what either
-        # would refuse (or read otherwise) goes the general way
-        game = _CONTRACT.get(get("game"))
-        red = False
-        if game is _SUIT_GAME:
-            trump = _SUIT.get(get("trump"))
-            points = get("card_points")
-            if (trump is None or type(points) is not int or not 0 <= points <= CARD_POINTS
-                    or points % CARD_STEP or get("result") is not None):
-                return None
-            announced = _read_announced(get("announced"))
-            marriages = _read_marriages(get("marriages"))
-            if announced is None or marriages is None:
-                return None
-            m_decl, m_def = marriages
-            if m_decl and m_def:
-                for suit in m_def:
-                    if suit in m_decl:
-                        return None  # one marriage on both sides
-            value = get("seven")
-            seven = None if value is None else _RESULT.get(value)
-            if seven is None and value is not None:
-                return None
-            value = get("silent_seven")
-            silent = None if value is None else _SIDE.get(value)
-            if silent is None and value is not None:
-                return None
-            with_seven = _SEVEN in announced
-            with_hundred = _HUNDRED in announced
-            if (seven is None) == with_seven or (with_seven and silent is not None):
-                return None
-            if t.last_trick:
-                if (silent is _DECLARER or seven is _WON) and points < LAST_TRICK:
-                    return None
-                if (silent is _DEFENCE or seven is _LOST) and points > CARD_POINTS - LAST_TRICK:
-                    return None
-            comps = _GAME_SEVEN_COMPS if with_seven else _GAME_COMPS
-            red = trump is RED
-        elif game is not None:
-            value = get("announced")
-            result = _RESULT.get(get("result"))
-            if (value is not None and value != [] or result is None
-                    or get("trump") is not None or get("card_points") is not None
-                    or get("marriages") is not None or get("seven") is not None
-                    or get("silent_seven") is not None):
-                return None
-            what, comps, contract = _BETL_DURCH[game]
-        else:
-            return None
-        # -- fleks and who gave them: the defence gives flek, tutti and kalhoty, the declarer
-        # re and boty.  A first flek-giver who could not have given the flek is declined even
-        # where a list names every component's givers (the general path then judges it).
-        by = get("first_flek_by")
-        if by is not None and (type(by) is not int or by in (d, out) or not 0 <= by < n):
-            return None  # (a map of component: seat is read by parse_deal)
-        flek_by = get("flek_by")
-        if flek_by is not None and type(flek_by) is not dict:
-            return None
-        fleks = get("fleks")
-        if fleks is not None:
-            if type(fleks) is not dict:
-                return None
-            top = t.max_fleks
-            for key, level in fleks.items():
-                if key not in comps or type(level) is not int or not 0 <= level <= top:
-                    return None
-                if level and t.liability and by is None and not (flek_by and flek_by.get(key)):
-                    return None  # fleked, and no one written who answers for it
-        if flek_by:
-            for key, seats in flek_by.items():
-                if (key not in comps or type(seats) is not list
-                        or len(seats) > (fleks.get(key, 0) if fleks else 0)):
-                    return None
-                if not seats:
-                    if by is not None:
-                        return None  # the first flek-giver written, unchecked for this one
-                    continue
-                first = seats[0]
-                if type(first) is not int or first in (d, out) or not 0 <= first < n:
-                    return None
-                declarer = True  # re, then tutti, boty, kalhoty
-                for seat in seats[1:]:
-                    if type(seat) is not int or seat != (d if declarer else first):
-                        return None  # (the other defender's tutti: the general path splits
-                    declarer = not declarer  # the doubling between them)
-    except TypeError:  # an unhashable value where a word belongs
-        return None
-    # -- the components played, as plan() makes them (_Comp); the announced ones are the same
-    # but a silent seven (not announced) and a silent hundred (the hra announced, unfleked)
-    silent_hundred: Side | None = None
-    if comps is _BETL_COMPS or comps is _DURCH_COMPS:
-        level = fleks.get(what, 0) if fleks else 0
-        played: tuple[_Comp, ...] = ((
-            what, what, t.betl if comps is _BETL_COMPS else t.durch, level, result is _WON,
-            _givers(flek_by, by, what, level, d) if level else ()),)
-    else:
-        factor = RED_FACTOR if red else 1
-        level = fleks.get(_GAME_W, 0) if fleks else 0
-        givers = _givers(flek_by, by, _GAME_W, level, d) if level else ()
-        # marriage_points(): each marriage 20, the trump marriage 40
-        all_own = MARRIAGE * len(m_decl) + (TRUMP_MARRIAGE - MARRIAGE) * m_decl.count(trump)
-        all_other = MARRIAGE * len(m_def) + (TRUMP_MARRIAGE - MARRIAGE) * m_def.count(trump)
-        if t.all_marriages:  # what counts towards the hundred
-            own_marriages, other_marriages = all_own, all_other
-        else:
-            own_marriages = TRUMP_MARRIAGE if trump in m_decl else 0
-            other_marriages = TRUMP_MARRIAGE if trump in m_def else 0
-        if with_hundred:
-            c = (_STO_W, _GAME_W, t.sto * factor, level, points + own_marriages >= HUNDRED,
-                 givers)
-        else:
-            base = t.hra * factor
-            won = points + all_own > CARD_POINTS - points + all_other  # hra_won()
-            if points + own_marriages >= HUNDRED:
-                silent_hundred = _DECLARER
-            elif t.defence_silent and CARD_POINTS - points + other_marriages >= HUNDRED:
-                silent_hundred = _DEFENCE
-            if silent_hundred is None:
-                c = (_HRA_W, _GAME_W, base, level, won, givers)
-            else:
-                c = (_SILENT_HUNDRED_W, _GAME_W, base * SILENT_HUNDRED_FACTOR, level, won,
-                     givers)
-        if with_seven:
-            level = fleks.get(_SEVEN_W, 0) if fleks else 0
-            played = (c, (_SEDMA_W, _SEVEN_W, t.sedma * factor, level, seven is _WON,
-                          _givers(flek_by, by, _SEVEN_W, level, d) if level else ()))
-        elif silent is not None:
-            played = (c, (_SILENT_SEVEN_W, None, t.sedma * factor // SILENT_SEVEN_DIVISOR, 0,
-                          silent is _DECLARER, ()))
-        else:
-            played = (c,)
-        contract = _SUIT_CONTRACTS[with_seven, with_hundred, red]
-    # -- what each seat wins or pays, as settle() sums the ledger (the ledger itself is
-    # written when it is first read: _Written)
-    payers = t.payers.get((d, out))
-    if payers is None:
-        payers = t.payers[d, out] = tuple(s for s in range(n)
-                                          if s != d and (s != out or t.pauzirak_pays))
-    count = len(payers)
-    liability, receives = t.liability, t.receives
-    deltas = [0] * n
-    net = 0  # what each payer pays the declarer (less: receives from him), every component
-    for _what, _comp, base, level, won, givers in played:
-        if level and liability and len(givers) >= level and (won or receives):
-            # each pays the unfleked base, the first flek-giver the doubling for them all
-            extra = (_FACTORS[level] - 1) * base * count
-            if won:
-                net += base
-                deltas[givers[0]] -= extra
-                deltas[d] += extra
-            else:
-                net -= base
-                deltas[givers[0]] += extra
-                deltas[d] -= extra
-        elif won:
-            net += base * _FACTORS[level]
-        else:
-            net -= base * _FACTORS[level]
-    if net:
-        for s in payers:
-            deltas[s] -= net
-        deltas[d] += net * count
-    cap = t.cap
-    if cap:  # no one pays another more than the cap (cap_lines: each seat nets with the declarer)
-        for s in range(n):
-            if s != d:
-                owed = -deltas[s]
-                if owed > cap:
-                    deltas[s] += owed - cap
-                    deltas[d] -= owed - cap
-                elif -owed > cap:
-                    deltas[s] -= -owed - cap
-                    deltas[d] += -owed - cap
-    # -- premium points counted, as premium_awards() gives them and _tally() counts them
-    wins = state.wins
-    keys = _RED_PREMIUM_PLAYED if red else _PREMIUM_PLAYED
-    for what, _comp, _base, level, won, givers in played:
-        key = keys.get(what)
-        if key is None:
-            continue  # a silent seven earns none
-        if won:
-            counts = wins[d]
-            counts[key] = counts.get(key, 0) + 1
-        if level and givers:
-            if won:
-                if t.flek_minus:
-                    counts = state.minus[givers[0]]
-                    counts[key] = counts.get(key, 0) + level
-            elif t.flek_giver:
-                counts = wins[givers[0]]
-                counts[key] = counts.get(key, 0) + 1
-    # -- mutate
-    dealer = state.dealer
-    state.deals += 1
-    state.dealer = (dealer + 1) % n
-    state.applied = index
-    written = _tuple_new(_Written, (t, index, d, dealer, out, payers, game, contract, played,
-                                    silent_hundred, red))
-    record = state.last = _new(_WrittenRecord)
-    record.__dict__["_later"] = written
-    totals = state.totals
-    totals[:] = map(_add, totals, deltas)
-    row = _new(_WrittenRow)  # Row(entry=index, ...) as its __init__ makes it, but for three
-    own = row.__dict__
-    own["entry"] = index
-    own["deltas"] = tuple(deltas)
-    own["totals"] = tuple(totals)
-    own["dealer"] = dealer
-    own["declarer"] = d
-    own["sitting_out"] = out
-    own["contract"] = contract
-    own["round_end"] = state.deals % n == 0
-    own["_later"] = written
-    state.rows.append(row)
-    return row
-
-
-def _givers(flek_by: Mapping[str, list[Seat]] | None, by: Seat | None, comp: str, level: int,
-            d: Seat) -> tuple[Seat, ...]:
-    """:meth:`Deal.givers` of the entry's ``flek_by`` and ``first_flek_by`` as written."""
-    listed = flek_by.get(comp) if flek_by else None
-    if listed is None:
-        if by is None:
-            return ()
-        listed = [by]
-    elif len(listed) == level:
-        return tuple(listed)
-    elif not listed:
-        return ()
-    else:
-        listed = list(listed)
-    while len(listed) < level:
-        listed.append(d if len(listed) % 2 else listed[-2])
-    return tuple(listed)
-
-
-# a component the usual deal plays: what (a Line's word), component (a Component's word, None
-# for a silent seven), base, flek level, won, flek-givers.  Plain words and numbers, so that
-# the collector stops following them (Line and Component members are objects it follows).
-_Comp = tuple[str, str | None, Points, int, bool, tuple[Seat, ...]]
-# what the one-step path writes when first read: ledger, notes, marks, charges, awards
-_Parts = tuple[tuple[Payment, ...], tuple[Note, ...], tuple[tuple[str, ...], ...],
-               tuple[Charge, ...], tuple[Award, ...]]
-
-
-class _Written(NamedTuple):
-    """The usual deal as :func:`_direct_deal` judged it: what its row's marks, ledger and notes
-    and the record a renonc reads are written from when one of them is first read.
-
-    A replay writes every row, but what is read of each is its deltas, totals and contract; a
-    page shows a row's notes and ledger from the data kept for its revision, and a renonc reads
-    the record of the one deal before it.  Written here, they are exactly what the general path
-    writes (tests/rules/test_marias_direct.py compares every field)."""
-
-    t: _Table
-    entry: int
-    d: Seat
-    dealer: Seat
-    out: Seat | None
-    payers: tuple[Seat, ...]
-    game: Contract
-    contract: str
-    played: tuple[_Comp, ...]
-    silent_hundred: Side | None
-    red: bool
-
-
-def _fill(w: _Written) -> _Parts:
-    """The deal's ledger, notes, marks, charges and awards, as settle(), _charge_notes() and
-    premium_awards() make them."""
-    t, d, out, payers, red = w.t, w.d, w.out, w.payers, w.red
-    n = t.n
-    count = len(payers)
-    names = t.names
-    name = names[d]
-    labels = _RED_LABELS if red else _LABELS
-    lines: list[Payment] = []
-    notes: list[Note] = []
-    firsts: list[Seat] = []
-    played = [(_LINE[word], None if comp is None else _COMPONENT[comp], base, level, won, givers)
-              for word, comp, base, level, won, givers in w.played]
-    for what, _comp, base, level, won, givers in played:
-        value = base * _FACTORS[level]
-        params: dict[str, Any] = {"seat": d, "component": _LINE_VALUES[what],
-                                  "level": level, "amount": value, "payers": count,
-                                  "red": red}
-        if level and givers:
-            firsts.append(givers[0])
-        first = givers[0] if givers else d
-        paid = level
-        if level and len(givers) >= level and t.liability and (won or t.receives):
-            # each pays the unfleked base, the first flek-giver the doubling for them all
-            each = base
-            extra = (_FACTORS[level] - 1) * base * count
-            params["base"] = base
-            params["flek_by"] = first
-            params["extra"] = extra
-            notes.append(quick_note("won" if won else "lost", params, _LIABLE_TEXT, (
-                name, "wins" if won else "loses", labels[what], _AT[level], _Money(base),
-                "from" if won else "to", count, names[first],
-                "pays" if won else "receives", _Money(extra))))
-            paid = 0  # the level of the base lines
-        else:
-            each = value
-            extra = 0
-            notes.append(quick_note("won" if won else "lost", params, _PLAIN_TEXT, (
-                name, "wins" if won else "loses", labels[what], _AT[level],
-                _Money(value), "from" if won else "to", count)))
-        if each:
-            if won:
-                lines += [_pay(s, d, each, what, paid) for s in payers]
-            else:
-                lines += [_pay(d, s, each, what, paid) for s in payers]
-        if extra:
-            lines.append(_pay(first, d, extra, what, level) if won
-                         else _pay(d, first, extra, what, level))
-    # -- the declarer's marks
-    own = ["won" if played[0][4] else "lost"]
-    if len(played) > 1:
-        what, won = played[1][0], played[1][4]
-        if what == _SEDMA:
-            own.append("seven_won" if won else "seven_lost")
-        else:
-            own.append("silent_seven" if won else "silent_seven_against")
-    if w.silent_hundred is not None:
-        if w.silent_hundred == _DECLARER:
-            notes.append(Note(code="silent_hundred", text=_SILENT_HUNDRED_TEXT,
-                              args=(name,), params={"seat": d}))
-            own.append("silent_hundred")
-        else:
-            notes.append(Note(code="silent_hundred_defence", text=_DEFENCE_HUNDRED_TEXT,
-                              args=(name,), params={"seat": d}))
-            own.append("silent_hundred_against")
-    if red:
-        own.append("red")
-    if played[0][3] or len(played) > 1 and played[1][3]:
-        own.append("fleked")
-    if t.cap:  # no one pays another more than the cap (one defender fleked: the table's)
-        caps = cap_lines(lines, d, t.cap)
-        if caps:
-            lines += caps
-            notes += _cap_notes(caps, names)
-            own.append("capped")
-    # -- premium points, as premium_awards() gives them
-    awards: list[Award] = []
-    announced = [(_HRA, comp, base // SILENT_HUNDRED_FACTOR, level, won, givers)
-                 if what is _SILENT_HUNDRED else (what, comp, base, level, won, givers)
-                 for what, comp, base, level, won, givers in played
-                 if what is not _SILENT_SEVEN]
-    for what, _comp, _base, level, won, givers in announced:
-        key = PREMIUM_OF_LINE[what]
-        if red and key != "betl" and key != "durch":
-            key += "_red"
-        if won:
-            awards.append(_award((d, key, what, 1, _WHY_WON, None)))
-        if not level or not givers:
-            continue
-        if won:
-            if t.flek_minus:
-                awards.append(_award((givers[0], key, what, -level, _WHY_MINUS, None)))
-        elif t.flek_giver:
-            awards.append(_award((givers[0], key, what, 1, _WHY_FLEK, None)))
-    if t.premium and awards:
-        lists: list[list[str]] = [[] for _ in range(n)]
-        lists[d] = own
-        for seat in firsts:
-            if "first_flek" not in lists[seat]:
-                lists[seat].append("first_flek")
-        notes += _premium_notes(awards, t.rules, names, lists, d, red=red)
-        if out is not None:
-            lists[out].append("pauzirak")
-        marks = tuple(tuple(m) for m in lists)
-    else:
-        per_seat = [_NO_MARKS] * n
-        per_seat[d] = tuple(own)
-        for seat in firsts:
-            per_seat[seat] = _FIRST_FLEK
-        if out is not None:
-            per_seat[out] = _PAUZIRAK
-        marks = tuple(per_seat)
-    charges = tuple(_charge(*c) for c in announced)
-    return tuple(lines), tuple(notes), marks, charges, tuple(awards)
-
-
-_ROW_PARTS = ("ledger", "notes", "marks")
-_RECORD_PARTS = ("charges", "ledger", "awards")
-
-
-def _row_parts(w: _Written) -> tuple[Any, ...]:
-    ledger, notes, marks, _charges, _awards = _fill(w)
-    return ledger, notes, marks
-
-
-def _record_parts(w: _Written) -> tuple[Any, ...]:
-    ledger, _notes, _marks, charges, awards = _fill(w)
-    return charges, ledger, awards
-
-
-class _WrittenRow(LaterRow):
-    """The row of the usual deal (:func:`_direct_deal`): its marks, ledger and notes are
-    written from its :class:`_Written` when one of them is first read."""
-
-    kind = Kind.DEAL  # (auto: the class's False)
-    ledger = Later(_row_parts, _ROW_PARTS)
-    notes = Later(_row_parts, _ROW_PARTS)
-    marks = Later(_row_parts, _ROW_PARTS)
-
-
-class _WrittenRecord(LaterFields, DealRecord):
-    """The record of the usual deal (:func:`_direct_deal`), every field read from its
-    :class:`_Written` when first read (a renonc reads the last deal's; the others are never
-    read); equal to the general path's, a copy of it a plain record."""
-
-    index = Later(lambda w: (w.entry,))
-    declarer = Later(lambda w: (w.d,))
-    dealer = Later(lambda w: (w.dealer,))
-    pauzirak = Later(lambda w: (w.out,))
-    payers = Later(lambda w: (w.payers,))
-    game = Later(lambda w: (w.game,))
-    contract = Later(lambda w: (w.contract,))
-    charges = Later(_record_parts, _RECORD_PARTS)
-    ledger = Later(_record_parts, _RECORD_PARTS)
-    awards = Later(_record_parts, _RECORD_PARTS)
-    # decided_by: the class's None
-
 
 def _label(what: Line, red: bool) -> str:
     heart = " ♥" if red else ""
-    if what == Line.SILENT_HUNDRED:
+    if what == _SILENT_HUNDRED:
         return f"hra{heart} with a silent hundred"
-    if what == Line.SILENT_SEVEN:
+    if what == _SILENT_SEVEN:
         return f"silent seven{heart}"
-    if what in (Line.SEDMA_PROTI, Line.STO_PROTI):
+    if what in (_SEDMA_PROTI, _STO_PROTI):
         return f"{what.value.replace('_', ' ')}{heart}"
     return f"{what.value}{heart}"
 
 
-_LABELS = {what: _label(what, False) for what in Line}
-_RED_LABELS = {what: _label(what, True) for what in Line}
 
 
 def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Seat],
@@ -2545,7 +1953,7 @@ def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequenc
     if not points or not awards:
         return []  # nothing to say (the tally still counts them for a table typed at the end)
     notes: list[Note] = []
-    earned = award_points([a for a in awards if a.why == Why.WON], points, len(names))
+    earned = award_points([a for a in awards if a.why == _WHY_WON], points, len(names))
     for seat in [d, *(s for s in range(len(names)) if s != d)]:
         if earned[seat]:
             marks[seat].append("premium")
@@ -2554,12 +1962,12 @@ def _premium_notes(awards: Sequence[Award], rules: MariasOptions, names: Sequenc
                               params={"seat": seat, "points": earned[seat]}))
     for a in awards:
         value = a.times * points.get(a.key, 0)
-        if not value or a.why == Why.WON:
+        if not value or a.why == _WHY_WON:
             continue
         what = _label(a.what, red)
         params: dict[str, Any] = {"seat": a.seat, "points": value, "component": a.what.value,
                                   "red": red}
-        if a.why == Why.FLEK:
+        if a.why == _WHY_FLEK:
             if "premium" not in marks[a.seat]:
                 marks[a.seat].append("premium")
             notes.append(Note(code="premium_flek", text="%s gave the flek on the lost %s and "
@@ -2600,7 +2008,7 @@ def _cap_notes(lines: Sequence[Payment], names: Sequence[str]) -> list[Note]:
     return [Note(code="cap", text="payment cap: %s hands %s back to %s", args=(
                  names[p.payer], _Money(p.amount), names[p.payee]),
                  params={"payer": p.payer, "payee": p.payee, "amount": p.amount})
-            for p in lines if p.what == Line.CAP]
+            for p in lines if p.what == _CAP]
 
 
 MARIAS_GAME = register(MariasGame())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -117,58 +117,79 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _bad(spec: OptionSpec, why: str, rule: str, **values: Any) -> InvalidSheet:
+    """``rule`` and ``values``: what ``why`` says, for the web layer's translations."""
+    return InvalidSheet(
+        f"option {spec.name}: {why}",
+        code="bad_option",
+        params={"option": spec.name, "why": why, "rule": rule, **values},
+    )
+
+
 def check_value(spec: OptionSpec, value: Any) -> Any:
     """Return ``value`` if acceptable for ``spec``; raise :class:`InvalidSheet` otherwise."""
+    check = _CHECKS.get(spec.kind, _check_text)
+    return check(spec, value)
 
-    def bad(why: str, rule: str, **values: Any) -> InvalidSheet:
-        """``rule`` and ``values``: what ``why`` says, for the web layer's translations."""
-        return InvalidSheet(
-            f"option {spec.name}: {why}",
-            code="bad_option",
-            params={"option": spec.name, "why": why, "rule": rule, **values},
-        )
 
-    if spec.kind == "map":
-        if not isinstance(value, Mapping):
-            raise bad("must be an object of " + ", ".join(spec.keys or ()), "map",
-                      keys=", ".join(spec.keys or ()))
-        merged = dict(spec.default)
-        for key, item in value.items():
-            if key not in (spec.keys or ()):
-                raise bad(f"unknown key {key!r} (known: {', '.join(spec.keys or ())})",
-                          "map_key", key=repr(key), keys=", ".join(spec.keys or ()))
-            if not _is_int(item):
-                raise bad(f"{key} must be a whole number", "map_whole", key=key)
-            if spec.min is not None and item < spec.min:
-                raise bad(f"{key} must be at least {spec.min}", "map_min", key=key, min=spec.min)
-            if spec.max is not None and item > spec.max:
-                raise bad(f"{key} must be at most {spec.max}", "map_max", key=key, max=spec.max)
-            merged[key] = item
-        return merged
-    if spec.kind == "choice":
-        assert spec.choices is not None
-        # 1 == True in Python: compare types too so that true is not taken for 1.
-        for choice in spec.choices:
-            if type(choice) is type(value) and choice == value:
-                return value
-        allowed = ", ".join(str(c) for c in spec.choices)
-        raise bad(f"{value!r} is not one of {allowed}", "choice", value=repr(value),
-                  choices=allowed)
-    if spec.kind == "bool":
-        if not isinstance(value, bool):
-            raise bad("must be true or false", "bool")
-        return value
-    if spec.kind == "int":
-        if not _is_int(value):
-            raise bad("must be a whole number", "whole")
-        if spec.min is not None and value < spec.min:
-            raise bad(f"must be at least {spec.min}", "min", min=spec.min)
-        if spec.max is not None and value > spec.max:
-            raise bad(f"must be at most {spec.max}", "max", max=spec.max)
-        return value
-    if not isinstance(value, str):
-        raise bad("must be text", "text")
+def _check_map(spec: OptionSpec, value: Any) -> Any:
+    """An object of whole numbers by the spec's keys, merged over its default."""
+    keys = spec.keys or ()
+    if not isinstance(value, Mapping):
+        raise _bad(spec, "must be an object of " + ", ".join(keys), "map", keys=", ".join(keys))
+    merged = dict(spec.default)
+    for key, item in value.items():
+        if key not in keys:
+            raise _bad(spec, f"unknown key {key!r} (known: {', '.join(keys)})",
+                       "map_key", key=repr(key), keys=", ".join(keys))
+        if not _is_int(item):
+            raise _bad(spec, f"{key} must be a whole number", "map_whole", key=key)
+        if spec.min is not None and item < spec.min:
+            raise _bad(spec, f"{key} must be at least {spec.min}", "map_min", key=key,
+                       min=spec.min)
+        if spec.max is not None and item > spec.max:
+            raise _bad(spec, f"{key} must be at most {spec.max}", "map_max", key=key,
+                       max=spec.max)
+        merged[key] = item
+    return merged
+
+
+def _check_choice(spec: OptionSpec, value: Any) -> Any:
+    assert spec.choices is not None
+    # 1 == True in Python: compare types too so that true is not taken for 1.
+    for choice in spec.choices:
+        if type(choice) is type(value) and choice == value:
+            return value
+    allowed = ", ".join(str(c) for c in spec.choices)
+    raise _bad(spec, f"{value!r} is not one of {allowed}", "choice", value=repr(value),
+               choices=allowed)
+
+
+def _check_bool(spec: OptionSpec, value: Any) -> Any:
+    if not isinstance(value, bool):
+        raise _bad(spec, "must be true or false", "bool")
     return value
+
+
+def _check_int(spec: OptionSpec, value: Any) -> Any:
+    if not _is_int(value):
+        raise _bad(spec, "must be a whole number", "whole")
+    if spec.min is not None and value < spec.min:
+        raise _bad(spec, f"must be at least {spec.min}", "min", min=spec.min)
+    if spec.max is not None and value > spec.max:
+        raise _bad(spec, f"must be at most {spec.max}", "max", max=spec.max)
+    return value
+
+
+def _check_text(spec: OptionSpec, value: Any) -> Any:
+    if not isinstance(value, str):
+        raise _bad(spec, "must be text", "text")
+    return value
+
+
+_CHECKS: dict[str, Callable[[OptionSpec, Any], Any]] = {
+    "map": _check_map, "choice": _check_choice, "bool": _check_bool, "int": _check_int,
+}
 
 
 _SPECS: dict[int, tuple[Any, dict[str, OptionSpec]]] = {}

@@ -7,7 +7,6 @@ Four presets share one game class; everything that differs between them is an op
 from __future__ import annotations
 
 import dataclasses
-import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
@@ -17,16 +16,12 @@ from . import parse
 from .aliases import Points, Seat
 from .engine import (
     Entry,
-    FastPath,
     Game,
-    Later,
-    LaterRow,
     Note,
     Outcome,
     Row,
     Sheet,
     State,
-    quick_note,
     register,
 )
 from .errors import IllegalEntry, InvalidEntry, InvalidSheet, OptionConflict
@@ -610,10 +605,6 @@ class Thousand(Game):
     def prepare(self, sheet: Sheet) -> _Table:
         return _Table(sheet)
 
-    def fast_path(self, sheet: Sheet) -> FastPath:
-        fast: FastPath = sheet.prepared.fast
-        return fast
-
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         kind = raw.get("type")
         if kind == "deal":
@@ -902,16 +893,6 @@ class _Table:
                             OpeningSeat.BEFORE_DEALER: -1}.get(OpeningSeat(rules.opening_seat))
         self.deal_keys = frozenset((*DEAL_KEYS, "type", "meta"))  # parse.only_keys
         self.finish_at = rules.target + (1 if rules.target_strict else 0)  # finish has work
-        self.fast = fast_deal(self)  # Game.fast_path
-
-    def __getstate__(self) -> dict[str, Any]:
-        own = dict(self.__dict__)
-        del own["fast"]  # a function made of the rest
-        return own
-
-    def __setstate__(self, own: dict[str, Any]) -> None:
-        self.__dict__.update(own)
-        self.fast = fast_deal(self)
 
 
 class _Turn:
@@ -1179,6 +1160,31 @@ class _Turn:
     # ------------------------------------------------------------ entries
 
     def deal(self, e: Deal) -> None:
+        """Verify a played deal, then write its row and what follows from it."""
+        self.verify_deal(e)
+        st, table = self.state, self.table
+        d = e.declarer
+        marks, proposed, bolted, notes = self.scored_deal(e)
+        made = marks[d][0] == "made"  # (the declarer's first mark: made or failed)
+        if table.barrel:
+            deltas, climbed = self.settle(proposed, d if made else None, notes)
+            self.climb(climbed)
+        else:
+            deltas, climbed = proposed, []
+        self.write(Kind.DEAL, deltas, marks, declarer=d,
+                   contract=f"{e.contract} dark" if e.dark else str(e.contract), notes=notes,
+                   advance=True)
+        if self.ended:
+            self.failed_barrels()
+        self.count_bolts(bolted, d)
+        if table.cap_barrel:
+            self.after_played(climbed)
+        st.dealer = (st.dealer + table.dealer_step) % st.n  # next_dealer
+        if max(st.totals) >= table.finish_at:
+            self.finish(d)
+
+    def verify_deal(self, e: Deal) -> None:
+        """Raise :class:`IllegalEntry` unless the deal can be written now."""
         st, table, names = self.state, self.table, self.names
         rules = table.rules
         n, out, d, points, marriages = st.n, self.out, e.declarer, e.points, e.marriages
@@ -1205,19 +1211,33 @@ class _Turn:
                 code="sitting_out_scores", params={"field": "points", "seat": out},
             )
         if any(marriages):
-            owners: dict[str, Seat] = {}
-            for s, suits in enumerate(marriages):
-                for suit in suits:
-                    if suit in owners:
-                        raise IllegalEntry(
-                            f"the {suit} marriage is declared by {names[owners[suit]]} and "
-                            f"{names[s]}; a marriage is declared once per deal",
-                            code="marriage_twice", params={"field": "marriages", "suit": suit,
-                                                           "first": owners[suit], "second": s},
-                        )
-                    owners[suit] = s
+            self.verify_marriages(marriages)
         if dark:
             self.verify_dark(d)
+
+    def verify_marriages(self, marriages: Sequence[Sequence[str]]) -> None:
+        """A marriage is declared once per deal."""
+        names = self.names
+        owners: dict[str, Seat] = {}
+        for s, suits in enumerate(marriages):
+            for suit in suits:
+                if suit in owners:
+                    raise IllegalEntry(
+                        f"the {suit} marriage is declared by {names[owners[suit]]} and "
+                        f"{names[s]}; a marriage is declared once per deal",
+                        code="marriage_twice", params={"field": "marriages", "suit": suit,
+                                                       "first": owners[suit], "second": s},
+                    )
+                owners[suit] = s
+
+    def scored_deal(self, e: Deal) -> tuple[list[list[str]], list[Points], list[bool],
+                                            list[Note]]:
+        """A verified deal's marks, the changes it proposes (before the barrel), the defenders
+        who took a bolt, and its notes (thousand.md#scoring)."""
+        st, table, names = self.state, self.table, self.names
+        rules = table.rules
+        n, out, d, points, marriages = st.n, self.out, e.declarer, e.points, e.marriages
+        contract, dark = e.contract, e.dark
         values = table.values
         marks: list[list[str]] = [[] for _ in range(n)]
         raw_decl = points[d] + sum(values[m] for m in marriages[d])
@@ -1254,22 +1274,7 @@ class _Turn:
             bolt = bolted[s] = not got and not shown if took_nothing else written == 0
             if bolt and rules.bolt_limit and not (on_barrel[s] and table.cap):
                 marks[s].append("bolt")
-        if table.barrel:
-            deltas, climbed = self.settle(proposed, d if made else None, notes)
-            self.climb(climbed)
-        else:
-            deltas, climbed = proposed, []
-        self.write(Kind.DEAL, deltas, marks, declarer=d,
-                   contract=f"{contract} dark" if dark else str(contract), notes=notes,
-                   advance=True)
-        if self.ended:
-            self.failed_barrels()
-        self.count_bolts(bolted, d)
-        if table.cap_barrel:
-            self.after_played(climbed)
-        st.dealer = (st.dealer + table.dealer_step) % n  # next_dealer
-        if max(st.totals) >= table.finish_at:
-            self.finish(d)
+        return marks, proposed, bolted, notes
 
     def verify_dark(self, declarer: Seat) -> None:
         st, rules, names = self.state, self.rules, self.names
@@ -1447,215 +1452,3 @@ class _Turn:
         self.after_played(climbed)
         self.next_dealer()
         self.finish(e.seat)
-
-
-# --------------------------------------------------------------------------- the usual deal
-
-MADE_TEXT = "%s %s %s with %s: %s%s"
-NO_MARRIAGE_TEXT = "%s played %s without declaring a marriage"
-ROUNDED_TEXT = "%s %s -> %s"
-
-
-def _deal_notes(later: tuple[Any, ...]) -> tuple[tuple[Note, ...]]:
-    """The notes of a usual deal's row, as the one-step path wrote it down: (the players'
-    names, declarer, made, contract, his points with marriages, warned, then seat, points and
-    written points of each defender whose points were rounded), in the general path's order."""
-    names, d, made, contract, raw_decl, warned, *rounded = later
-    name = names[d]
-    if made:
-        notes = [quick_note(
-            "made", {"seat": d, "contract": contract, "raw": raw_decl, "delta": contract},
-            MADE_TEXT, (name, "makes", contract, raw_decl, "+", contract))]
-    else:
-        notes = [quick_note(
-            "failed", {"seat": d, "contract": contract, "raw": raw_decl, "delta": -contract},
-            MADE_TEXT, (name, "fails", contract, raw_decl, "-", contract))]
-    if warned:
-        notes.append(quick_note("no_marriage", {"seat": d, "contract": contract},
-                                NO_MARRIAGE_TEXT, (name, contract)))
-    for i in range(0, len(rounded), 3):
-        s, raw_s, written = rounded[i:i + 3]
-        notes.append(quick_note("rounded", {"seat": s, "raw": raw_s, "written": written},
-                                ROUNDED_TEXT, (names[s], raw_s, written)))
-    return (tuple(notes),)
-
-
-class _DealRow(LaterRow):
-    """The row of a usual deal (:func:`fast_deal`): its notes are written when first read."""
-
-    notes = Later(_deal_notes)
-
-
-def fast_deal(table: _Table) -> FastPath:
-    """The usual deal of ``table``'s sheet judged and written in one step (Game.fast_path).
-
-    What ``parse_deal`` and ``_Turn.deal`` make of a deal that is valid, not dark, moves nobody
-    onto, along or off the barrel, costs nobody a bolt penalty, lands nobody on 555 and does
-    not end the game: the same row, notes and state.  For anything else it returns False
-    before it changes anything, and the general path judges the entry and says what is wrong.
-    ``tests/rules/test_fast_path.py`` holds the two paths to the same result on random deals.
-    """
-    rules = table.rules
-    names = table.names
-    n = len(names)
-    four, three = n == 4, n == 3
-    seats = range(n)
-    keys = table.deal_keys
-    no_marriages: list[list[str]] = [[]] * n
-    suits = frozenset(table.suits)
-    values = table.values
-    opening, bid_step, high = rules.opening_bid, rules.bid_step, rules.max_contract
-    holder_step = table.holder_step
-    add, step = table.round_add, table.round_step
-    took_nothing = table.took_nothing
-    bolt_limit, consecutive = rules.bolt_limit, rules.bolts_consecutive
-    warn = table.warn_no_marriage
-    barrel = table.barrel
-    reset_555 = rules.reset_555
-    finish_at = table.finish_at
-    dealer_step = table.dealer_step
-    deal_kind = Kind.DEAL
-    # The marks of a row by its shape: the declarer (bits 0-2), made (8), a warning (16), a
-    # bolt for seat s (32 << s); each made once.
-    marks_of: dict[int, tuple[tuple[str, ...], ...]] = {}
-
-    def marks_of_shape(shape: int) -> tuple[tuple[str, ...], ...]:
-        marks: list[list[str]] = [[] for _ in seats]
-        d = shape & 7
-        marks[d].append("made" if shape & 8 else "failed")
-        if shape & 16:
-            marks[d].append("warning")
-        for s in seats:
-            if shape & 32 << s:
-                marks[s].append("bolt")
-        return tuple(map(tuple, marks))
-    plus = operator.add
-    # a Row as its __init__ makes it, without the call: new, then its __dict__
-    new, setd = object.__new__, object.__setattr__
-    texts = {c: str(c) for c in range(0, high + 1, bid_step)}  # the contract column
-    # the seats that defend against each declarer (with four, for each seat sitting out)
-    defenders = [tuple(s for s in seats if s != d) for d in seats]
-    defenders_of = {(d, o): tuple(s for s in seats if s not in (d, o))
-                    for d in seats for o in seats}
-
-    def fast(state: Any, index: int, raw: Mapping[str, Any]) -> bool:
-        if raw.__class__ is not dict or raw.get("type") != "deal":
-            return False
-        dark = raw.get("dark")
-        if dark is not None and dark is not False:
-            return False
-        marriages = raw.get("marriages")
-        # type, declarer, contract, points and what is given of marriages and dark: the keys
-        # of a deal, unless another one is there
-        if (len(raw) != 4 + (marriages is not None) + (dark is not None)
-                and not raw.keys() <= keys):
-            return False
-        d = raw.get("declarer")
-        contract = raw.get("contract")
-        points = raw.get("points")
-        if (d.__class__ is not int or contract.__class__ is not int
-                or points.__class__ is not list or len(points) != n or not 0 <= d < n):
-            return False
-        dealer = state.dealer
-        out = dealer if four else None
-        if d == out:
-            return False
-        low = opening
-        if holder_step is not None and d != (dealer + holder_step) % n:
-            low += bid_step
-        if not low <= contract <= high or contract % bid_step:
-            return False
-        for got in points:  # none negative and 120 in all: none over 120
-            if got.__class__ is not int or got < 0:
-                return False
-        if sum(points) != CARD_POINTS:
-            return False
-        if marriages is None or marriages == no_marriages:
-            marriages = None
-        else:
-            if marriages.__class__ is not list or len(marriages) != n:
-                return False
-            seen: set[str] = set()
-            count = 0
-            for hand in marriages:
-                if hand.__class__ is not list:
-                    return False
-                for suit in hand:
-                    if suit.__class__ is not str or suit not in suits:
-                        return False
-                    seen.add(suit)
-                count += len(hand)
-            if len(seen) != count:
-                return False  # a marriage twice: the general path says where
-            if out is not None and marriages[out]:
-                return False
-        if out is not None and points[out]:
-            return False
-        # judged: now what the deal writes
-        raw_decl = points[d]
-        if marriages is not None:
-            for suit in marriages[d]:
-                raw_decl += values[suit]
-        made = raw_decl >= contract
-        delta = contract if made else -contract
-        shape = d + 8 if made else d  # the row's marks, as marks_of reads them
-        warned = warn and contract > CARD_POINTS and (marriages is None or not marriages[d])
-        if warned:
-            shape += 16
-        # what the row's notes are written from, when they are first read (_deal_notes)
-        later = [names, d, made, contract, raw_decl, warned]
-        proposed = [0] * n
-        proposed[d] = delta
-        for s in defenders[d] if out is None else defenders_of[d, out]:
-            got = raw_s = points[s]
-            shown = () if marriages is None else marriages[s]
-            for suit in shown:
-                raw_s += values[suit]
-            written = proposed[s] = (raw_s + add) // step * step if step else raw_s
-            if written != raw_s:
-                later += (s, raw_s, written)
-            if bolt_limit and (not got and not shown if took_nothing else written == 0):
-                shape += 32 << s  # a bolt
-        totals = state.totals
-        after = ([totals[0] + proposed[0], totals[1] + proposed[1], totals[2] + proposed[2]]
-                 if three else list(map(plus, totals, proposed)))
-        if barrel:
-            if True in state.on_barrel:
-                return False
-            for s in seats:
-                if totals[s] >= barrel or after[s] >= barrel:
-                    return False
-        if reset_555 and (555 in after or -555 in after):
-            return False
-        if max(after) >= finish_at:
-            return False
-        if bolt_limit and (shape >= 32 or any(state.bolts)):  # else nothing to count
-            bolts = list(state.bolts)
-            for s in seats:
-                if s == out:
-                    continue
-                if not shape & 32 << s:  # the declarer, or a defender without a bolt
-                    if consecutive:
-                        bolts[s] = 0
-                    continue
-                bolts[s] += 1
-                if bolts[s] >= bolt_limit:
-                    return False  # the bolt penalty's row: the general path writes it
-            state.bolts[:] = bolts
-        marks = marks_of.get(shape)
-        if marks is None:
-            marks = marks_of[shape] = marks_of_shape(shape)
-        totals[:] = after
-        deals = state.deals = state.deals + 1
-        state.dealer = (dealer + dealer_step) % n
-        row = new(_DealRow)
-        setd(row, "__dict__", {
-            "entry": index, "kind": deal_kind, "deltas": tuple(proposed),
-            "totals": tuple(after), "dealer": dealer, "marks": marks, "auto": False,
-            "declarer": d, "sitting_out": out, "contract": texts[contract],
-            "round_end": deals % n == 0, "ledger": (), "_later": tuple(later),
-        })
-        state.rows.append(row)
-        return True
-
-    return fast

@@ -10,7 +10,8 @@ import pickle
 import pytest
 
 import rules
-from rules.bench import thousand_sheet
+from rules import marias
+from rules.bench import bench_sheet, generated_sheet, thousand_sheet
 
 
 def test_a_note_made_from_a_template_is_the_note_given_its_text() -> None:
@@ -59,6 +60,79 @@ def test_a_row_is_a_frozen_dataclass_with_every_field() -> None:
     assert dataclasses.replace(row, round_end=True) == row.ending_round()
     with pytest.raises(dataclasses.FrozenInstanceError):
         row.kind = "other"  # type: ignore[misc]
+
+
+def row_values(rows: tuple[rules.Row, ...]) -> list[object]:
+    """What a page reads of each row: every field, the notes' code, params and English, the
+    row's ``repr`` (the types of its values too) and its JSON."""
+    return [([getattr(row, f.name) for f in dataclasses.fields(row)],
+             [(n.code, n.params, n.text) for n in row.notes], repr(row), row.to_json())
+            for row in rows]
+
+
+@pytest.mark.parametrize("ruleset", ["marias", "ru", "binokel"])
+def test_a_row_whose_marks_and_notes_are_written_when_read_copies_as_the_row_written(
+        ruleset: str) -> None:
+    """A Mariáš deal's row writes its marks and notes when they are first read (``Row``'s
+    ``parts``).  Read or not, a copy or pickle of it is a plain row with every field written,
+    equal to the row and showing (``repr``, JSON, notes) what the row shows."""
+    sheet = bench_sheet(ruleset, 60)
+    unread = rules.score(sheet).rows
+    if ruleset == "marias":
+        assert all("_parts" in row.__dict__ for row in unread if row.kind == "deal")
+    kept = [pickle.loads(pickle.dumps(unread)), copy.deepcopy(unread)]
+    assert all("_parts" not in row.__dict__ for rows in kept for row in rows)
+    read = rules.score(sheet.with_entries(sheet.entries)).rows
+    shown = row_values(read)  # every part written now
+    assert all("_parts" not in row.__dict__ for row in read)
+    fresh = rules.score(sheet.with_entries(sheet.entries)).rows
+    assert [repr(row) for row in fresh] == [v[2] for v in shown]
+    fresh = rules.score(sheet.with_entries(sheet.entries)).rows
+    assert [row.to_json() for row in fresh] == [v[3] for v in shown]
+    for rows in (*kept, unread, pickle.loads(pickle.dumps(read))):
+        assert all(type(row) is rules.Row for row in rows)
+        assert rows == read and read == rows
+        assert row_values(rows) == shown
+
+
+def test_a_row_made_with_parts_asks_for_them_once_and_only_when_read() -> None:
+    calls: list[int] = []
+
+    def parts() -> tuple[tuple[tuple[str, ...], ...], tuple[rules.Note, ...]]:
+        calls.append(1)
+        return (("made",), ()), (rules.Note(code="made", text="made"),)
+
+    row = rules.Row(entry=0, kind="deal", deltas=(1, -1), totals=(1, -1), dealer=0,
+                    parts=parts)
+    assert row.deltas == (1, -1) and not calls
+    assert row.marks == (("made",), ()) and row.notes[0].text == "made"
+    assert row.notes == (rules.Note(code="made", text="made"),) and calls == [1]
+    assert row == rules.Row(entry=0, kind="deal", deltas=(1, -1), totals=(1, -1), dealer=0,
+                            marks=(("made",), ()), notes=(rules.Note(code="made", text="made"),))
+    with pytest.raises(AttributeError):
+        row.nothing  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_a_pickled_marias_state_goes_on_as_the_replay_does() -> None:
+    """The saved state a sheet keeps per revision holds the record of the last deal (what a
+    renonc on it reads): pickled, it is the same record, and a renonc and a deal judged on it
+    give the rows and totals of a full replay."""
+    sheet = generated_sheet("marias", 60)
+    scored = rules.score(sheet)
+    state = scored.state
+    assert isinstance(state, marias.MariasState) and state.last is not None
+    kept = pickle.loads(pickle.dumps(rules.saved(state)))
+    assert kept == rules.saved(state)
+    last = kept.last
+    assert last is not None and last == state.last and last.ledger and last.charges
+    renonc = {"type": "renonc", "seat": (last.declarer + 1) % 3, "kind": 1}
+    after, rows = rules.advance(sheet, kept, renonc)
+    whole = rules.score(sheet.append(renonc))
+    assert rows == whole.rows[-len(rows):] and after.totals == whole.state.totals
+    deal = sheet.entries[0]
+    later, more = rules.advance(sheet.append(renonc), after, deal)
+    again = rules.score(sheet.append(renonc).append(deal))
+    assert more == again.rows[-len(more):] and later.totals == again.state.totals
 
 
 def test_a_sheet_with_other_entries_keeps_its_rules_and_replays_its_own_entries() -> None:
