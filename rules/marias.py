@@ -1914,7 +1914,7 @@ def _charge_notes(c: Charge, names: Sequence[str], d: Seat, payers: Sequence[Sea
         return [Note(code="won" if c.won else "lost", text=_PLAIN_TEXT, params=params, args=(
             names[d], verb, label, at, _Money(c.value), each, len(payers))), *notes]
     owners = c.owners()
-    first = list(owners)[0]
+    first = next(iter(owners))
     extra = owners[first][0] * c.base * len(payers)
     params.update(base=c.base, flek_by=first, extra=extra)
     notes.insert(0, Note(code="won" if c.won else "lost", text=_LIABLE_TEXT, params=params,

@@ -898,8 +898,17 @@ class _Table:
 class _Turn:
     """Applies one entry: verifies it, then writes its row and the engine's rows."""
 
-    __slots__ = ("state", "index", "table", "rules", "names", "dealer", "out", "advanced",
-                 "ended")
+    __slots__ = (
+        "advanced",
+        "dealer",
+        "ended",
+        "index",
+        "names",
+        "out",
+        "rules",
+        "state",
+        "table",
+    )
 
     def __init__(self, state: ThousandState, index: int, table: _Table) -> None:
         self.state = state

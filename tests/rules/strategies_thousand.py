@@ -47,47 +47,54 @@ def thousand_sheets(draw: st.DrawFn, max_entries: int = 25) -> rules.Sheet:
             break
         state = scored.state
         assert isinstance(state, ThousandState)
-        out = THOUSAND.sitting_out(state)
-        playing = [s for s in range(n) if s != out]
-        kind = draw(st.sampled_from(kinds))
-        entry: dict[str, Any]
-        if kind in ("deal", "concession"):
-            declarer = draw(st.sampled_from(playing))
-            contract = _fit_contract(state, o, declarer, draw(st.integers(50, 200)))
-            if kind == "concession":
-                entry = {"type": "concession", "declarer": declarer, "contract": contract}
-            else:
-                cuts = sorted(draw(st.lists(st.integers(0, 120), min_size=len(playing) - 1,
-                                            max_size=len(playing) - 1)))
-                shares = [b - a for a, b in zip([0, *cuts], [*cuts, 120], strict=True)]
-                points = [0] * n
-                for seat, share in zip(playing, shares, strict=True):
-                    points[seat] = share
-                marriages: list[list[str]] = [[] for _ in range(n)]
-                for suit in SUITS:
-                    owner = draw(st.sampled_from([None, *playing]))
-                    if owner is not None:
-                        marriages[owner].append(suit)
-                entry = {"type": "deal", "declarer": declarer, "contract": contract,
-                         "points": points, "marriages": marriages}
-        elif kind == "redeal":
-            entry = {"type": "redeal",
-                     "reason": draw(st.sampled_from(THOUSAND.redeal_reasons(o)))}
-        elif kind == "penalty":
-            reason = "custom" if o.revoke == "replay" else draw(
-                st.sampled_from(("custom", "revoke")))
-            entry = {"type": "penalty", "seat": draw(st.sampled_from(playing)), "reason": reason}
-            if reason == "custom":
-                entry["amount"] = draw(st.sampled_from((-50, -10, 20)))
-        elif kind == "bomb":
-            left = [s for s in playing if state.bombs[s] < o.bombs_per_player]
-            if not left:
-                continue
-            entry = {"type": "bomb", "declarer": draw(st.sampled_from(left))}
-        else:
-            seat = draw(st.sampled_from(playing))
-            if state.totals[seat] >= o.barrel_at or draw(st.integers(0, 9)):
-                continue
-            entry = {"type": "marriages_in_hand", "seat": seat, "count": 3}
-        sheet = sheet.append(entry)
+        entry = _entry(draw, draw(st.sampled_from(kinds)), state, o, n)
+        if entry is not None:
+            sheet = sheet.append(entry)
     return sheet
+
+
+def _entry(draw: st.DrawFn, kind: str, state: ThousandState, o: ThousandOptions,
+           n: int) -> dict[str, Any] | None:
+    """One entry of ``kind`` that the sheet takes in ``state`` (None: none this time)."""
+    out = THOUSAND.sitting_out(state)
+    playing = [s for s in range(n) if s != out]
+    if kind in ("deal", "concession"):
+        declarer = draw(st.sampled_from(playing))
+        contract = _fit_contract(state, o, declarer, draw(st.integers(50, 200)))
+        if kind == "concession":
+            return {"type": "concession", "declarer": declarer, "contract": contract}
+        return _played_deal(draw, declarer, contract, playing, n)
+    if kind == "redeal":
+        return {"type": "redeal", "reason": draw(st.sampled_from(THOUSAND.redeal_reasons(o)))}
+    if kind == "penalty":
+        reason = "custom" if o.revoke == "replay" else draw(
+            st.sampled_from(("custom", "revoke")))
+        entry: dict[str, Any] = {"type": "penalty", "seat": draw(st.sampled_from(playing)),
+                                 "reason": reason}
+        if reason == "custom":
+            entry["amount"] = draw(st.sampled_from((-50, -10, 20)))
+        return entry
+    if kind == "bomb":
+        left = [s for s in playing if state.bombs[s] < o.bombs_per_player]
+        return {"type": "bomb", "declarer": draw(st.sampled_from(left))} if left else None
+    seat = draw(st.sampled_from(playing))
+    if state.totals[seat] >= o.barrel_at or draw(st.integers(0, 9)):
+        return None
+    return {"type": "marriages_in_hand", "seat": seat, "count": 3}
+
+
+def _played_deal(draw: st.DrawFn, declarer: int, contract: int, playing: list[int],
+                 n: int) -> dict[str, Any]:
+    cuts = sorted(draw(st.lists(st.integers(0, 120), min_size=len(playing) - 1,
+                                max_size=len(playing) - 1)))
+    shares = [b - a for a, b in zip([0, *cuts], [*cuts, 120], strict=True)]
+    points = [0] * n
+    for seat, share in zip(playing, shares, strict=True):
+        points[seat] = share
+    marriages: list[list[str]] = [[] for _ in range(n)]
+    for suit in SUITS:
+        owner = draw(st.sampled_from([None, *playing]))
+        if owner is not None:
+            marriages[owner].append(suit)
+    return {"type": "deal", "declarer": declarer, "contract": contract, "points": points,
+            "marriages": marriages}
