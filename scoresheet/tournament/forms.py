@@ -46,8 +46,15 @@ class TournamentForm(NewSheetForm):
                     "the standings."),
     )
 
+    # The preset whose house-rule fields the page showed.  When the director picks another
+    # preset and creates without the page showing its rules (no JavaScript, no "Show this
+    # preset's rules"), the fields posted are the other preset's: they are ignored and the
+    # chosen preset's own rules are played (issue 26.1).
+    options_for = forms.CharField(required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args: Any, ruleset: str, **kwargs: Any) -> None:
         super().__init__(*args, ruleset=ruleset, **kwargs)
+        self.fields["options_for"].initial = ruleset
         for name in [n for n in self.fields if n.startswith("player_")] + ["first_dealer"]:
             del self.fields[name]
         default = draw_rules.PremiumTable()
@@ -79,6 +86,14 @@ class TournamentForm(NewSheetForm):
 
     def clean(self) -> dict[str, Any]:
         return forms.Form.clean(self) or {}
+
+    def options_match(self) -> bool:
+        """Were the posted house-rule fields those of the chosen preset?"""
+        shown = self.data.get("options_for") if self.is_bound else self.chosen
+        return shown == self.chosen
+
+    def overrides(self) -> dict[str, Any]:
+        return super().overrides() if self.options_match() else {}
 
     def people(self) -> list[NewPlayer]:
         out = []

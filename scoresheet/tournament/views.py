@@ -34,12 +34,13 @@ import rules
 from scoresheet.exports import documents as exports
 from scoresheet.exports import printing
 from scoresheet.exports.views import _download
+from scoresheet.sheets.display import format_value
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.validators import document_problem
 from scoresheet.sheets.views.access import get_sheet_for_edit, get_sheet_for_view, is_htmx
 from scoresheet.sheets.views.create import chosen_ruleset
 from scoresheet.sheets.views.share import qr_svg
-from scoresheet.sheets.words import engine_message, game_label, preset_label
+from scoresheet.sheets.words import engine_message, game_label, option_label, preset_label
 from scoresheet.tournament import logic
 from scoresheet.tournament.forms import (
     ConfirmForm,
@@ -154,6 +155,21 @@ def _links(request: HttpRequest, t: Tournament) -> dict[str, Any]:
     }
 
 
+def house_rules(t: Tournament) -> list[dict[str, Any]]:
+    """Every option of the tournament's preset with the value every table plays (issue 26.1:
+    the director sees the rules in force, those that differ from the preset marked)."""
+    preset = rules.preset(t.ruleset)
+    played = rules.with_overrides(preset, dict(t.options))
+    changed = rules.differences(preset, played)
+    values = rules.as_json(played)
+    return [
+        {"name": spec.name, "label": option_label(spec.name),
+         "value": format_value(values[spec.name]), "default": format_value(spec.default),
+         "differs": spec.name in changed}
+        for spec in rules.specs(preset) if spec.name != logic.PLAYERS_OPTION
+    ]
+
+
 def _header(t: Tournament) -> dict[str, Any]:
     return {
         "tournament": t,
@@ -244,6 +260,7 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "live": live,
         "can_draw": can_draw,
         "draw_form": DrawForm(),
+        "house_rules": house_rules(t),
         "reopen_form": ReopenForm(),
         "events": list(t.events.order_by("-at", "-id")[:30]),
         "event_texts": EVENT_TEXTS,

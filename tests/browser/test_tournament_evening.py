@@ -1,0 +1,119 @@
+"""Issue 26: a tournament evening with no paper backup, in a real Chromium at 360 px (the
+director's and the scorers' phones) and at 1920 px (the director's laptop, the wall).
+
+Each test is one of the issue's numbered problems and failed before its fix.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from scoresheet.tournament.models import Tournament
+from tests.tournament.helpers import NAMES
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"phone": {"width": 360, "height": 740}, "desk": {"width": 1920, "height": 1080}}
+
+
+@pytest.fixture(params=sorted(SIZES))
+def screen(request: Any, chromium: Any) -> Any:
+    """The director's browser: a phone at 360 px or a laptop at 1920 px."""
+    context = chromium.new_context(viewport=SIZES[request.param], locale="en")
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+def no_sideways_scroll(page: Any) -> None:
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{page.url} is {width}px wide"
+
+
+def create(page: Any, base: str, *, ruleset: str, name: str, players: int, table_size: int,
+           rounds: int = 1, deals: int | None = None, premium: bool = False) -> Tournament:
+    page.goto(base + "/t/new/")
+    page.fill("#id_name", name)
+    page.check(f"input[name=ruleset][value={ruleset}]")
+    page.fill("#id_rounds", str(rounds))
+    page.check(f"input[name=table_size][value='{table_size}']")
+    if deals is not None:
+        page.fill("#id_deals_per_round", str(deals))
+    page.fill("#id_players_text", "\n".join(NAMES[:players]))
+    if premium:
+        page.check("#id_use_premium")
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Create the tournament").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    return Tournament.objects.get(name=name)
+
+
+# --------------------------------------------------------------------------- 1: house rules
+
+
+@pytest.mark.parametrize("ruleset", ["tisic", "binokel"])
+def test_1_a_thousand_or_binokel_tournament_plays_its_own_presets_rules(
+    live_server: Any, screen: Any, ruleset: str
+) -> None:
+    """The new-tournament form opens on Mariáš; tapping another preset and creating without
+    "Show this preset's rules" once gave every table Mariáš's posted fields (Thousand rounded
+    37 to 35, Binokel lost its Dapp)."""
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset=ruleset, name="Čtvrtek", players=6, table_size=3)
+    assert t.ruleset == ruleset
+    assert t.options == {}
+    rules_box = page.locator("#rules-in-force")
+    rules_box.locator("summary").click()
+    expect(rules_box).to_contain_text("Every table plays the preset as it is.")
+    expect(rules_box.locator("mark")).to_have_count(0)
+    if ruleset == "binokel":
+        expect(rules_box).to_contain_text("Dapp")
+    else:
+        expect(rules_box).to_contain_text("Bid step: 10")
+    no_sideways_scroll(page)
+
+
+def test_1_without_javascript_the_other_presets_fields_are_not_taken(
+    live_server: Any, chromium: Any
+) -> None:
+    context = chromium.new_context(viewport=SIZES["phone"], java_script_enabled=False,
+                                   locale="en")
+    page = context.new_page()
+    t = create(page, live_server.url, ruleset="tisic", name="Bez skriptů", players=6,
+               table_size=3)
+    assert t.options == {}
+    expect(page.locator("#rules-in-force")).to_contain_text("Every table plays the preset")
+    context.close()
+
+
+def test_1_house_rules_typed_for_the_shown_preset_are_kept_and_marked(
+    live_server: Any, screen: Any
+) -> None:
+    page = screen.new_page()
+    page.goto(live_server.url + "/t/new/")
+    page.check("input[name=ruleset][value=tisic]")
+    expect(page.locator("#id_opt_bid_step")).to_be_attached()
+    expect(page.locator("#id_use_premium")).to_have_count(0)  # premium points are Mariáš's
+    page.locator("details.options summary").click()
+    page.select_option("#id_opt_bid_step", "5")
+    t = create_after_typing(page, name="Tisíc s pětkami", players=6)
+    assert t.options == {"bid_step": 5}
+    box = page.locator("#rules-in-force")
+    box.locator("summary").click()
+    expect(box.locator("mark")).to_have_text(["5"])
+    expect(box).to_contain_text("preset: 10")
+
+
+def create_after_typing(page: Any, *, name: str, players: int) -> Tournament:
+    page.fill("#id_name", name)
+    page.fill("#id_rounds", "1")
+    page.check("input[name=table_size][value='3']")
+    page.fill("#id_players_text", "\n".join(NAMES[:players]))
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Create the tournament").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    return Tournament.objects.get(name=name)
