@@ -459,20 +459,31 @@ class Seat:
     bye: bool = False
 
 
-def placement(totals: Sequence[int]) -> list[tuple[float, float]]:
+def placement(totals: Sequence[int], winner: int | None = None) -> list[tuple[float, float]]:
     """(place, placement points) per seat; tied seats share the places and their points.
+
+    ``winner``: the seat the table sheet names the winner of the game (the game's own rule:
+    a Binokel declarer who reaches the target, Thousand's tie-break).  He is first alone, the
+    others follow by their totals, so the standings never contradict the sheet.
 
     >>> placement([500, 1000, 200])
     [(2.0, 2.0), (1.0, 3.0), (3.0, 1.0)]
     >>> placement([700, 700, 100, 0])
     [(1.5, 2.5), (1.5, 2.5), (3.0, 1.0), (4.0, 0.0)]
+    >>> placement([115, 116, 40], winner=0)
+    [(1.0, 3.0), (2.0, 2.0), (3.0, 1.0)]
+    >>> placement([1010, 1010, 600], winner=1)
+    [(2.0, 2.0), (1.0, 3.0), (3.0, 1.0)]
     """
-    order = sorted(range(len(totals)), key=lambda s: -totals[s])
+    if winner is not None and not 0 <= winner < len(totals):
+        winner = None
+    order = sorted(range(len(totals)), key=lambda s: (s != winner, -totals[s]))
     out: list[tuple[float, float]] = [(0.0, 0.0)] * len(totals)
     i = 0
     while i < len(order):
         j = i
-        while j + 1 < len(order) and totals[order[j + 1]] == totals[order[i]]:
+        while (j + 1 < len(order) and totals[order[j + 1]] == totals[order[i]]
+               and winner not in (order[i], order[j + 1])):
             j += 1
         places = range(i, j + 1)
         place = sum(p + 1 for p in places) / len(places)
@@ -484,9 +495,10 @@ def placement(totals: Sequence[int]) -> list[tuple[float, float]]:
 
 
 def table_standing(scoring: str, players: Sequence[PlayerId], totals: Sequence[int],
-                   premium: Sequence[int] = ()) -> list[Seat]:
-    """The competition points of one table's players, in seat order."""
-    places = placement(totals)
+                   premium: Sequence[int] = (), winner: int | None = None) -> list[Seat]:
+    """The competition points of one table's players, in seat order (``winner``: the seat the
+    table sheet names the winner, first alone; see :func:`placement`)."""
+    places = placement(totals, winner)
     out = []
     for seat, player in enumerate(players):
         place, points = places[seat]

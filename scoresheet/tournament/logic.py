@@ -26,6 +26,7 @@ from rules import tournament as draw_rules
 from scoresheet.sheets import services
 from scoresheet.sheets.models import Entry, Sheet
 from scoresheet.tournament.models import (
+    CURRENT_EDITION,
     NAME_LENGTH,
     Action,
     Confirmation,
@@ -342,6 +343,7 @@ class TableState:
     confirmed: set[int] = field(default_factory=set)  # player ids
     flags: list[Flag] = field(default_factory=list)
     problem: str = ""
+    winner: int | None = None  # the seat the sheet names the winner of the game
 
     @property
     def waiting(self) -> bool:
@@ -358,7 +360,7 @@ def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
     the referee's flags.  A pure function of the sheet's revision and the tournament's (the
     reviews change the latter), so it is cached under them and computed once per change."""
     assert tb.sheet is not None
-    key = f"tournament-table:{tb.sheet.edit_token}:{tb.sheet.revision}:{t.revision}"
+    key = f"tournament-table:2:{tb.sheet.edit_token}:{tb.sheet.revision}:{t.revision}"
     found = cache.get(key)
     if found is not None:
         return dict(found)
@@ -382,8 +384,10 @@ def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
         at = [i if e.data.get("deal") is not None else i - 1
               for i, e in enumerate(loaded.entries) if e.data.get("type") == "renonc"]
         flags = [(i, str(uid_at[i]), 0, True, False) for i in at if i >= 0]
+    outcome = loaded.scored.outcome
     numbers = {"totals": list(loaded.scored.totals), "premium": premium, "deals": deals,
-               "finished": finished, "flags": flags}
+               "finished": finished, "flags": flags,
+               "winner": outcome.winner if outcome is not None else None}
     cache.set(key, numbers, TABLE_CACHE_SECONDS)
     return numbers
 
@@ -403,6 +407,7 @@ def table_state(t: Tournament, tb: Table, players: list[Player] | None = None) -
         table=tb, players=players, totals=numbers["totals"], premium=numbers["premium"],
         deals=numbers["deals"], finished=numbers["finished"], closed=tb.closed is not None,
         confirmed={c.player_id for c in tb.confirmations.all()}, flags=flags,
+        winner=numbers.get("winner"),
     )
 
 
@@ -519,8 +524,10 @@ def round_standing(t: Tournament, r: Round, players: dict[int, Player]) -> Round
                                                    key=lambda s: s.position or 0)]
         state = table_state(t, tb, ps)
         tables.append(state)
+        # edition 2: the sheet's winner is first (edition 1, stored before: the totals alone)
+        winner = state.winner if t.edition >= 2 else None
         seats.extend(draw_rules.table_standing(
-            scoring, [p.pk for p in ps], state.totals, state.premium))
+            scoring, [p.pk for p in ps], state.totals, state.premium, winner))
     byes = [players[s.player_id] for s in seats_by_table.get(None, [])]
     seats.extend(draw_rules.bye_seat(scoring, p.pk) for p in byes)
     complete = r.started is not None and all(ts.closed for ts in tables)
@@ -582,6 +589,7 @@ def export(t: Tournament) -> dict[str, Any]:
         })
     return {
         "format": EXPORT_FORMAT,
+        **({"edition": t.edition} if t.edition != 1 else {}),
         "name": t.name,
         "game": t.game,
         "ruleset": t.ruleset,
@@ -629,6 +637,11 @@ def import_tournament(doc: Any) -> Tournament:
                                  if doc.get("deals_per_round") is not None else None),
                 premium=doc.get("premium"), players=people,
             )
+            edition = int(doc.get("edition", 1))
+            if edition not in (1, CURRENT_EDITION):
+                raise TournamentError("bad_document", detail="edition")
+            Tournament.objects.filter(pk=t.pk).update(edition=edition)
+            t.edition = edition
             Event.objects.filter(tournament=t).delete()
             by_number = {p.number: p for p in t.players.all()}
             if len(by_number) != len(listed):

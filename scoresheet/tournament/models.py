@@ -22,6 +22,7 @@ NAME_LENGTH = 40  # rules.engine.MAX_NAME: a player's name fits a sheet's column
 CLUB_LENGTH = 60
 TITLE_LENGTH = 80
 REASON_LENGTH = 300
+CURRENT_EDITION = 2  # docs/tournament.md#standings
 
 
 @unique
@@ -52,6 +53,10 @@ class Tournament(models.Model):
     view_token = models.CharField(max_length=TOKEN_LENGTH, unique=True, default=new_token)
     created = models.DateTimeField(default=timezone.now)
     revision = models.PositiveIntegerField(default=0)  # every change counts: the wall polls it
+    # How the standings read a table sheet (stored: a tournament keeps its standings forever).
+    # 1: Thousand/Binokel places by the sheet's totals alone; 2: the sheet's winner is first
+    # (issue 26.2: one rule decides the sheet's winner and the standings).
+    edition = models.PositiveSmallIntegerField(default=CURRENT_EDITION)
 
     class Meta:
         ordering = ["-created"]

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from scoresheet.tournament.models import Tournament
-from tests.tournament.helpers import NAMES
+from scoresheet.tournament.models import Table, Tournament
+from tests.tournament.helpers import NAMES, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -117,3 +117,48 @@ def create_after_typing(page: Any, *, name: str, players: int) -> Tournament:
     page.get_by_role("button", name="Create the tournament").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
     return Tournament.objects.get(name=name)
+
+
+# --------------------------------------------------------------------------- 2: one winner
+
+
+def bk_deal(declarer: int, bid: int, melds: list[int], points: list[int]) -> dict[str, Any]:
+    return {"type": "deal", "declarer": declarer, "bid": bid, "trump": "hearts",
+            "melds": melds, "points": points}
+
+
+def draw_and_start(page: Any, *, number: int = 1, seed: str = "7") -> None:
+    if number == 1:
+        page.fill("#seed-new", seed)
+        page.get_by_role("button", name="Draw round 1").click()
+    else:
+        page.get_by_role("button", name="Draw the next round").click()
+    page.get_by_role("button", name=f"Start round {number}").click()
+    expect(page.locator(".messages")).to_contain_text(f"Round {number} started")
+
+
+def test_2_the_standings_put_first_whom_the_table_sheet_names_the_winner(
+    live_server: Any, screen: Any
+) -> None:
+    """Binokel: the declarer who reaches 100 wins though a defender has more (the sheet says
+    "… wins: reached 100 as declarer"); the standings once placed the defender first."""
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="binokel", name="Binokel", players=3,
+               table_size=3)
+    draw_and_start(page)
+    tb = Table.objects.select_related("sheet").get(round__tournament=t)
+    # seat 1 gets 95, seat 0 85, then seat 0 declares and reaches 100 (seat 1 ends on 105)
+    play(tb, [bk_deal(1, 15, [0, 70, 0], [0, 25, 0]),
+              bk_deal(0, 15, [60, 0, 0], [25, 0, 0]),
+              bk_deal(0, 15, [0, 0, 0], [15, 10, 0])])
+    winner = tb.sheet.players[0]
+    page.goto(live_server.url + f"/s/{tb.sheet.edit_token}/")
+    expect(page.locator("body")).to_contain_text(f"{winner} wins")
+    page.goto(live_server.url + f"/t/{t.director_token}/")
+    first = page.locator("table.standings tbody tr").first
+    expect(first).to_contain_text(winner)
+    expect(first.locator("td.num strong")).to_have_text("3")
+    second = page.locator("table.standings tbody tr").nth(1)
+    expect(second).to_contain_text(tb.sheet.players[1])
+    expect(second.locator("td.num strong")).to_have_text("2")
+    no_sideways_scroll(page)

@@ -191,6 +191,19 @@ def test_placement_points_are_shared_by_tied_players():
     assert [s.points for s in seats] == [2.5, 2.5, 1.0, 0.0]
 
 
+def test_the_table_sheets_winner_is_first_alone_whatever_the_totals():
+    """Issue 26.2: one rule decides the sheet's winner and the standings.  Binokel: the
+    declarer who reaches 100 wins with 115 over a defender's 116; Thousand: tied 1010/1010,
+    the sheet names one winner."""
+    binokel = T.table_standing(T.SCORING_PLACES, [1, 2, 3], [115, 116, 40], winner=0)
+    assert [(s.place, s.points) for s in binokel] == [(1.0, 3.0), (2.0, 2.0), (3.0, 1.0)]
+    thousand = T.table_standing(T.SCORING_PLACES, [1, 2, 3], [1010, 1010, 600], winner=1)
+    assert [s.points for s in thousand] == [2.0, 3.0, 1.0]
+    # the others still share their places when level
+    level = T.table_standing(T.SCORING_PLACES, [1, 2, 3, 4], [1000, 500, 500, 0], winner=0)
+    assert [s.points for s in level] == [3.0, 1.5, 1.5, 0.0]
+
+
 def test_mariáš_ties_go_to_premium_points_then_money_then_the_best_round():
     r1 = [T.Seat(player=1, points=10, premium=10, score=0),
           T.Seat(player=2, points=10, premium=0, score=1000),
