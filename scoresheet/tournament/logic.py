@@ -48,6 +48,14 @@ DEAL_KINDS = ("deal", "concession")  # the rows that count towards a round's dea
 PLAYERS_OPTION = "players"  # Thousand's option for the number of players at the sheet
 
 
+def counts_as_deal(entry: Mapping[str, Any]) -> bool:
+    """A row that is a deal of the round: a deal, a concession, or a Mariáš deal stopped by a
+    renonc (the renonc entry carries the deal it stopped; docs/rules/marias.md#stopped-deal:
+    "it is a deal of the round like any other")."""
+    kind = entry.get("type")
+    return kind in DEAL_KINDS or (kind == "renonc" and entry.get("deal") is not None)
+
+
 def sizes_of(ruleset: str) -> tuple[int, ...]:
     """The table sizes a preset is played at (Mariáš 3 or 4, Binokel 3, Thousand 3 or 4)."""
     from scoresheet.sheets.forms import seat_limits
@@ -365,7 +373,7 @@ def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
     if found is not None:
         return dict(found)
     loaded = services.load(tb.sheet)
-    deals = sum(1 for e in loaded.entries if e.data.get("type") in DEAL_KINDS)
+    deals = sum(1 for e in loaded.entries if counts_as_deal(e.data))
     finished = loaded.scored.outcome is not None or (
         t.deals_per_round is not None and deals >= t.deals_per_round)
     premium = [0] * len(loaded.document.players)

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoresheet.tournament.models import Table, Tournament
-from tests.tournament.helpers import NAMES, play
+from tests.tournament.helpers import NAMES, deal_for, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -162,3 +162,31 @@ def test_2_the_standings_put_first_whom_the_table_sheet_names_the_winner(
     expect(second).to_contain_text(tb.sheet.players[1])
     expect(second.locator("td.num strong")).to_have_text("2")
     no_sideways_scroll(page)
+
+
+# --------------------------------------------------------------------------- 3: stopped deal
+
+
+def test_3_a_deal_stopped_by_a_renonc_is_a_deal_of_the_round(
+    live_server: Any, screen: Any
+) -> None:
+    """docs/rules/marias.md#stopped-deal: "it is a deal of the round like any other"; the
+    director's page once said "1 of 2" after two deals and signing was refused."""
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Renonc", players=3,
+               table_size=3, deals=2)
+    draw_and_start(page)
+    tb = Table.objects.select_related("sheet", "scorer").get(round__tournament=t)
+    stopped = {"type": "renonc", "seat": 0, "kind": 1,
+               "deal": {"declarer": 2, "game": "suit", "trump": "acorns", "announced": []}}
+    play(tb, [deal_for(3, 0), stopped])
+    page.reload()
+    expect(page.locator("#table-1")).to_contain_text("2 of 2 deals")
+    page.goto(live_server.url + f"/s/{tb.sheet.edit_token}/")
+    page.get_by_role("link", name="Sign and close the table").click()
+    expect(page.locator("body")).to_contain_text("2 of 2 deals")
+    page.fill("#id_name", tb.scorer.name)
+    page.check("#id_confirm")
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Sign and close the table").click()
+    expect(page.locator(".tournament-table")).to_contain_text("Closed and signed by")
