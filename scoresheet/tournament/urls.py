@@ -20,6 +20,8 @@ urlpatterns = [
          name="tournament_review"),
     path("t/<str:token>/tables/<int:table_id>/card.pdf", views.table_card,
          name="tournament_card"),
+    path("t/<str:token>/tables/<int:table_id>/sheet/", views.table_print,
+         name="tournament_table_print"),
     path("t/<str:token>/results/", views.tournament_results, name="tournament_results"),
     path("t/<str:token>/results.pdf", views.tournament_results_pdf,
          name="tournament_results_pdf"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -25,17 +26,20 @@ from django.http import (
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
+from rules.marias import round_crowns as marias_crowns
 from scoresheet.exports import documents as exports
 from scoresheet.exports import printing
 from scoresheet.exports.views import _download
 from scoresheet.sheets.display import format_value
 from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.validators import document_problem
 from scoresheet.sheets.views.access import get_sheet_for_edit, get_sheet_for_view, is_htmx
 from scoresheet.sheets.views.create import chosen_ruleset
@@ -375,13 +379,22 @@ def tournament_review(request: HttpRequest, token: str, table_id: int) -> HttpRe
 def _lines(st: logic.Standings) -> list[dict[str, Any]]:
     return [
         {"s": s, "player": st.players[s.player],
-         "rounds": [("–" if x is None else _points(x)) for x in s.rounds],
-         "points": _points(s.points), "money": f"{s.score / 100:.2f}"}
+         "rounds": [("–" if x is None else _shown(x)) for x in s.rounds],
+         "points": _shown(s.points),
+         "money": number_format(Decimal(s.score) / 100, decimal_pos=2, use_l10n=True)}
         for s in st.overall
     ]
 
 
+def _shown(value: float) -> str:
+    """Points on a page, in the page's language: "2,5" in cs, de, pl and ru."""
+    if value == int(value):
+        return str(int(value))
+    return number_format(value, decimal_pos=1, use_l10n=True)
+
+
 def _points(value: float) -> str:
+    """Points in the CSV file (a decimal point, as the file's other numbers)."""
     return str(int(value)) if value == int(value) else f"{value:.1f}"
 
 
@@ -614,15 +627,66 @@ def tournament_results(request: HttpRequest, token: str) -> HttpResponse:
     return HttpResponse(_results_html(request, t, pdf=False))
 
 
+def table_sheet_extra(t: Tournament, rs: logic.RoundStanding,
+                      ts: logic.TableState) -> dict[str, Any]:
+    """What a printed table sheet of a tournament says beyond the plain sheet (issue 26.4):
+    the round and the table, every player's premium points and competition points as the
+    standings count them, and the deals worth 50 premium points or more marked (seed 004 II.1:
+    the scorer writes them on the table sheet, which he signs)."""
+    by_player = {s.player: s for s in rs.seats}
+    lines = [(p, by_player.get(p.pk)) for p in ts.players]
+    if t.game == "marias":
+        head = [_("Player"), _("Money"), _("Whole crowns"), _("Premium points"),
+                _("Competition points")]
+        rows = [[p.name, format_money(s.score), str(marias_crowns(s.score)), str(s.premium),
+                 _shown(s.points)] for p, s in lines if s is not None]
+    else:
+        head = [_("Player"), _("Total"), _("Place"), _("Placement points")]
+        rows = [[p.name, str(s.score), _shown(s.place), _shown(s.points)]
+                for p, s in lines if s is not None]
+    return {
+        "table_heading": _("%(name)s — round %(round)s, table %(table)s") % {
+            "name": t.name, "round": rs.round.number, "table": ts.table.number},
+        "table_results": {"caption": _("The table's result in the tournament"),
+                          "head": head, "rows": rows},
+        "flagged_rows": sorted({f.number for f in ts.flags
+                                if f.worth >= logic.draw_rules.PREMIUM_FLAG}),
+        # a Mariáš table has no winner of its own: the standings count competition points
+        "hide_winner": t.game == "marias",
+    }
+
+
+def _table_sheets(t: Tournament) -> list[tuple[Table, dict[str, Any]]]:
+    out = []
+    for rs in logic.standings(t).rounds:
+        for ts in rs.tables:
+            if ts.table.sheet is not None:
+                out.append((ts.table, table_sheet_extra(t, rs, ts)))
+    return out
+
+
+@require_GET
+def table_print(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
+    """One table sheet as the results PDF prints it (the browser's Print)."""
+    t = get_for_director(token)
+    for tb, extra in _table_sheets(t):
+        if tb.pk == table_id:
+            assert tb.sheet is not None
+            return HttpResponse(printing.print_html(
+                tb.sheet, size=printing.PaperSize.A4, extra=extra,
+                links={"back": reverse("tournament_results", args=[t.director_token])}))
+    raise Http404("no such table sheet")
+
+
 @require_GET
 def tournament_results_pdf(request: HttpRequest, token: str) -> HttpResponse:
     """The results, then every table's signed sheet, as one PDF."""
     t = get_for_director(token)
     parts = [_results_html(request, t, pdf=True)]
-    for r in logic.rounds_of(t):
-        for tb in r.tables.select_related("sheet"):
-            if tb.sheet is not None:
-                parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4, pdf=True))
+    for tb, extra in _table_sheets(t):
+        assert tb.sheet is not None
+        parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4, pdf=True,
+                                         extra=extra))
     return _download(merge_pdf(parts), "application/pdf", "results.pdf", attachment=False)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from scoresheet.tournament import logic
 from scoresheet.tournament.models import Table, Tournament
 from tests.tournament.helpers import NAMES, deal_for, play
 
@@ -190,3 +191,52 @@ def test_3_a_deal_stopped_by_a_renonc_is_a_deal_of_the_round(
     no_sideways_scroll(page)
     page.get_by_role("button", name="Sign and close the table").click()
     expect(page.locator(".tournament-table")).to_contain_text("Closed and signed by")
+
+
+# --------------------------------------------------------------------------- 4: printed sheets
+
+
+def test_4_each_printed_table_sheet_carries_its_round_table_premium_points_and_big_games(
+    live_server: Any, screen: Any
+) -> None:
+    """Seed 004 II.1: "Zapisovatel je povinen hry bodované 50 a více body zapsat na stolový
+    lístek a je povinen se na stolový lístek čitelně podepsat". The appended sheets once showed
+    premium points 0, a "Result" in crowns only, a "Winner" by money and no heading."""
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Tisk", players=3, table_size=3,
+               deals=2, premium=True)
+    draw_and_start(page)
+    tb = Table.objects.select_related("sheet", "scorer").get(round__tournament=t)
+    play(tb, [{"type": "deal", "declarer": 1, "game": "durch", "result": "won"},
+              deal_for(3, 1)])
+    logic.close(tb, signed_name=tb.scorer.name)
+    declarer = tb.sheet.players[1]
+    page.reload()
+    page.get_by_role("link", name="Results to print").click()
+    page.get_by_role("link", name="Table 1").click()
+    expect(page.locator(".table-heading")).to_have_text("Tisk — round 1, table 1")
+    results = page.locator(".table-results")
+    expect(results.locator("thead")).to_contain_text("Premium points")
+    expect(results.locator("thead")).to_contain_text("Competition points")
+    line = results.locator("tbody tr", has_text=declarer)
+    expect(line.locator("td").nth(2)).to_have_text("60")  # durch: 60 premium points
+    expect(page.locator("tr.flagged")).to_have_count(1)
+    expect(page.locator("tr.flagged th.no")).to_contain_text("1")
+    expect(page.locator(".flagged-list")).to_contain_text("row 1")
+    expect(page.locator(".verdict")).to_have_count(0)  # no "Winner" by money
+    expect(page.locator(".signature")).to_contain_text(tb.scorer.name)
+    no_sideways_scroll(page)
+    # the PDF appends the very same sheet
+    response = page.request.get(live_server.url + f"/t/{t.director_token}/results.pdf",
+                                timeout=120_000)
+    assert response.status == 200
+    text = pdf_text(response.body())
+    assert "Tisk — round 1, table 1" in text
+    assert "Competition points" in text and "row 1" in text
+
+
+def pdf_text(data: bytes) -> str:
+    import subprocess
+
+    done = subprocess.run(["pdftotext", "-", "-"], input=data, capture_output=True, check=True)
+    return done.stdout.decode("utf-8")
