@@ -240,3 +240,44 @@ def pdf_text(data: bytes) -> str:
 
     done = subprocess.run(["pdftotext", "-", "-"], input=data, capture_output=True, check=True)
     return done.stdout.decode("utf-8")
+
+
+# --------------------------------------------------------------------------- 5: never wiped
+
+
+DURCH = {"type": "deal", "declarer": 1, "game": "durch", "result": "won"}
+
+
+def test_5_a_table_writing_never_wipes_what_the_director_is_typing(
+    live_server: Any, screen: Any
+) -> None:
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Psaní", players=6, table_size=3,
+               deals=2, premium=True)
+    draw_and_start(page)
+    one, two = Table.objects.select_related("sheet", "scorer").filter(
+        round__tournament=t).order_by("number")
+    play(one, [DURCH, deal_for(3, 1)])
+    logic.close(one, signed_name=one.scorer.name)
+    play(two, [DURCH])
+    page.reload()
+    # the director starts a reopen reason at table 1 and a review at table 2 ...
+    reopen = page.locator("#table-1 details.reopen")
+    reopen.locator("summary").click()
+    reopen.locator("input[name=reason]").fill("Cyril counted the talon wrongly")
+    review = page.locator("#table-2 form:has(input[name=note])")
+    review.locator("input[name=winnable][value=no]").check()
+    review.locator("input[name=note]").fill("Bohouš says the ace was")
+    # ... while table 2 writes its next deal: the live part refreshes within seconds
+    play(two, [deal_for(3, 1)])
+    expect(page.locator("#table-2")).to_contain_text("2 of 2 deals", timeout=15_000)
+    expect(page.locator("#table-2")).to_contain_text("waiting for the scorer's signature")
+    expect(reopen).to_have_attribute("open", "")
+    expect(reopen.locator("input[name=reason]")).to_have_value("Cyril counted the talon wrongly")
+    expect(review.locator("input[name=winnable][value=no]")).to_be_checked()
+    expect(review.locator("input[name=note]")).to_have_value("Bohouš says the ace was")
+    no_sideways_scroll(page)
+    # and what was typed is what is sent
+    review.get_by_role("button", name="Mark reviewed").click()
+    expect(page.locator(".messages")).to_contain_text("Marked as reviewed")
+    assert two.reviews.get().note == "Bohouš says the ace was"
