@@ -252,6 +252,9 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
             "swap": SwapForm(players=[(p.pk, p.name) for p in players.values()]),
         }
     live = st.rounds[-1] if st.rounds and (current is None or current.started) else None
+    # every round before the one shown live: its tables, sheets, reviews and reopening stay
+    # at hand (issue 26.6)
+    earlier = [r for r in st.rounds if live is None or r.round.pk != live.round.pk]
     can_draw = (current is None or current.started is None or (
         live is not None and live.complete)) and (
         current is None or current.number < t.rounds or current.started is None)
@@ -262,6 +265,7 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "lines": _lines(st),
         "draft": draft,
         "live": live,
+        "earlier": list(reversed(earlier)),
         "can_draw": can_draw,
         "draw_form": DrawForm(),
         "house_rules": house_rules(t),

@@ -281,3 +281,41 @@ def test_5_a_table_writing_never_wipes_what_the_director_is_typing(
     review.get_by_role("button", name="Mark reviewed").click()
     expect(page.locator(".messages")).to_contain_text("Marked as reviewed")
     assert two.reviews.get().note == "Bohouš says the ace was"
+
+
+# --------------------------------------------------------------------------- 6: earlier rounds
+
+
+def test_6_earlier_rounds_keep_their_sheets_reviews_and_reopening(
+    live_server: Any, screen: Any
+) -> None:
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Dvě kola", players=3,
+               table_size=3, rounds=2, deals=1, premium=True)
+    draw_and_start(page)
+    first = Table.objects.select_related("sheet", "scorer").get(round__tournament=t)
+    play(first, [DURCH])
+    logic.close(first, signed_name=first.scorer.name)
+    page.reload()
+    draw_and_start(page, number=2)
+    earlier = page.locator("#round-1")
+    expect(earlier).to_be_visible()
+    earlier.locator("> summary").click()
+    table = page.locator("#round-1-table-1")
+    expect(table).to_contain_text("closed and signed")
+    expect(table.get_by_role("link", name="Sheet")).to_have_attribute(
+        "href", f"/s/{first.sheet.edit_token}/")
+    # the referee reviews round 1's big game after round 2 started
+    table.locator("input[name=winnable][value=yes]").check()
+    table.get_by_role("button", name="Mark reviewed").click()
+    expect(page.locator(".messages")).to_contain_text("Marked as reviewed")
+    page.locator("#round-1 > summary").click()
+    expect(page.locator("#round-1-table-1")).to_contain_text("could be won")
+    # and reopens it: the reopened table is shown, not lost
+    page.locator("#round-1-table-1 details.reopen summary").click()
+    page.locator("#round-1-table-1 input[name=reason]").fill("The durch was lost")
+    page.locator("#round-1-table-1").get_by_role("button", name="Reopen").click()
+    expect(page.locator(".messages")).to_contain_text("open again")
+    expect(page.locator("#round-1")).to_have_attribute("open", "")
+    expect(page.locator("#round-1-table-1")).to_contain_text("waiting for the scorer's signature")
+    no_sideways_scroll(page)
