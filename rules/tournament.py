@@ -318,6 +318,7 @@ class DealPremium:
     worth: int  # what the deal's won announced games are worth (before a renonc)
     renonc: bool = False  # a renonc was claimed on this deal
     withheld: bool = False  # >= 50 with a renonc: only if the referee finds it winnable
+    unwinnable: bool = False  # the referee found it could not be won: no premium points
 
     @property
     def flagged(self) -> bool:
@@ -398,13 +399,19 @@ def deal_premium(deal: marias.Deal, options: marias.MariasOptions, table: Premiu
 
 
 def sheet_premium(sheet: Sheet, table: PremiumTable,
-                  winnable: Mapping[int, bool] | None = None) -> SheetPremium:
+                  winnable: Mapping[int, bool] | None = None, *,
+                  unwinnable_earns_nothing: bool = False) -> SheetPremium:
     """The premium points of every seat of a Mariáš sheet (seed 004 II and IV.5-6).
 
     A renonc entry refers to the deal before it: the player who made it earns nothing on that
     deal (IV.5), though minus points he got for a flek stay.  When the deal is worth 50 or more,
     the others' points count only once the referee found the game winnable (``winnable[entry
     index of the deal]``, IV.6).
+
+    ``unwinnable_earns_nothing`` (tournaments of edition 2): a deal the referee found could
+    not be won earns no premium points, renonc or not ("aktér dostane prémiové body pouze
+    pokud rozhodčí rozhodne, že byla hra teoreticky vyhratelná", IV.6; the review form says
+    "No: no premium points"); minus points for a flek stay, as after a renonc.
     """
     if sheet.game != marias.MariasGame.name:
         raise DrawError("premium points belong to Mariáš", code="premium_game")
@@ -433,6 +440,11 @@ def sheet_premium(sheet: Sheet, table: PremiumTable,
             withheld = last.worth >= PREMIUM_FLAG and not winnable.get(last.entry, False)
             deals[-1] = DealPremium(entry=last.entry, points={} if withheld else points,
                                     worth=last.worth, renonc=True, withheld=withheld)
+    if unwinnable_earns_nothing:
+        deals = [DealPremium(entry=d.entry, points={s: p for s, p in d.points.items() if p < 0},
+                             worth=d.worth, renonc=d.renonc, withheld=d.withheld,
+                             unwinnable=True)
+                 if winnable.get(d.entry) is False else d for d in deals]
     for d in deals:
         for seat, p in d.points.items():
             totals[seat] += p

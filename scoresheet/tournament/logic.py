@@ -383,7 +383,8 @@ def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
     if table is not None:
         reviews = {r.entry_uid: r.winnable for r in tb.reviews.all()}
         winnable = {uid_at.index(u): w for u, w in reviews.items() if u in uid_at}
-        result = draw_rules.sheet_premium(loaded.document, table, winnable)
+        result = draw_rules.sheet_premium(loaded.document, table, winnable,
+                                          unwinnable_earns_nothing=t.edition >= 2)
         premium = list(result.per_seat)
         flags = [(d.entry, str(uid_at[d.entry]), d.worth, d.renonc, d.withheld)
                  for d in result.flagged]
@@ -486,12 +487,13 @@ def review(tb: Table, *, entry_uid: uuid.UUID, winnable: bool, note: str = "") -
         t = _locked(tb.round.tournament)
         if not Entry.objects.filter(sheet_id=tb.sheet_id, uid=entry_uid).exists():
             raise TournamentError("no_deal")
-        Review.objects.update_or_create(
+        _review, created = Review.objects.update_or_create(
             table=tb, entry_uid=entry_uid,
             defaults={"winnable": winnable, "note": note.strip()[:300], "at": timezone.now()},
         )
         position = Entry.objects.get(sheet_id=tb.sheet_id, uid=entry_uid).position
-        _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable)
+        _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable,
+               **({} if created else {"corrected": True}))
 
 
 # --------------------------------------------------------------------------- standings

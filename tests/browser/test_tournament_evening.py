@@ -319,3 +319,47 @@ def test_6_earlier_rounds_keep_their_sheets_reviews_and_reopening(
     expect(page.locator("#round-1")).to_have_attribute("open", "")
     expect(page.locator("#round-1-table-1")).to_contain_text("waiting for the scorer's signature")
     no_sideways_scroll(page)
+
+
+# --------------------------------------------------------------------------- 7: the referee
+
+
+def premium_of(page: Any, name: str) -> Any:
+    return page.locator("#t-live table.standings tbody tr", has_text=name).locator("td").nth(3)
+
+
+def test_7_could_not_be_won_takes_the_points_and_the_referee_can_correct_it(
+    live_server: Any, screen: Any
+) -> None:
+    """Seed 004 IV.6: "aktér dostane prémiové body pouze pokud rozhodčí rozhodne, že byla hra
+    teoreticky vyhratelná"; the form says "No: no premium points"."""
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Rozhodčí", players=3,
+               table_size=3, deals=2, premium=True)
+    draw_and_start(page)
+    tb = Table.objects.select_related("sheet").get(round__tournament=t)
+    play(tb, [DURCH, deal_for(3, 1)])
+    declarer = tb.sheet.players[1]
+    page.reload()
+    expect(premium_of(page, declarer)).to_have_text("60")
+    table = page.locator("#table-1")
+    table.locator("input[name=winnable][value=no]").check()
+    table.locator("input[name=note]").fill("The talon held both aces")
+    table.get_by_role("button", name="Mark reviewed").click()
+    expect(page.locator(".messages")).to_contain_text("Marked as reviewed")
+    expect(page.locator("#table-1")).to_contain_text("could not be won: no premium points")
+    expect(premium_of(page, declarer)).to_have_text("0")
+    # the referee corrects it
+    page.locator("#table-1 details.review-change > summary").click()
+    form = page.locator("#table-1 details.review-change form")
+    expect(form.locator("input[name=winnable][value=no]")).to_be_checked()
+    expect(form.locator("input[name=note]")).to_have_value("The talon held both aces")
+    form.locator("input[name=winnable][value=yes]").check()
+    form.locator("input[name=note]").fill("Both aces were in hand after all")
+    form.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#table-1")).to_contain_text("reviewed (could be won)")
+    expect(premium_of(page, declarer)).to_have_text("60")
+    history = page.locator("ul.history")
+    expect(history).to_contain_text("row 1, could not be won")
+    expect(history).to_contain_text("row 1, could be won (a correction)")
+    no_sideways_scroll(page)

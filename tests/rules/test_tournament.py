@@ -169,6 +169,18 @@ def test_a_renonc_takes_the_offenders_points_and_holds_back_a_big_game_for_the_r
     assert winnable.per_seat == (0, 90, 0) and not winnable.deals[0].withheld
 
 
+def test_could_not_be_won_takes_a_deals_premium_points_renonc_or_not():
+    """IV.6: "aktér dostane prémiové body pouze pokud rozhodčí rozhodne, že byla hra teoreticky
+    vyhratelná" (tournaments of edition 2; stored ones keep what they counted)."""
+    durch = {"type": "deal", "declarer": 1, "game": "durch", "result": "won"}
+    doc = sheet([durch])
+    assert T.sheet_premium(doc, T.PremiumTable(), {0: False}).per_seat == (0, 60, 0)
+    ruled = T.sheet_premium(doc, T.PremiumTable(), {0: False}, unwinnable_earns_nothing=True)
+    assert ruled.per_seat == (0, 0, 0) and ruled.deals[0].unwinnable
+    kept = T.sheet_premium(doc, T.PremiumTable(), {0: True}, unwinnable_earns_nothing=True)
+    assert kept.per_seat == (0, 60, 0)
+
+
 def test_a_premium_table_refuses_values_out_of_range():
     with pytest.raises(rules.RulesError):
         T.PremiumTable(seven=(50, 30, 20, -1))
