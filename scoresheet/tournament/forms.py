@@ -13,6 +13,14 @@ from scoresheet.sheets.forms import NewSheetForm
 from scoresheet.tournament.logic import MAX_DEALS, MAX_PLAYERS, MAX_ROUNDS, NewPlayer
 from scoresheet.tournament.models import CLUB_LENGTH, NAME_LENGTH, REASON_LENGTH, TITLE_LENGTH
 
+DRAW_METHOD_LABELS = {
+    draw_rules.METHOD_LOT: _("By lot, with the fewest repeated table-mates"),
+    draw_rules.METHOD_MOVE: _("From round 2: the winner of each table stays, the second moves "
+                              "one table on, the third two, the fourth three"),
+    draw_rules.METHOD_SEEDED: _("From round 2: by the standings, the leaders together at "
+                                "table 1, the next at table 2, and so on"),
+}
+
 BAND_LABELS = (_("4 trumps or fewer"), _("5 trumps"), _("6 trumps"), _("7 trumps or more"))
 
 
@@ -35,6 +43,17 @@ class TournamentForm(NewSheetForm):
         label=_("Deals per round"), min_value=1, max_value=MAX_DEALS, required=False,
         help_text=_("Empty: Thousand and Binokel play each round to the end of the game. "
                     "Mariáš needs a number."), widget=_num(min=1, max=MAX_DEALS),
+    )
+    draw_method = forms.ChoiceField(
+        label=_("How the rounds are drawn"), widget=forms.RadioSelect, required=False,
+        choices=list(DRAW_METHOD_LABELS.items()), initial=draw_rules.METHOD_LOT,
+        help_text=_("Round 1 is always drawn by lot. Seats at each table and the scorer are "
+                    "drawn by lot in every round."),
+    )
+    separate_clubs = forms.BooleanField(
+        label=_("Keep club-mates apart in round 1"), required=False,
+        help_text=_("Players of one club (after the comma) do not sit together in round 1 "
+                    "while the numbers allow it."),
     )
     players_text = forms.CharField(
         label=_("Players"), widget=forms.Textarea(attrs={"rows": 8, "autocapitalize": "words"}),
@@ -130,6 +149,8 @@ class TournamentForm(NewSheetForm):
             "rounds": data["rounds"], "table_size": data["table_size"],
             "deals_per_round": data.get("deals_per_round"), "premium": self.premium(),
             "players": self.people(),
+            "draw_method": data.get("draw_method") or draw_rules.METHOD_LOT,
+            "separate_clubs": bool(data.get("separate_clubs")),
         }
 
 

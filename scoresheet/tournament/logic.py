@@ -150,15 +150,19 @@ def check_players(players: Sequence[NewPlayer], ruleset: str) -> list[NewPlayer]
 def create_tournament(*, name: str, ruleset: str, options: Mapping[str, Any], rounds: int,
                       table_size: int, deals_per_round: int | None,
                       premium: Mapping[str, Any] | None,
-                      players: Sequence[NewPlayer]) -> Tournament:
+                      players: Sequence[NewPlayer], draw_method: str = draw_rules.METHOD_LOT,
+                      separate_clubs: bool = False) -> Tournament:
     game = check_header(ruleset=ruleset, options=options, table_size=table_size,
                         deals_per_round=deals_per_round, rounds=rounds, premium=premium)
+    if draw_method not in draw_rules.METHODS:
+        raise TournamentError("draw_method")
     people = check_players(players, ruleset)
     with transaction.atomic():
         t = Tournament.objects.create(
             name=name.strip()[:80] or "Tournament", game=game, ruleset=ruleset,
             options=dict(options), premium=dict(premium) if premium is not None else None,
             rounds=rounds, table_size=table_size, deals_per_round=deals_per_round,
+            draw_method=draw_method, separate_clubs=bool(separate_clubs),
         )
         Player.objects.bulk_create(
             Player(tournament=t, number=i + 1, name=p.name, club=p.club)
@@ -231,10 +235,24 @@ def draw(t: Tournament, *, seed: int | None = None) -> Round:
         if not 1 <= seed <= draw_rules.MAX_SEED:
             raise TournamentError("seed", max=draw_rules.MAX_SEED)
         earlier, byes, scored = _history(t, number)
-        ids = list(t.players.values_list("id", flat=True))
+        players = {p.pk: p for p in t.players.all()}
+        ids = list(players)
+        previous: list[list[int]] = []
+        ranking: list[int] = []
+        if number > 1 and t.draw_method != draw_rules.METHOD_LOT:
+            st = standings(t)
+            ranking = [s.player for s in st.overall]
+            last = st.rounds[-1] if st.rounds else None
+            for ts in last.tables if last is not None else []:
+                by_player = {s.player: s for s in last.seats}
+                previous.append([p.pk for p in sorted(
+                    ts.players, key=lambda p: (-by_player[p.pk].points, -by_player[p.pk].score))])
         result = draw_rules.draw_round(
             ids, seed=seed, size=t.table_size, sizes=sizes_of(t.ruleset), earlier=earlier,
             byes_so_far=byes, scored_so_far=scored, rounds_left=t.rounds - number + 1,
+            clubs={pk: p.club.casefold() for pk, p in players.items()}
+            if t.separate_clubs else None,
+            method=t.draw_method, previous=previous, ranking=ranking,
         )
         r = Round.objects.create(tournament=t, number=number, seed=seed)
         _store_draw(r, result.tables, result.scorers, result.byes)
@@ -600,6 +618,8 @@ def export(t: Tournament) -> dict[str, Any]:
     return {
         "format": EXPORT_FORMAT,
         **({"edition": t.edition} if t.edition != 1 else {}),
+        **({"draw_method": t.draw_method} if t.draw_method != draw_rules.METHOD_LOT else {}),
+        **({"separate_clubs": True} if t.separate_clubs else {}),
         "name": t.name,
         "game": t.game,
         "ruleset": t.ruleset,
@@ -646,6 +666,8 @@ def import_tournament(doc: Any) -> Tournament:
                 deals_per_round=(int(doc["deals_per_round"])
                                  if doc.get("deals_per_round") is not None else None),
                 premium=doc.get("premium"), players=people,
+                draw_method=str(doc.get("draw_method", draw_rules.METHOD_LOT)),
+                separate_clubs=doc.get("separate_clubs") is True,
             )
             edition = int(doc.get("edition", 1))
             if edition not in (1, CURRENT_EDITION):

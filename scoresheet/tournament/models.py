@@ -57,6 +57,9 @@ class Tournament(models.Model):
     # 1: Thousand/Binokel places by the sheet's totals alone; 2: the sheet's winner is first
     # (issue 26.2: one rule decides the sheet's winner and the standings).
     edition = models.PositiveSmallIntegerField(default=CURRENT_EDITION)
+    # how rounds after the first are drawn (rules.tournament.METHODS; docs/tournament.md#the-draw)
+    draw_method = models.CharField(_("draw method"), max_length=10, default="lot")
+    separate_clubs = models.BooleanField(_("club-mates apart in round 1"), default=False)
 
     class Meta:
         ordering = ["-created"]

@@ -47,6 +47,7 @@ from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import engine_message, game_label, option_label, preset_label
 from scoresheet.tournament import logic
 from scoresheet.tournament.forms import (
+    DRAW_METHOD_LABELS,
     ConfirmForm,
     DrawForm,
     ImportForm,
@@ -100,6 +101,7 @@ ERROR_TEXTS: dict[str, Any] = {
     "bad_document": gettext_lazy("This is not a tournament file this app can read (%(detail)s). "
                                  "Nothing was imported."),
     "premium_bad": gettext_lazy("The premium points must be whole numbers from 0 to 10000."),
+    "draw_method": gettext_lazy("Choose one of the offered ways to draw the rounds."),
     "draw_too_few": gettext_lazy("%(players)s players cannot fill a table of %(size)s."),
 }
 
@@ -176,6 +178,7 @@ def house_rules(t: Tournament) -> list[dict[str, Any]]:
 
 def _header(t: Tournament) -> dict[str, Any]:
     return {
+        "draw_method_label": DRAW_METHOD_LABELS.get(t.draw_method, ""),
         "tournament": t,
         "game_label": game_label(t.game),
         "preset_label": preset_label(t.ruleset),
@@ -247,8 +250,14 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
             seated = [players[s.player_id] for s in tb.seats.order_by("position")]
             tables.append({"table": tb, "players": seated, "scorer": players[tb.scorer_id]})
         byes = [players[s.player_id] for s in current.seats.filter(table__isnull=True)]
+        earlier_tables = logic._history(t, current.number)[0]
+        met = logic.draw_rules.met_pairs(earlier_tables)
         draft = {
             "round": current, "tables": tables, "byes": byes,
+            "repeats": logic.draw_rules.Draw(
+                seed=current.seed, tables=tuple(tuple(p.pk for p in tb["players"])
+                                                for tb in tables), scorers=()).repeats(met),
+            "first": not earlier_tables,
             "swap": SwapForm(players=[(p.pk, p.name) for p in players.values()]),
         }
     live = st.rounds[-1] if st.rounds and (current is None or current.started) else None

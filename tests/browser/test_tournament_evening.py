@@ -363,3 +363,82 @@ def test_7_could_not_be_won_takes_the_points_and_the_referee_can_correct_it(
     expect(history).to_contain_text("row 1, could not be won")
     expect(history).to_contain_text("row 1, could be won (a correction)")
     no_sideways_scroll(page)
+
+
+# --------------------------------------------------------------------------- 8: the draw
+
+
+def sign_round(t: Tournament, number: int, entries: Any) -> None:
+    for tb in Table.objects.select_related("sheet", "scorer").filter(
+            round__tournament=t, round__number=number):
+        play(tb, entries(tb))
+        logic.close(tb, signed_name=tb.scorer.name)
+
+
+def test_8_club_mates_apart_and_the_fewest_repeats_shown(live_server: Any, screen: Any) -> None:
+    """Twelve at tables of four: round 3 once repeated 6 pairs for every seed, where 3 is the
+    least the numbers force."""
+    page = screen.new_page()
+    page.goto(live_server.url + "/t/new/")
+    page.fill("#id_name", "Kluby")
+    page.check("input[name=ruleset][value=marias]")
+    page.fill("#id_rounds", "3")
+    page.check("input[name=table_size][value='4']")
+    page.fill("#id_deals_per_round", "1")
+    page.fill("#id_players_text", "\n".join(
+        f"{n}, KM Brno" if i < 3 else f"{n}, Sokol Tišnov" if i < 6 else n
+        for i, n in enumerate(NAMES[:12])))
+    page.check("#id_separate_clubs")
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Create the tournament").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    t = Tournament.objects.get(name="Kluby")
+    expect(page.locator(".draw-method")).to_contain_text("club-mates apart in round 1")
+    for number in (1, 2, 3):
+        if number == 1:
+            page.fill("#seed-new", "4")
+            page.get_by_role("button", name="Draw round 1").click()
+            expect(page.locator(".repeats")).to_have_text(
+                "Round 1: nobody has sat together yet.")
+            for tb in Table.objects.filter(round__tournament=t):
+                clubs = [s.player.club for s in tb.seats.select_related("player")]
+                assert clubs.count("KM Brno") == 1 and clubs.count("Sokol Tišnov") == 1
+        else:
+            page.get_by_role("button", name="Draw the next round").click()
+            expect(page.locator(".repeats")).to_have_text(
+                "3 pairs of players at these tables have sat together before.")
+        no_sideways_scroll(page)
+        page.get_by_role("button", name=f"Start round {number}").click()
+        sign_round(t, number, lambda tb: [deal_for(4, 0)])
+        page.reload()
+    expect(page.locator("ul.history")).to_contain_text("Round drawn")
+
+
+def test_8_winner_stays_second_moves_one_table_third_two(
+    live_server: Any, screen: Any
+) -> None:
+    page = screen.new_page()
+    page.goto(live_server.url + "/t/new/")
+    page.fill("#id_name", "Stěhování")
+    page.check("input[name=ruleset][value=marias]")
+    page.fill("#id_rounds", "2")
+    page.check("input[name=table_size][value='4']")
+    page.fill("#id_deals_per_round", "1")
+    page.fill("#id_players_text", "\n".join(NAMES[:16]))
+    page.check("input[name=draw_method][value=move]")
+    page.check("#id_use_premium")
+    page.get_by_role("button", name="Create the tournament").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    t = Tournament.objects.get(name="Stěhování")
+    expect(page.locator(".draw-method")).to_contain_text("the winner of each table stays")
+    draw_and_start(page)
+    sign_round(t, 1, lambda tb: [DURCH])  # seat 2 wins a durch at every table
+    winners = {tb.number: tb.sheet.players[1] for tb in Table.objects.filter(
+        round__tournament=t, round__number=1).select_related("sheet")}
+    page.reload()
+    page.get_by_role("button", name="Draw the next round").click()
+    expect(page.locator(".repeats")).to_have_text(
+        "0 pairs of players at these tables have sat together before.")
+    for number, name in winners.items():
+        expect(page.locator(".t-table").nth(number - 1)).to_contain_text(name)
+    no_sideways_scroll(page)
