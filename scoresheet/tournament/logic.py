@@ -174,11 +174,20 @@ def create_tournament(*, name: str, ruleset: str, options: Mapping[str, Any], ro
 
 def _event(t: Tournament, action: Action, *, table: Table | None = None,
            round_number: int | None = None, **detail: Any) -> None:
+    # "rev": the tournament's revision this event made (a stale director's tab is told what
+    # is new since the revision its page showed)
     Event.objects.create(
         tournament=t, action=action, table=table,
         round_number=round_number if table is None else table.round.number,
-        table_number=table.number if table is not None else None, detail=detail,
+        table_number=table.number if table is not None else None,
+        detail={**detail, "rev": t.revision},
     )
+
+
+def news_since(t: Tournament, revision: int) -> list[Event]:
+    """The events after the page that showed ``revision`` (oldest first)."""
+    return [e for e in t.events.order_by("at", "id")
+            if isinstance(e.detail.get("rev"), int) and e.detail["rev"] > revision]
 
 
 def _locked(t: Tournament) -> Tournament:

@@ -304,7 +304,41 @@ def tournament_live(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tournament/director.html#live", _director_context(request, t))
 
 
+def event_text(e: Any) -> str:
+    """One event of the history as a sentence part: "round 2, table 3: Table reopened"."""
+    what = str(EVENT_TEXTS.get(e.action, e.action))
+    if e.round_number and e.table_number:
+        return _("round %(round)s, table %(table)s: %(what)s") % {
+            "round": e.round_number, "table": e.table_number, "what": what}
+    if e.round_number:
+        return _("round %(round)s: %(what)s") % {"round": e.round_number, "what": what}
+    return what
+
+
+def stale(request: HttpRequest, t: Tournament) -> HttpResponse | None:
+    """Every director's action carries the revision of the page it was made on (issue 26.9);
+    when the tournament changed since, nothing is done and the page says what is new."""
+    posted = request.POST.get("revision", "")
+    t.refresh_from_db(fields=["revision"])
+    if posted.isascii() and posted.isdigit() and int(posted) == t.revision:
+        return None
+    seen = int(posted) if posted.isascii() and posted.isdigit() else 0
+    news = [event_text(e) for e in logic.news_since(t, seen)][-10:]
+    if news:
+        messages.error(request, _("The tournament changed since this page was shown, so "
+                                  "nothing was done. What is new: %(news)s. Check the page "
+                                  "and do it again if it still applies.") % {
+                                      "news": "; ".join(news)})
+    else:
+        messages.error(request, _("This page was out of date, so nothing was done. Check the "
+                                  "page and do it again if it still applies."))
+    return HttpResponseRedirect(director_url(t))
+
+
 def _act(request: HttpRequest, t: Tournament, action: Any, done: str) -> HttpResponse:
+    refused = stale(request, t)
+    if refused is not None:
+        return refused
     try:
         action()
     except (logic.TournamentError, rules.RulesError) as error:

@@ -442,3 +442,58 @@ def test_8_winner_stays_second_moves_one_table_third_two(
     for number, name in winners.items():
         expect(page.locator(".t-table").nth(number - 1)).to_contain_text(name)
     no_sideways_scroll(page)
+
+
+# --------------------------------------------------------------------------- 9: stale tabs
+
+
+def test_9_a_stale_tab_is_refused_and_told_what_is_new(
+    live_server: Any, screen: Any, chromium: Any
+) -> None:
+    """A swap from a stale tab was once applied to a re-drawn arrangement with a success
+    message, and "Start round 1" on a stale tab started a draw the director never saw."""
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Dvě okna", players=8,
+               table_size=4, deals=1)
+    page.fill("#seed-new", "11")
+    page.get_by_role("button", name="Draw round 1").click()
+    # a second tab, without scripts (it does not refresh itself), shows this draw
+    old = chromium.new_context(viewport=page.viewport_size, java_script_enabled=False,
+                               locale="en")
+    stale_tab = old.new_page()
+    stale_tab.goto(live_server.url + f"/t/{t.director_token}/")
+    expect(stale_tab.locator(".seed")).to_have_text("11")
+    # the first tab draws again
+    page.fill("#seed-again", "12")
+    page.get_by_role("button", name="Draw again").click()
+    expect(page.locator(".seed")).to_have_text("12")
+    drawn = list(Table.objects.filter(round__tournament=t).order_by("number").values_list(
+        "seats__player__name", flat=True))
+    # the stale tab swaps, then starts: both refused, nothing changed
+    stale_tab.select_option("#id_first", index=0)
+    stale_tab.select_option("#id_second", index=7)
+    stale_tab.get_by_role("button", name="Swap", exact=True).click()
+    message = stale_tab.locator(".messages")
+    expect(message).to_contain_text("The tournament changed since this page was shown, so "
+                                     "nothing was done. What is new: round 1: Round drawn.")
+    assert list(Table.objects.filter(round__tournament=t).order_by("number").values_list(
+        "seats__player__name", flat=True)) == drawn
+    expect(stale_tab.locator(".seed")).to_have_text("12")  # and it shows the new draw
+    page.get_by_role("button", name="Draw again").click()  # the other tab: seed by lot
+    stale_tab.get_by_role("button", name="Start round 1").click()
+    expect(stale_tab.locator(".messages")).to_contain_text("The tournament changed")
+    assert not t.round_set.filter(started__isnull=False).exists()
+    no_sideways_scroll(stale_tab)
+    # a tab that refreshed itself acts on what it shows
+    page.reload()
+    page.get_by_role("button", name="Start round 1").click()
+    expect(page.locator(".messages")).to_contain_text("Round 1 started")
+    tb = Table.objects.select_related("sheet", "scorer").filter(round__tournament=t).first()
+    play(tb, [deal_for(4, 0)])
+    logic.close(tb, signed_name=tb.scorer.name)  # the tournament changes elsewhere ...
+    expect(page.locator("#table-1")).to_contain_text("closed and signed", timeout=15_000)
+    page.locator("#table-1 details.reopen summary").click()
+    page.locator("#table-1 input[name=reason]").fill("A row was missed")
+    page.locator("#table-1").get_by_role("button", name="Reopen").click()
+    expect(page.locator(".messages")).to_contain_text("Table 1 is open again.")
+    old.close()

@@ -19,6 +19,12 @@ from tests.tournament.helpers import NAMES, deal_for, make_tournament, play, pla
 pytestmark = pytest.mark.django_db
 
 
+
+def rev(t):
+    """The revision a director's page would show now (every director's form carries it)."""
+    t.refresh_from_db()
+    return str(t.revision)
+
 def create(client, **extra):
     data = {"name": "Pátek v hospodě", "ruleset": "marias", "options_shown": "",
             "rounds": "3", "table_size": "4", "deals_per_round": "4",
@@ -62,15 +68,15 @@ def test_draw_swap_start_close_and_reopen_through_the_pages(client):
     t = Tournament.objects.get()
     home = reverse("tournament", args=[t.director_token])
     assert client.post(reverse("tournament_draw", args=[t.director_token]),
-                       {"seed": "31337"}).status_code == 302
+                       {"seed": "31337", "revision": rev(t)}).status_code == 302
     html = page(client.get(home))
     assert "31337" in html and "Start round 1" in html
     r = t.round_set.get()
     a, b = [tb.scorer for tb in r.tables.all()[:2]]
     client.post(reverse("tournament_swap", args=[t.director_token]),
-                {"first": a.pk, "second": b.pk})
+                {"first": a.pk, "second": b.pk, "revision": rev(t)})
     assert Event.objects.filter(action="swap").count() == 1
-    client.post(reverse("tournament_start", args=[t.director_token]))
+    client.post(reverse("tournament_start", args=[t.director_token]), {"revision": rev(t)})
     tb = Table.objects.select_related("sheet", "scorer").filter(round=r).first()
     sheet_html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
     assert "table 1, round 1" in sheet_html and "Sign and close the table" in sheet_html
@@ -89,10 +95,10 @@ def test_draw_swap_start_close_and_reopen_through_the_pages(client):
     assert tb.confirmations.filter(player=player).exists()
     # the director reopens with a reason
     reopen = reverse("tournament_reopen", args=[t.director_token, tb.pk])
-    client.post(reopen, {"reason": ""})
+    client.post(reopen, {"reason": "", "revision": rev(t)})
     tb.refresh_from_db()
     assert tb.closed is not None
-    client.post(reopen, {"reason": "wrong declarer in row 2"})
+    client.post(reopen, {"reason": "wrong declarer in row 2", "revision": rev(t)})
     tb.refresh_from_db()
     assert tb.closed is None
     assert "wrong declarer in row 2" in page(client.get(home))
@@ -284,7 +290,8 @@ def test_the_referee_reviews_a_flagged_deal_and_its_held_premium_counts(client):
     assert logic.table_state(t, tb).premium[1] == 0
     flag = logic.table_state(t, tb).flags[0]
     response = client.post(reverse("tournament_review", args=[t.director_token, tb.pk]),
-                           {"entry": str(flag.uid), "winnable": "yes", "note": "clear win"})
+                           {"entry": str(flag.uid), "winnable": "yes", "note": "clear win",
+                            "revision": rev(t)})
     assert response.status_code == 302
     t.refresh_from_db()
     state = logic.table_state(t, tb)
