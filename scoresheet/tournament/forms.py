@@ -165,6 +165,23 @@ class SwapForm(forms.Form):
         self.fields["second"].choices = choices  # type: ignore[attr-defined]
 
 
+class ArrivalForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH)
+    club = forms.CharField(label=_("Club"), max_length=CLUB_LENGTH, required=False)
+
+
+class PlayerForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(str(pk), n) for pk, n in players]  # type: ignore[attr-defined]
+
+
+class RenameForm(PlayerForm):
+    name = forms.CharField(label=_("Corrected name"), max_length=NAME_LENGTH)
+
+
 class DrawForm(forms.Form):
     seed = forms.IntegerField(
         label=_("Seed (empty: a new one by lot)"), required=False, min_value=1,

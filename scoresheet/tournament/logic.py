@@ -18,7 +18,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, Max
 from django.utils import timezone
 
 import rules
@@ -126,17 +126,29 @@ def check_header(*, ruleset: str, options: Mapping[str, Any], table_size: int,
     return game
 
 
+def clean_name(name: str) -> str:
+    """A player's name with its spaces normalised: "Jana  Nováková " is "Jana Nováková"."""
+    return " ".join(name.split())
+
+
+def check_name(name: str, taken: set[str]) -> str:
+    """A new or corrected name: normalised, not too long, not one of ``taken`` (casefolded)."""
+    name = clean_name(name)
+    if len(name) > NAME_LENGTH:
+        raise TournamentError("name_long", name=name, max=NAME_LENGTH)
+    if name.casefold() in taken:
+        raise TournamentError("name_twice", name=name)
+    return name
+
+
 def check_players(players: Sequence[NewPlayer], ruleset: str) -> list[NewPlayer]:
     out = []
     seen: set[str] = set()
     for p in players:
-        name, club = p.name.strip(), p.club.strip()
+        name, club = clean_name(p.name), clean_name(p.club)
         if not name:
             continue
-        if len(name) > NAME_LENGTH:
-            raise TournamentError("name_long", name=name, max=NAME_LENGTH)
-        if name.casefold() in seen:
-            raise TournamentError("name_twice", name=name)
+        name = check_name(name, seen)
         seen.add(name.casefold())
         out.append(NewPlayer(name=name, club=club[:60]))
     smallest = min(sizes_of(ruleset))
@@ -244,7 +256,7 @@ def draw(t: Tournament, *, seed: int | None = None) -> Round:
         if not 1 <= seed <= draw_rules.MAX_SEED:
             raise TournamentError("seed", max=draw_rules.MAX_SEED)
         earlier, byes, scored = _history(t, number)
-        players = {p.pk: p for p in t.players.all()}
+        players = {p.pk: p for p in t.players.all() if not p.withdrawn}
         ids = list(players)
         previous: list[list[int]] = []
         ranking: list[int] = []
@@ -319,11 +331,73 @@ def swap(r: Round, a: Player, b: Player) -> None:
         _event(t, Action.SWAP, round_number=r.number, players=[a.name, b.name])
 
 
+def add_player(t: Tournament, *, name: str, club: str = "") -> Player:
+    """A player who came late: seated from the next draw on (the rounds before count 0 for
+    him, not a bye)."""
+    with transaction.atomic():
+        t = _locked(t)
+        taken = {n.casefold() for n in t.players.values_list("name", flat=True)}
+        name = check_name(name, taken)
+        if not name:
+            raise TournamentError("name_needed")
+        if t.players.count() >= MAX_PLAYERS:
+            raise TournamentError("too_many", max=MAX_PLAYERS)
+        number = (t.players.aggregate(m=Max("number"))["m"] or 0) + 1
+        player = Player.objects.create(tournament=t, number=number, name=name,
+                                       club=clean_name(club)[:60])
+        _event(t, Action.ARRIVE, player=name)
+    return player
+
+
+def withdraw(t: Tournament, player: Player) -> None:
+    """A player who leaves: seated in no later draw, and no bye points for the rounds he
+    misses (his table this round plays on as drawn)."""
+    with transaction.atomic():
+        t = _locked(t)
+        player = Player.objects.select_for_update().get(pk=player.pk, tournament=t)
+        if player.withdrawn:
+            raise TournamentError("withdrawn", name=player.name)
+        player.withdrawn = True
+        player.save(update_fields=["withdrawn"])
+        _event(t, Action.WITHDRAW, player=player.name)
+
+
+def rename(t: Tournament, player: Player, name: str) -> None:
+    """A player's name corrected; the history keeps both.  Table sheets already written keep
+    the name they were written with (they are the players' record)."""
+    with transaction.atomic():
+        t = _locked(t)
+        player = Player.objects.select_for_update().get(pk=player.pk, tournament=t)
+        taken = {n.casefold() for n in t.players.exclude(pk=player.pk)
+                 .values_list("name", flat=True)}
+        new = check_name(name, taken)
+        if not new:
+            raise TournamentError("name_needed")
+        old = player.name
+        if new == old:
+            return
+        player.name = new
+        player.save(update_fields=["name"])
+        _event(t, Action.RENAME, player=new, old=old)
+
+
+def drafted_withdrawn(r: Round) -> list[Player]:
+    """Players seated in a round not started yet who have withdrawn since its draw."""
+    return [s.player for s in r.seats.select_related("player") if s.player.withdrawn]
+
+
 def table_players(tb: Table) -> list[Player]:
     return [s.player for s in tb.seats.select_related("player").order_by("position")]
 
 
 def start(r: Round) -> None:
+    gone = drafted_withdrawn(r)
+    if gone:
+        raise TournamentError("draw_withdrawn", name=gone[0].name, round=r.number)
+    _start(r)
+
+
+def _start(r: Round) -> None:
     """Start the round: every table gets its sheet, the tournament's rules, its drawn seats."""
     with transaction.atomic():
         t = _locked(r.tournament)
@@ -637,7 +711,8 @@ def export(t: Tournament) -> dict[str, Any]:
         "rounds": t.rounds,
         "table_size": t.table_size,
         "deals_per_round": t.deals_per_round,
-        "players": [{"number": p.number, "name": p.name, "club": p.club} for p in players],
+        "players": [{"number": p.number, "name": p.name, "club": p.club,
+                     **({"withdrawn": True} if p.withdrawn else {})} for p in players],
         "history": [
             {"action": e.action, "round": e.round_number, "table": e.table_number,
              "detail": e.detail, "at": e.at.isoformat()}
@@ -684,6 +759,8 @@ def import_tournament(doc: Any) -> Tournament:
             Tournament.objects.filter(pk=t.pk).update(edition=edition)
             t.edition = edition
             Event.objects.filter(tournament=t).delete()
+            gone = [int(p["number"]) for p in listed if p.get("withdrawn") is True]
+            t.players.filter(number__in=gone).update(withdrawn=True)
             by_number = {p.number: p for p in t.players.all()}
             if len(by_number) != len(listed):
                 raise TournamentError("bad_document", detail="player names")

@@ -38,6 +38,9 @@ class Action(StrEnum):
     REOPEN = "reopen"
     REVIEW = "review"
     IMPORT = "import"
+    ARRIVE = "arrive"  # a player who came late joins from the next draw
+    WITHDRAW = "withdraw"  # a player who left is seated no more
+    RENAME = "rename"  # a player's name corrected
 
 
 class Tournament(models.Model):
@@ -73,6 +76,7 @@ class Player(models.Model):
     number = models.PositiveSmallIntegerField()  # 1.. in the order of entry
     name = models.CharField(_("name"), max_length=NAME_LENGTH)
     club = models.CharField(_("club"), max_length=CLUB_LENGTH, blank=True)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)  # seated in no later draw
 
     class Meta:
         ordering = ["number"]

@@ -48,9 +48,12 @@ from scoresheet.sheets.words import engine_message, game_label, option_label, pr
 from scoresheet.tournament import logic
 from scoresheet.tournament.forms import (
     DRAW_METHOD_LABELS,
+    ArrivalForm,
     ConfirmForm,
     DrawForm,
     ImportForm,
+    PlayerForm,
+    RenameForm,
     ReopenForm,
     ReviewForm,
     SignForm,
@@ -101,6 +104,10 @@ ERROR_TEXTS: dict[str, Any] = {
     "bad_document": gettext_lazy("This is not a tournament file this app can read (%(detail)s). "
                                  "Nothing was imported."),
     "premium_bad": gettext_lazy("The premium points must be whole numbers from 0 to 10000."),
+    "name_needed": gettext_lazy("Type the player's name."),
+    "withdrawn": gettext_lazy("%(name)s has already withdrawn."),
+    "draw_withdrawn": gettext_lazy("%(name)s has withdrawn since round %(round)s was drawn: "
+                                   "draw it again before starting it."),
     "draw_method": gettext_lazy("Choose one of the offered ways to draw the rounds."),
     "draw_too_few": gettext_lazy("%(players)s players cannot fill a table of %(size)s."),
 }
@@ -115,6 +122,9 @@ EVENT_TEXTS: dict[str, Any] = {
     "reopen": gettext_lazy("Table reopened"),
     "review": gettext_lazy("The referee reviewed a deal"),
     "import": gettext_lazy("Imported"),
+    "arrive": gettext_lazy("A player arrived late"),
+    "withdraw": gettext_lazy("A player withdrew"),
+    "rename": gettext_lazy("A name was corrected"),
 }
 
 
@@ -252,8 +262,11 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         byes = [players[s.player_id] for s in current.seats.filter(table__isnull=True)]
         earlier_tables = logic._history(t, current.number)[0]
         met = logic.draw_rules.met_pairs(earlier_tables)
+        drawn = {s.player_id for s in current.seats.all()}
         draft = {
             "round": current, "tables": tables, "byes": byes,
+            "withdrawn": [p for p in players.values() if p.withdrawn and p.pk in drawn],
+            "late": [p for p in players.values() if not p.withdrawn and p.pk not in drawn],
             "repeats": logic.draw_rules.Draw(
                 seed=current.seed, tables=tuple(tuple(p.pk for p in tb["players"])
                                                 for tb in tables), scorers=()).repeats(met),
@@ -279,6 +292,11 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "draw_form": DrawForm(),
         "house_rules": house_rules(t),
         "reopen_form": ReopenForm(),
+        "arrival_form": ArrivalForm(auto_id="arrive_%s"),
+        "withdraw_form": PlayerForm(players=[(p.pk, p.name) for p in t.players.all()
+                                             if not p.withdrawn]),
+        "rename_form": RenameForm(players=[(p.pk, p.name) for p in t.players.all()],
+                                  auto_id="rename_%s"),
         "events": list(t.events.order_by("-at", "-id")[:30]),
         "event_texts": EVENT_TEXTS,
         "fingerprint": fingerprint(t),
@@ -388,6 +406,50 @@ def tournament_start(request: HttpRequest, token: str) -> HttpResponse:
     r = _current(t)
     return _act(request, t, lambda: logic.start(r),
                 _("Round %(round)s started: every table has its sheet.") % {"round": r.number})
+
+
+@require_POST
+def tournament_arrive(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    form = ArrivalForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, error_text(logic.TournamentError("name_needed")))
+        return HttpResponseRedirect(director_url(t))
+    name = logic.clean_name(form.cleaned_data["name"])
+    return _act(request, t, lambda: logic.add_player(
+        t, name=name, club=form.cleaned_data.get("club") or ""),
+        _("%(name)s joins the tournament: seated from the next draw.") % {"name": name})
+
+
+def _player_form(request: HttpRequest, t: Tournament, cls: Any) -> Any:
+    form = cls(request.POST, players=[(p.pk, p.name) for p in t.players.all()])
+    return form if form.is_valid() else None
+
+
+@require_POST
+def tournament_withdraw(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    form = _player_form(request, t, PlayerForm)
+    if form is None:
+        messages.error(request, _("Pick a player of this tournament."))
+        return HttpResponseRedirect(director_url(t))
+    p = get_object_or_404(Player, tournament=t, pk=form.cleaned_data["player"])
+    return _act(request, t, lambda: logic.withdraw(t, p),
+                _("%(name)s has withdrawn: seated in no later round, with no bye points.")
+                % {"name": p.name})
+
+
+@require_POST
+def tournament_rename(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    form = _player_form(request, t, RenameForm)
+    if form is None:
+        messages.error(request, error_text(logic.TournamentError("name_needed")))
+        return HttpResponseRedirect(director_url(t))
+    p = get_object_or_404(Player, tournament=t, pk=form.cleaned_data["player"])
+    new = logic.clean_name(form.cleaned_data["name"])
+    return _act(request, t, lambda: logic.rename(t, p, new),
+                _("%(old)s is now %(new)s.") % {"old": p.name, "new": new})
 
 
 def _table(t: Tournament, table_id: int) -> Table:

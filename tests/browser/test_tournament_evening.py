@@ -497,3 +497,57 @@ def test_9_a_stale_tab_is_refused_and_told_what_is_new(
     page.locator("#table-1").get_by_role("button", name="Reopen").click()
     expect(page.locator(".messages")).to_contain_text("Table 1 is open again.")
     old.close()
+
+
+# --------------------------------------------------------------------------- 10: come and go
+
+
+def test_10_late_arrival_withdrawal_and_a_name_corrected_each_in_the_history(
+    live_server: Any, screen: Any
+) -> None:
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Příchody", players=6,
+               table_size=3, rounds=3, deals=1)  # two tables of three
+    draw_and_start(page)
+    bye = t.players.get(name="Bohouš")  # he leaves after round 1
+    sign_round(t, 1, lambda tb: [deal_for(3, 0)])
+    page.reload()
+    admin = page.locator("#players-admin")
+    admin.locator("summary").click()
+    # a late arrival (spaces typed twice are one), a withdrawal, a name corrected
+    admin.locator("#arrive-form input[name=name]").fill("  Zdeněk   Nový ")
+    admin.locator("#arrive-form input[name=club]").fill("KM Brno")
+    admin.get_by_role("button", name="Add the player").click()
+    expect(page.locator(".messages")).to_contain_text(
+        "Zdeněk Nový joins the tournament: seated from the next draw.")
+    page.locator("#players-admin summary").click()
+    page.select_option("#withdraw-player", label=bye.name)
+    page.get_by_role("button", name="Withdraw the player").click()
+    expect(page.locator(".messages")).to_contain_text(f"{bye.name} has withdrawn")
+    page.locator("#players-admin summary").click()
+    page.select_option("#rename-player", label="Anna")
+    page.fill("#rename_name", "Anna Malá")
+    page.get_by_role("button", name="Correct the name").click()
+    expect(page.locator(".messages")).to_contain_text("Anna is now Anna Malá.")
+    # the same name again (spacing and case aside) is refused
+    page.locator("#players-admin summary").click()
+    page.locator("#arrive-form input[name=name]").fill("anna  malá")
+    page.get_by_role("button", name="Add the player").click()
+    expect(page.locator(".messages")).to_contain_text("is on the list twice")
+    history = page.locator("ul.history")
+    expect(history).to_contain_text("A player arrived late: Zdeněk Nový")
+    expect(history).to_contain_text(f"A player withdrew: {bye.name}")
+    expect(history).to_contain_text("A name was corrected: Anna → Anna Malá")
+    # round 2: the newcomer is seated, the one who left is not, and gets no bye points
+    page.get_by_role("button", name="Draw the next round").click()
+    live = page.locator("#t-live")
+    expect(live.locator(".t-tables")).to_contain_text("Zdeněk Nový")
+    expect(live.locator(".t-tables")).not_to_contain_text(bye.name)
+    expect(live).not_to_contain_text("Bye this round")  # 6 - 1 + 1: two tables of three
+    page.get_by_role("button", name="Start round 2").click()
+    sign_round(t, 2, lambda tb: [deal_for(3, 0)])
+    page.reload()
+    line = page.locator("table.standings tbody tr", has_text=bye.name)
+    expect(line).to_contain_text("withdrew")
+    expect(line.locator("td").nth(-1)).to_have_text("–")  # round 2: not played, no bye
+    no_sideways_scroll(page)
