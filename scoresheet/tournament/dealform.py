@@ -69,3 +69,37 @@ def add_trump_fields(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None = 
         return out
 
     form.to_entry = with_trumps
+
+
+def limit_round_deals(form: Any, sheet: Sheet) -> None:
+    """A table sheet whose round has its number of deals takes no further deal (issue 26.11):
+    a new deal, concession or deal stopped by a renonc is refused with the reason, before
+    anything is written.  Corrections of rows already written are not deals added."""
+    from scoresheet.tournament.logic import table_of_sheet, table_state
+
+    context = getattr(form, "context", None)
+    if context is None or context.position is not None:
+        return
+    if getattr(form, "kind", "") not in ("deal", "concession", "renonc"):
+        return
+    tb = table_of_sheet(sheet)
+    limit = tb.round.tournament.deals_per_round if tb is not None else None
+    if tb is None or limit is None or tb.closed is not None:
+        return  # (a closed table refuses every write, and says so)
+    # the deals written so far, from the sheet as stored (the form of a new row is given only
+    # the sheet's tail, not its entries); computed once per revision of the sheet
+    played = table_state(tb.round.tournament, tb).deals
+    if played < limit:
+        return
+    clean = form.clean
+
+    def refused() -> Any:
+        data = clean()
+        if form.kind != "renonc" or (data or {}).get("stopped"):
+            raise forms.ValidationError(
+                _("This round has %(deals)s deals and all of them are written: the table "
+                  "plays no more in this round. The scorer signs and closes the table.")
+                % {"deals": limit})
+        return data
+
+    form.clean = refused

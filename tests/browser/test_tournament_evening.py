@@ -551,3 +551,34 @@ def test_10_late_arrival_withdrawal_and_a_name_corrected_each_in_the_history(
     expect(line).to_contain_text("withdrew")
     expect(line.locator("td").nth(-1)).to_have_text("–")  # round 2: not played, no bye
     no_sideways_scroll(page)
+
+
+# --------------------------------------------------------------------------- 11: round length
+
+
+def test_11_a_deal_beyond_the_rounds_count_is_refused(live_server: Any, screen: Any) -> None:
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Délka", players=3,
+               table_size=3, deals=2)
+    draw_and_start(page)
+    tb = Table.objects.select_related("sheet").get(round__tournament=t)
+    play(tb, [deal_for(3, 0)])
+    page.goto(live_server.url + f"/s/{tb.sheet.edit_token}/")
+    expect(page.locator(".round-deals")).to_have_text("1 of 2 deals")
+    play(tb, [deal_for(3, 1)])
+    page.reload()
+    expect(page.locator(".round-deals")).to_have_text(
+        "All 2 deals of the round are written: the table plays no more in this round.")
+    page.get_by_role("link", name="+ Deal").click()
+    page.check("#id_declarer_1")
+    page.check("#id_trump_1")
+    page.check("#id_card_points_6")
+    page.get_by_role("button", name="Write it down").click()
+    expect(page.locator(".alert.error")).to_contain_text(
+        "This round has 2 deals and all of them are written")
+    no_sideways_scroll(page)
+    tb.sheet.refresh_from_db()
+    assert tb.sheet.entries.count() == 2
+    page.goto(live_server.url + f"/t/{t.director_token}/")
+    expect(page.locator("#table-1")).to_contain_text("2 of 2 deals")
+    expect(page.locator("body")).not_to_contain_text("3 of 2 deals")
