@@ -34,6 +34,7 @@ urlpatterns = [
     path("tv/<str:token>/", views.tournament_view, name="tournament_view"),
     path("tv/<str:token>/live", views.tournament_view_live, name="tournament_view_live"),
     path("tv/<str:token>/wall/", views.tournament_wall, name="tournament_wall"),
+    path("tv/<str:token>/seating/", views.tournament_seating, name="tournament_seating"),
     path("tv/<str:token>/standings.csv", views.tournament_csv, name="tournament_csv"),
     # a table sheet: the scorer signs with the edit link, players confirm with the read link
     path("s/<str:token>/close/", views.table_close, name="table_close"),

@@ -507,10 +507,25 @@ def _points(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:.1f}"
 
 
+def seating(r: Round | None) -> list[dict[str, Any]]:
+    """Who sits where in round ``r``, alphabetically by name (issue 26.12): each player's
+    table and seat (seat 1 deals first), or the bye."""
+    if r is None:
+        return []
+    lines = [{"name": s.player.name, "club": s.player.club,
+              "table": s.table.number if s.table is not None else None,
+              "seat": (s.position or 0) + 1}
+             for s in r.seats.select_related("player", "table")]
+    return sorted(lines, key=lambda line: (line["name"].casefold(), line["name"]))
+
+
 def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
     st = logic.standings(t)
     current = t.round_set.order_by("-number").first()
     return {
+        "seating_round": current,
+        "seating": seating(current),
+        "seating_url": reverse("tournament_seating", args=[t.view_token]),
         **_header(t),
         **_links(request, t),
         "standings": st,
@@ -541,6 +556,17 @@ def tournament_view_live(request: HttpRequest, token: str) -> HttpResponse:
     context = _view_context(request, t)
     context["live_url"] = reverse("tournament_view_live", args=[t.view_token])
     return render(request, "tournament/view.html#live", context)
+
+
+@require_GET
+def tournament_seating(request: HttpRequest, token: str) -> HttpResponse:
+    """The alphabetical "who sits where" of the latest round drawn, to print and pin up."""
+    t = get_for_view(token)
+    current = t.round_set.order_by("-number").first()
+    return render(request, "tournament/seating.html", {
+        **_header(t), "seating_round": current, "seating": seating(current),
+        "back_url": reverse("tournament_view", args=[t.view_token]),
+    })
 
 
 @require_GET

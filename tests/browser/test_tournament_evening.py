@@ -582,3 +582,40 @@ def test_11_a_deal_beyond_the_rounds_count_is_refused(live_server: Any, screen: 
     page.goto(live_server.url + f"/t/{t.director_token}/")
     expect(page.locator("#table-1")).to_contain_text("2 of 2 deals")
     expect(page.locator("body")).not_to_contain_text("3 of 2 deals")
+
+
+# --------------------------------------------------------------------------- 12: seating
+
+
+def test_12_who_sits_where_as_soon_as_the_round_is_drawn(
+    live_server: Any, screen: Any, chromium: Any
+) -> None:
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Kde sedím", players=7,
+               table_size=3, deals=1)
+    page.fill("#seed-new", "5")
+    page.get_by_role("button", name="Draw round 1").click()
+    seats = {s.player.name: (s.table.number if s.table else None, (s.position or 0) + 1)
+             for s in t.round_set.get().seats.select_related("player", "table")}
+    expected = [f"{name} " + (f"table {tb}, seat {seat}" if tb else "bye")
+                for name, (tb, seat) in sorted(seats.items(), key=lambda kv: kv[0].casefold())]
+    # a player's phone, before the round starts
+    phone_context = chromium.new_context(viewport=SIZES["phone"], locale="en")
+    phone = phone_context.new_page()
+    phone.goto(live_server.url + f"/tv/{t.view_token}/")
+    box = phone.locator("#seating-box")
+    expect(box).to_have_attribute("open", "")
+    expect(box.locator("li")).to_have_text(expected)
+    no_sideways_scroll(phone)
+    # the wall
+    wall_context = chromium.new_context(viewport=SIZES["desk"], locale="en")
+    wall = wall_context.new_page()
+    wall.goto(live_server.url + f"/tv/{t.view_token}/wall/")
+    expect(wall.locator(".wall-seating li")).to_have_text(expected)
+    # printable
+    page.get_by_role("link", name="Who sits where (to print)").click()
+    expect(page.locator("h2")).to_have_text("Round 1: who sits where")
+    expect(page.locator("#seating li")).to_have_text(expected)
+    no_sideways_scroll(page)
+    phone_context.close()
+    wall_context.close()
