@@ -381,6 +381,24 @@ def rename(t: Tournament, player: Player, name: str) -> None:
         _event(t, Action.RENAME, player=new, old=old)
 
 
+CLOCK_MINUTES = (1, 240)  # a round clock's length: rounds of 45 to 70 minutes are usual
+
+
+def start_clock(r: Round, minutes: int) -> None:
+    """The director starts the round's clock: the wall counts the minutes down (again from
+    the full length when started again)."""
+    if not CLOCK_MINUTES[0] <= minutes <= CLOCK_MINUTES[1]:
+        raise TournamentError("clock_minutes", max=CLOCK_MINUTES[1])
+    with transaction.atomic():
+        t = _locked(r.tournament)
+        r = Round.objects.select_for_update().get(pk=r.pk, tournament=t)
+        if r.started is None:
+            raise TournamentError("not_started", round=r.number)
+        r.clock_start, r.clock_minutes = timezone.now(), minutes
+        r.save(update_fields=["clock_start", "clock_minutes"])
+        _event(t, Action.CLOCK, round_number=r.number, minutes=minutes)
+
+
 def drafted_withdrawn(r: Round) -> list[Player]:
     """Players seated in a round not started yet who have withdrawn since its draw."""
     return [s.player for s in r.seats.select_related("player") if s.player.withdrawn]

@@ -10,7 +10,9 @@ Only :mod:`scoresheet.tournament.logic` writes these rows.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from enum import StrEnum, unique
+from typing import Any
 
 from django.db import models
 from django.utils import timezone
@@ -41,6 +43,7 @@ class Action(StrEnum):
     ARRIVE = "arrive"  # a player who came late joins from the next draw
     WITHDRAW = "withdraw"  # a player who left is seated no more
     RENAME = "rename"  # a player's name corrected
+    CLOCK = "clock"  # the round clock started
 
 
 class Tournament(models.Model):
@@ -95,6 +98,9 @@ class Round(models.Model):
     seed = models.PositiveIntegerField()
     drawn = models.DateTimeField(default=timezone.now)
     started = models.DateTimeField(null=True, blank=True)  # the sheets exist; no more swaps
+    # the round clock the director starts (the wall counts down to clock_start + minutes)
+    clock_start = models.DateTimeField(null=True, blank=True)
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -104,6 +110,12 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} round {self.number}"
+
+    @property
+    def clock_end(self) -> Any:
+        if self.clock_start is None or not self.clock_minutes:
+            return None
+        return self.clock_start + timedelta(minutes=self.clock_minutes)
 
 
 class Table(models.Model):

@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<str:token>/draw/", views.tournament_draw, name="tournament_draw"),
     path("t/<str:token>/swap/", views.tournament_swap, name="tournament_swap"),
     path("t/<str:token>/start/", views.tournament_start, name="tournament_start"),
+    path("t/<str:token>/clock/", views.tournament_clock, name="tournament_clock"),
     path("t/<str:token>/players/arrive/", views.tournament_arrive, name="tournament_arrive"),
     path("t/<str:token>/players/withdraw/", views.tournament_withdraw,
          name="tournament_withdraw"),

@@ -63,6 +63,7 @@ from scoresheet.tournament.forms import (
 from scoresheet.tournament.models import Player, Round, Table, Tournament
 
 WALL_CACHE_SECONDS = 600  # a rendered wall page, under its fingerprint (never stale)
+WALL_ROWS = 20  # standings rows in one column of the wall; more players make 2, then 3 columns
 POLL_SECONDS = 3  # the wall page and the director's page ask this often whether anything changed
 MAX_IMPORT_BYTES = 5_000_000
 
@@ -108,6 +109,7 @@ ERROR_TEXTS: dict[str, Any] = {
     "withdrawn": gettext_lazy("%(name)s has already withdrawn."),
     "draw_withdrawn": gettext_lazy("%(name)s has withdrawn since round %(round)s was drawn: "
                                    "draw it again before starting it."),
+    "clock_minutes": gettext_lazy("A round clock runs 1 to %(max)s minutes."),
     "draw_method": gettext_lazy("Choose one of the offered ways to draw the rounds."),
     "draw_too_few": gettext_lazy("%(players)s players cannot fill a table of %(size)s."),
 }
@@ -125,6 +127,7 @@ EVENT_TEXTS: dict[str, Any] = {
     "arrive": gettext_lazy("A player arrived late"),
     "withdraw": gettext_lazy("A player withdrew"),
     "rename": gettext_lazy("A name was corrected"),
+    "clock": gettext_lazy("The round clock started"),
 }
 
 
@@ -292,6 +295,8 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "draw_form": DrawForm(),
         "house_rules": house_rules(t),
         "reopen_form": ReopenForm(),
+        "clock_minutes": (current.clock_minutes if current is not None and current.clock_minutes
+                          else 60),
         "arrival_form": ArrivalForm(auto_id="arrive_%s"),
         "withdraw_form": PlayerForm(players=[(p.pk, p.name) for p in t.players.all()
                                              if not p.withdrawn]),
@@ -409,6 +414,17 @@ def tournament_start(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+def tournament_clock(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    r = _current(t)
+    raw = request.POST.get("minutes", "")
+    minutes = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 5 else 0
+    return _act(request, t, lambda: logic.start_clock(r, minutes),
+                _("The clock of round %(round)s runs: %(minutes)s minutes.") % {
+                    "round": r.number, "minutes": minutes})
+
+
+@require_POST
 def tournament_arrive(request: HttpRequest, token: str) -> HttpResponse:
     t = get_for_director(token)
     form = ArrivalForm(request.POST)
@@ -522,7 +538,13 @@ def seating(r: Round | None) -> list[dict[str, Any]]:
 def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
     st = logic.standings(t)
     current = t.round_set.order_by("-number").first()
+    lines = _lines(st)
+    per_column = WALL_ROWS if len(lines) <= 2 * WALL_ROWS else -(-len(lines) // 3)
     return {
+        "wall_columns": [lines[i:i + per_column] for i in range(0, len(lines), per_column)],
+        "wall_size": "few" if len(lines) <= WALL_ROWS else "many" if len(lines) <= 2 * WALL_ROWS
+        else "crowd",
+        "clock_round": current if current is not None and current.started else None,
         "seating_round": current,
         "seating": seating(current),
         "seating_url": reverse("tournament_seating", args=[t.view_token]),

@@ -619,3 +619,65 @@ def test_12_who_sits_where_as_soon_as_the_round_is_drawn(
     no_sideways_scroll(page)
     phone_context.close()
     wall_context.close()
+
+
+# --------------------------------------------------------------------------- 13: the wall
+
+
+FORTY = [f"{first} {last}" for last in ("Novák", "Svoboda", "Dvořák", "Černý")
+         for first in ("Jan", "Petr", "Josef", "Pavel", "Jiří", "Martin", "Tomáš", "Jaroslav",
+                       "Miroslav", "Zdeněk")]
+
+
+def fits(page: Any) -> None:
+    size = page.evaluate("[document.scrollingElement.scrollWidth,"
+                         " document.scrollingElement.scrollHeight]")
+    assert size[0] <= page.viewport_size["width"], f"{size[0]}px wide"
+    assert size[1] <= page.viewport_size["height"], f"{size[1]}px high"
+
+
+def test_13_forty_players_fit_the_wall_with_a_clock_and_final(
+    live_server: Any, chromium: Any
+) -> None:
+    desk = chromium.new_context(viewport=SIZES["desk"], locale="en")
+    director = desk.new_page()
+    director.goto(live_server.url + "/t/new/")
+    director.fill("#id_name", "Velký večer")
+    director.check("input[name=ruleset][value=marias]")
+    director.fill("#id_rounds", "1")
+    director.check("input[name=table_size][value='4']")
+    director.fill("#id_deals_per_round", "1")
+    director.fill("#id_players_text", "\n".join(f"{n}, KM Brno" for n in FORTY))
+    director.get_by_role("button", name="Create the tournament").click()
+    director.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    t = Tournament.objects.get(name="Velký večer")
+    wall = desk.new_page()
+    wall.goto(live_server.url + f"/tv/{t.view_token}/wall/")
+    fits(wall)
+    director.fill("#seed-new", "40")
+    director.get_by_role("button", name="Draw round 1").click()
+    expect(wall.locator(".wall-seating li")).to_have_count(40, timeout=10_000)
+    fits(wall)
+    director.get_by_role("button", name="Start round 1").click()
+    director.fill("#clock-minutes", "45")
+    director.get_by_role("button", name="Start the clock").click()
+    expect(director.locator(".clock-state")).to_contain_text("The round clock runs until")
+    expect(wall.locator(".wall-tables li")).to_have_count(10, timeout=10_000)
+    expect(wall.locator(".wall-clock .clock-left")).to_have_text(
+        re.compile(r"^(45:00|44:[0-5]\d)$"))
+    label = wall.locator(".wall-tables li strong").first
+    assert float(label.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 32
+    expect(wall.locator("table.standings tbody tr")).to_have_count(40)
+    fits(wall)
+    sign_round(t, 1, lambda tb: [deal_for(4, 0)])
+    expect(wall.locator(".wall-standings h2")).to_have_text("Final standings", timeout=10_000)
+    expect(wall.locator(".wall-clock")).to_have_count(0)
+    fits(wall)
+    # the same wall on a phone: nothing wider than the screen
+    phone = chromium.new_context(viewport=SIZES["phone"], locale="en").new_page()
+    phone.goto(live_server.url + f"/tv/{t.view_token}/wall/")
+    no_sideways_scroll(phone)
+    phone.goto(live_server.url + "/t/new/")
+    no_sideways_scroll(phone)
+    phone.context.close()
+    desk.close()
