@@ -813,6 +813,10 @@ def _import_round(t: Tournament, rd: Mapping[str, Any], by_number: dict[int, Pla
         names = [by_number[int(n)].name for n in raw["players"]]
         if list(sheet_doc.get("players", [])) != names:
             raise TournamentError("bad_document", detail=f"table {tb.number} players")
+        # every table plays the tournament's rules: a table sheet of its own is refused
+        if (sheet_doc.get("ruleset") != t.ruleset
+                or dict(sheet_doc.get("options") or {}) != sheet_options(t, len(names))):
+            raise TournamentError("bad_document", detail=f"table {tb.number} rules")
         sheet = services.create_sheet(
             ruleset=str(sheet_doc["ruleset"]), options=sheet_doc.get("options") or {},
             players=names, first_dealer=int(sheet_doc.get("first_dealer", 0)),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from decimal import Decimal
 from typing import Any
 
@@ -28,6 +29,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
+from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -151,6 +153,12 @@ def get_for_director(token: str) -> Tournament:
 
 def get_for_view(token: str) -> Tournament:
     return get_object_or_404(Tournament, view_token=token)
+
+
+def file_name(t: Tournament, what: str) -> str:
+    """A download's name that says which tournament it is: "patecni-marias-results.pdf"."""
+    slug = slugify(unicodedata.normalize("NFKD", t.name))[:40].strip("-")
+    return f"{slug}-{what}" if slug else what
 
 
 def director_url(t: Tournament) -> str:
@@ -698,7 +706,7 @@ def table_card(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
     if request.GET.get("format") == "html":
         return HttpResponse(html)
     return _download(printing.render_pdf(html), "application/pdf",
-                     f"table-{tb.round.number}-{tb.number}.pdf", attachment=False)
+                     file_name(t, f"table-{tb.round.number}-{tb.number}.pdf"), attachment=False)
 
 
 # --------------------------------------------------------------------------- exports
@@ -759,7 +767,8 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
         w.writerow(line)
     suffix = f"-round-{round_number}" if round_number else ""
     suffix += "-provisional" if note else ""
-    return _download(out.getvalue(), "text/csv; charset=utf-8", f"standings{suffix}.csv")
+    return _download(out.getvalue(), "text/csv; charset=utf-8",
+                     file_name(t, f"standings{suffix}.csv"))
 
 
 def _safe(text: str) -> str:
@@ -844,7 +853,8 @@ def tournament_results_pdf(request: HttpRequest, token: str) -> HttpResponse:
         assert tb.sheet is not None
         parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4, pdf=True,
                                          extra=extra))
-    return _download(merge_pdf(parts), "application/pdf", "results.pdf", attachment=False)
+    return _download(merge_pdf(parts), "application/pdf", file_name(t, "results.pdf"),
+                     attachment=False)
 
 
 def merge_pdf(pages: list[str]) -> bytes:
@@ -866,4 +876,4 @@ def merge_pdf(pages: list[str]) -> bytes:
 def tournament_json(request: HttpRequest, token: str) -> HttpResponse:
     t = get_for_director(token)
     text = json.dumps(logic.export(t), ensure_ascii=False, indent=1)
-    return _download(text, "application/json", "tournament.json")
+    return _download(text, "application/json", file_name(t, "tournament.json"))

@@ -308,3 +308,38 @@ def test_a_club_name_that_looks_like_a_formula_is_text_in_the_csv(client):
         reverse("tournament_csv", args=[t.view_token])).content.decode())))
     clubs = [r[2] for r in rows if len(r) > 2]
     assert "'=HYPERLINK(1)" in clubs and "=HYPERLINK(1)" not in clubs
+
+
+def test_an_import_cannot_give_a_table_sheet_its_own_rules():
+    """Issue 26.14: every table plays the tournament's rules, in an import too."""
+    t = make_tournament(12)
+    logic.start(logic.draw(t, seed=1))
+    doc = logic.export(t)
+    doc["round_list"][0]["tables"][1]["sheet"]["options"] = {"stake": 100}
+    before = Tournament.objects.count()
+    with pytest.raises(logic.TournamentError) as refused:
+        logic.import_tournament(doc)
+    assert refused.value.params["detail"] == "table 2 rules"
+    assert Tournament.objects.count() == before
+
+
+def test_names_are_compared_with_their_spaces_normalised():
+    with pytest.raises(logic.TournamentError) as refused:
+        logic.check_players([logic.NewPlayer(name="Jana  Nováková"),
+                             logic.NewPlayer(name=" jana nováková "),
+                             logic.NewPlayer(name="Petr")], "marias")
+    assert refused.value.code == "name_twice"
+    kept = logic.check_players([logic.NewPlayer(name="  Jana   Nováková "),
+                                logic.NewPlayer(name="Petr"), logic.NewPlayer(name="Ota")],
+                               "marias")
+    assert [p.name for p in kept] == ["Jana Nováková", "Petr", "Ota"]
+
+
+def test_downloads_carry_the_tournaments_name(client):
+    t = make_tournament(12)
+    t.name = "Páteční mariáš"
+    t.save()
+    json_file = client.get(reverse("tournament_json", args=[t.director_token]))
+    assert 'filename="patecni-marias-tournament.json"' in json_file["Content-Disposition"]
+    csv_file = client.get(reverse("tournament_csv", args=[t.view_token]))
+    assert "patecni-marias-standings" in csv_file["Content-Disposition"]
