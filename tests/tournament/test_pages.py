@@ -343,3 +343,16 @@ def test_downloads_carry_the_tournaments_name(client):
     assert 'filename="patecni-marias-tournament.json"' in json_file["Content-Disposition"]
     csv_file = client.get(reverse("tournament_csv", args=[t.view_token]))
     assert "patecni-marias-standings" in csv_file["Content-Disposition"]
+
+
+def test_a_closed_table_sheet_offers_no_undo_or_redo_and_says_so_once(client):
+    t = make_tournament(12)
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("sheet", "scorer").filter(round__tournament=t).first()
+    play(tb, [deal_for(4, i) for i in range(4)])
+    html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
+    assert "Undo" in html
+    logic.close(tb, signed_name=tb.scorer.name)
+    html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
+    assert "Undo" not in html and "Redo" not in html
+    assert html.count("the sheet can no longer change") == 1
