@@ -60,15 +60,36 @@ def add_trump_fields(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None = 
     form.extra_fields = [form[n] for n in names]
     to_entry = form.to_entry
 
+    def announced(cleaned_data: Mapping[str, Any], key: str) -> bool:
+        """Is the game a trumps field is about announced (the form sends only what it shows)?"""
+        against = key.endswith("_against")
+        chosen = cleaned_data.get("announced_against" if against else "announced") or ()
+        return key.removesuffix("_against") in chosen
+
     def with_trumps(cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
         out = to_entry({k: v for k, v in cleaned_data.items() if k not in names})
         given = {key: cleaned_data[f"trumps_{key}"] for key in asked
-                 if cleaned_data.get(f"trumps_{key}") is not None}
+                 if cleaned_data.get(f"trumps_{key}") is not None
+                 and announced(cleaned_data, key)}
         if given:
             out["meta"] = {**dict(out.get("meta") or {}), "trumps": given}
         return out
 
     form.to_entry = with_trumps
+    clean = form.clean
+
+    def needs_count() -> Any:
+        """A won sedma earns by its announcer's trumps: no count, no silent lowest band."""
+        data = clean()
+        done = data if data is not None else form.cleaned_data
+        if (announced(done, "seven") and done.get("seven") == "won"
+                and done.get("trumps_seven") is None):
+            form.add_error("trumps_seven", _(
+                "The sedma was won: type how many trumps its announcer held (it decides the "
+                "premium points)."))
+        return data
+
+    form.clean = needs_count
 
 
 def limit_round_deals(form: Any, sheet: Sheet) -> None:

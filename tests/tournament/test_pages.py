@@ -356,3 +356,25 @@ def test_a_closed_table_sheet_offers_no_undo_or_redo_and_says_so_once(client):
     html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
     assert "Undo" not in html and "Redo" not in html
     assert html.count("the sheet can no longer change") == 1
+
+
+def test_a_won_sedma_needs_its_trumps_and_trumps_of_a_game_not_announced_are_not_kept(client):
+    """Issue 26.14: no silent lowest band for a won sedma; the form sends only what it shows."""
+    from tests.sheets.helpers import write_fields
+
+    t = make_tournament(12, rounds=1, premium={})
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("sheet").filter(round__tournament=t).first()
+    url = reverse("entry_new", args=[tb.sheet.edit_token, "deal"])
+    html = page(client.get(url))
+    assert 'class="field t-trumps_seven' in html  # shown by the stylesheet only for a sedma
+    sedma = {**write_fields(html), "declarer": "1", "game": "suit", "trump": "leaves",
+             "announced": "seven", "card_points": "60", "seven": "won"}
+    refused = client.post(url, sedma)
+    assert refused.status_code == 400
+    assert "The sedma was won: type how many trumps its announcer held" in page(refused)
+    assert not tb.sheet.entries.exists()
+    hra = {**write_fields(html), "declarer": "1", "game": "suit", "trump": "leaves",
+           "card_points": "60", "trumps_seven": "4", "trumps_hundred": "5"}
+    assert client.post(url, hra).status_code == 302
+    assert "meta" not in tb.sheet.entries.get().data
