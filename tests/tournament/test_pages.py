@@ -378,3 +378,16 @@ def test_a_won_sedma_needs_its_trumps_and_trumps_of_a_game_not_announced_are_not
            "card_points": "60", "trumps_seven": "4", "trumps_hundred": "5"}
     assert client.post(url, hra).status_code == 302
     assert "meta" not in tb.sheet.entries.get().data
+
+
+def test_tables_of_three_among_tables_of_four_are_flagged_to_the_director(client):
+    t = make_tournament(13, rounds=1)  # 4 + 3 + 3 + 3
+    logic.draw(t, seed=2)
+    director = reverse("tournament", args=[t.director_token])
+    note = "A table of three among tables of four"
+    assert page(client.get(director)).count(note) == 3
+    logic.start(t.round_set.get())
+    assert page(client.get(director)).count(note) == 3
+    plain = make_tournament(12, rounds=1)
+    logic.draw(plain, seed=2)
+    assert note not in page(client.get(reverse("tournament", args=[plain.director_token])))
