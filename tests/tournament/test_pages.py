@@ -391,3 +391,19 @@ def test_tables_of_three_among_tables_of_four_are_flagged_to_the_director(client
     plain = make_tournament(12, rounds=1)
     logic.draw(plain, seed=2)
     assert note not in page(client.get(reverse("tournament", args=[plain.director_token])))
+
+
+def test_pages_write_points_and_money_with_the_languages_decimal_comma():
+    from django.utils import translation
+
+    from scoresheet.tournament.views import _lines, _shown
+
+    t = make_tournament(12, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    play_round(t)
+    st = logic.standings(t)
+    with translation.override("cs"):
+        assert _shown(2.5) == "2,5" and _shown(3.0) == "3"
+        assert any("," in line["money"] for line in _lines(st))
+    with translation.override("en"):
+        assert _shown(2.5) == "2.5"
