@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,7 @@ Pair = tuple[PlayerId, PlayerId]
 # --------------------------------------------------------------------------- the draw
 
 MIN_TABLE = 3  # every game needs three at a table (docs/tournament.md#tables)
+EXACT_BUDGET = 400_000  # steps of the exhaustive search before the heuristic's draw is kept
 DRAW_ATTEMPTS = 24  # random starts of the search; the best one is kept (tournament.md#the-draw)
 MAX_SEED = 999_999  # seeds are shown as six digits, easy to read out and to type
 
@@ -104,9 +106,19 @@ def table_layout(players: int, size: int, sizes: Sequence[int]) -> tuple[list[in
     return layout, players - seated
 
 
+REPEAT_WEIGHT = 1_000_000  # a pair meeting again outweighs any spreading of the meetings
+
+
+def _weight(times: int) -> int:
+    """What seating a pair that already met ``times`` times costs: first the number of pairs
+    who meet again (issue 26.8: the fewest repeated pairs), then, among seatings with as few,
+    the square of their meetings (a third meeting weighs more than two second ones)."""
+    return REPEAT_WEIGHT + times * times if times else 0
+
+
 def _cost(table: Sequence[PlayerId], met: Mapping[Pair, int]) -> int:
-    """Earlier meetings of the pairs at ``table``, a repeated repeat counting more."""
-    return sum(met.get(p, 0) ** 2 for p in _pairs(table))
+    """The cost of the pairs at ``table`` (:func:`_weight`)."""
+    return sum(_weight(met.get(p, 0)) for p in _pairs(table))
 
 
 def _improve(tables: list[list[PlayerId]], met: Mapping[Pair, int]) -> int:
@@ -153,9 +165,79 @@ def _search(seated: Sequence[PlayerId], layout: Sequence[int], met: Mapping[Pair
     return found
 
 
+class _OutOfBudget(Exception):
+    pass
+
+
+def _exact(seated: Sequence[PlayerId], layout: Sequence[int], met: Mapping[Pair, int],
+           rng: random.Random, bound: int, budget: int = EXACT_BUDGET
+           ) -> tuple[int, list[list[PlayerId]]] | None:
+    """The seating of least cost below ``bound`` by an exhaustive search (branch and bound:
+    the lowest unseated player opens the next table, whose other seats are chosen among the
+    players after him; a branch is cut as soon as its cost reaches the best found).  The
+    players are taken in an order drawn from ``rng``, so among equally good seatings the seed
+    decides.  None when none is cheaper than ``bound``; raises :class:`_OutOfBudget` after
+    ``budget`` steps (the field is too large to search it all)."""
+    order = list(seated)
+    rng.shuffle(order)
+    n = len(order)
+    w = [[_weight(met.get((a, b) if a < b else (b, a), 0)) for b in order] for a in order]
+    left = Counter(layout)
+    free = [True] * n
+    best: list[Any] = [bound, None]
+    steps = [0]
+    tables: list[list[int]] = []
+
+    def place(cost: int) -> None:
+        first = next((i for i in range(n) if free[i]), None)
+        if first is None:
+            best[0], best[1] = cost, [list(t) for t in tables]
+            return
+        for size in sorted((s for s, c in left.items() if c), reverse=True):
+            left[size] -= 1
+            free[first] = False
+            grow([first], size, first + 1, cost)
+            free[first] = True
+            left[size] += 1
+
+    def grow(table: list[int], size: int, start: int, cost: int) -> None:
+        steps[0] += 1
+        if steps[0] > budget:
+            raise _OutOfBudget
+        if len(table) == size:
+            tables.append(table)
+            place(cost)
+            tables.pop()
+            return
+        for j in range(start, n):
+            if not free[j]:
+                continue
+            more = cost + sum(w[j][k] for k in table)
+            if more >= best[0]:
+                continue
+            free[j] = False
+            table.append(j)
+            grow(table, size, j + 1, more)
+            table.pop()
+            free[j] = True
+
+    place(0)
+    if best[1] is None:
+        return None
+    return best[0], [[order[i] for i in t] for t in best[1]]
+
+
 def _best_tables(seated: Sequence[PlayerId], layout: Sequence[int], met: Mapping[Pair, int],
                  rng: random.Random, *, lookahead: bool) -> list[list[PlayerId]]:
     found = _search(seated, layout, met, rng)
+    least = min(cost for cost, _ in found)
+    if least > 0:
+        try:
+            exact = _exact(seated, layout, met, random.Random(rng.random()), least)
+        except _OutOfBudget:
+            exact = None
+        if exact is not None:
+            return exact[1]
     least = min(cost for cost, _ in found)
     best = [tables for cost, tables in found if cost == least]
     if least == 0 or not lookahead or len(best) == 1:
@@ -171,6 +253,68 @@ def _best_tables(seated: Sequence[PlayerId], layout: Sequence[int], met: Mapping
     return min(best, key=next_cost)
 
 
+METHOD_LOT = "lot"  # by lot, the fewest repeated pairs
+METHOD_MOVE = "move"  # winner stays, second moves one table on, third two, ...
+METHOD_SEEDED = "seeded"  # by the standings: the first players together, and so on
+METHODS = (METHOD_LOT, METHOD_MOVE, METHOD_SEEDED)
+
+
+def _fit(tables: list[list[PlayerId]], layout: Sequence[int],
+         extra: Sequence[PlayerId]) -> list[list[PlayerId]]:
+    """``tables`` brought to the sizes of ``layout`` (in order): the players ``extra`` (new to
+    the round: back from a bye, arrived late) fill the seats left, and a table with too many
+    gives its last players to the next table with room."""
+    tables = [list(t) for t in tables][:len(layout)]
+    while len(tables) < len(layout):
+        tables.append([])
+    spill: list[PlayerId] = []
+    for t, want in zip(tables, layout, strict=True):
+        while len(t) > want:
+            spill.append(t.pop())
+    waiting = [*spill, *extra]
+    for t, want in zip(tables, layout, strict=True):
+        while len(t) < want and waiting:
+            t.append(waiting.pop(0))
+    return tables
+
+
+def move_tables(previous: Sequence[Sequence[PlayerId]], layout: Sequence[int],
+                seated: Sequence[PlayerId]) -> list[list[PlayerId]]:
+    """The Czech clubs' moving (issue 26.8): at each table of the round before (``previous``,
+    in table order, each table's players in the order of their result there, the winner
+    first) the winner stays, the second moves one table on, the third two, the fourth three
+    (round the tables), so that players of one table meet no more while there are at least as
+    many tables as seats at one.  Only the players in ``seated`` play this round.
+
+    >>> move_tables([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]],
+    ...             [4, 4, 4, 4], range(1, 17))
+    [[1, 8, 11, 14], [2, 5, 12, 15], [3, 6, 9, 16], [4, 7, 10, 13]]
+    """
+    playing = set(seated)
+    count = len(layout)
+    tables: list[list[PlayerId]] = [[] for _ in range(count)]
+    placed: set[PlayerId] = set()
+    for t, table in enumerate(previous[:count]):
+        for place, player in enumerate(p for p in table if p in playing):
+            tables[(t + place) % count].append(player)
+            placed.add(player)
+    return _fit(tables, layout, [p for p in seated if p not in placed])
+
+
+def seeded_tables(ranking: Sequence[PlayerId], layout: Sequence[int],
+                  seated: Sequence[PlayerId]) -> list[list[PlayerId]]:
+    """Seeding by the standings (issue 26.8): the first players of the standings at table 1,
+    the next at table 2, and so on (those not in ``ranking`` last).
+
+    >>> seeded_tables([3, 1, 2, 6, 5, 4], [3, 3], [1, 2, 3, 4, 5, 6])
+    [[3, 1, 2], [6, 5, 4]]
+    """
+    playing = set(seated)
+    order = [p for p in ranking if p in playing]
+    order += [p for p in seated if p not in set(order)]
+    return _tables_from(order, layout)
+
+
 def draw_round(
     players: Sequence[PlayerId],
     *,
@@ -181,6 +325,10 @@ def draw_round(
     byes_so_far: Mapping[PlayerId, int] | None = None,
     scored_so_far: Mapping[PlayerId, int] | None = None,
     rounds_left: int = 1,
+    clubs: Mapping[PlayerId, str] | None = None,
+    method: str = METHOD_LOT,
+    previous: Sequence[Sequence[PlayerId]] = (),
+    ranking: Sequence[PlayerId] = (),
 ) -> Draw:
     """Seat ``players`` by lot from ``seed`` (docs/tournament.md#the-draw).
 
@@ -190,6 +338,12 @@ def draw_round(
     the draws with the fewest repeats it keeps the one that leaves the next round the fewest).
     Byes go to players with the fewest byes so far, scorers to the players who kept a sheet the
     fewest times, each by lot among equals.  Seats at each table are drawn last.
+
+    ``clubs`` (player -> club): in the first round, players of one club are kept apart as if
+    they had met.  ``method``: :data:`METHOD_LOT` as above; :data:`METHOD_MOVE` moves the
+    players of ``previous`` (:func:`move_tables`); :data:`METHOD_SEEDED` seats them by
+    ``ranking`` (:func:`seeded_tables`); either of the two draws by lot when it has nothing to
+    go by (the first round).
 
     >>> d = draw_round(range(1, 13), seed=7, size=4, sizes=(3, 4))
     >>> sorted(len(t) for t in d.tables), d.byes
@@ -211,7 +365,17 @@ def draw_round(
         pool.sort(key=lambda p: had.get(p, 0))  # stable: by lot among equals
         byes = sorted(pool[:bye_count])
     seated = [p for p in ids if p not in byes]
-    best = _best_tables(seated, layout, met, rng, lookahead=rounds_left > 1)
+    if method == METHOD_MOVE and previous:
+        best = move_tables(previous, layout, seated)
+    elif method == METHOD_SEEDED and ranking:
+        best = seeded_tables(ranking, layout, seated)
+    else:
+        avoid = dict(met)
+        if clubs and not earlier:
+            for a, b in itertools.combinations(seated, 2):
+                if clubs.get(a) and clubs.get(a) == clubs.get(b):
+                    avoid[(a, b) if a < b else (b, a)] = 1
+        best = _best_tables(seated, layout, avoid, rng, lookahead=rounds_left > 1)
     kept = scored_so_far or {}
     scorers: list[PlayerId] = []
     for table in best:
@@ -318,6 +482,7 @@ class DealPremium:
     worth: int  # what the deal's won announced games are worth (before a renonc)
     renonc: bool = False  # a renonc was claimed on this deal
     withheld: bool = False  # >= 50 with a renonc: only if the referee finds it winnable
+    unwinnable: bool = False  # the referee found it could not be won: no premium points
 
     @property
     def flagged(self) -> bool:
@@ -398,13 +563,19 @@ def deal_premium(deal: marias.Deal, options: marias.MariasOptions, table: Premiu
 
 
 def sheet_premium(sheet: Sheet, table: PremiumTable,
-                  winnable: Mapping[int, bool] | None = None) -> SheetPremium:
+                  winnable: Mapping[int, bool] | None = None, *,
+                  unwinnable_earns_nothing: bool = False) -> SheetPremium:
     """The premium points of every seat of a Mariáš sheet (seed 004 II and IV.5-6).
 
     A renonc entry refers to the deal before it: the player who made it earns nothing on that
     deal (IV.5), though minus points he got for a flek stay.  When the deal is worth 50 or more,
     the others' points count only once the referee found the game winnable (``winnable[entry
     index of the deal]``, IV.6).
+
+    ``unwinnable_earns_nothing`` (tournaments of edition 2): a deal the referee found could
+    not be won earns no premium points, renonc or not ("aktér dostane prémiové body pouze
+    pokud rozhodčí rozhodne, že byla hra teoreticky vyhratelná", IV.6; the review form says
+    "No: no premium points"); minus points for a flek stay, as after a renonc.
     """
     if sheet.game != marias.MariasGame.name:
         raise DrawError("premium points belong to Mariáš", code="premium_game")
@@ -433,6 +604,11 @@ def sheet_premium(sheet: Sheet, table: PremiumTable,
             withheld = last.worth >= PREMIUM_FLAG and not winnable.get(last.entry, False)
             deals[-1] = DealPremium(entry=last.entry, points={} if withheld else points,
                                     worth=last.worth, renonc=True, withheld=withheld)
+    if unwinnable_earns_nothing:
+        deals = [DealPremium(entry=d.entry, points={s: p for s, p in d.points.items() if p < 0},
+                             worth=d.worth, renonc=d.renonc, withheld=d.withheld,
+                             unwinnable=True)
+                 if winnable.get(d.entry) is False else d for d in deals]
     for d in deals:
         for seat, p in d.points.items():
             totals[seat] += p
@@ -459,20 +635,31 @@ class Seat:
     bye: bool = False
 
 
-def placement(totals: Sequence[int]) -> list[tuple[float, float]]:
+def placement(totals: Sequence[int], winner: int | None = None) -> list[tuple[float, float]]:
     """(place, placement points) per seat; tied seats share the places and their points.
+
+    ``winner``: the seat the table sheet names the winner of the game (the game's own rule:
+    a Binokel declarer who reaches the target, Thousand's tie-break).  He is first alone, the
+    others follow by their totals, so the standings never contradict the sheet.
 
     >>> placement([500, 1000, 200])
     [(2.0, 2.0), (1.0, 3.0), (3.0, 1.0)]
     >>> placement([700, 700, 100, 0])
     [(1.5, 2.5), (1.5, 2.5), (3.0, 1.0), (4.0, 0.0)]
+    >>> placement([115, 116, 40], winner=0)
+    [(1.0, 3.0), (2.0, 2.0), (3.0, 1.0)]
+    >>> placement([1010, 1010, 600], winner=1)
+    [(2.0, 2.0), (1.0, 3.0), (3.0, 1.0)]
     """
-    order = sorted(range(len(totals)), key=lambda s: -totals[s])
+    if winner is not None and not 0 <= winner < len(totals):
+        winner = None
+    order = sorted(range(len(totals)), key=lambda s: (s != winner, -totals[s]))
     out: list[tuple[float, float]] = [(0.0, 0.0)] * len(totals)
     i = 0
     while i < len(order):
         j = i
-        while j + 1 < len(order) and totals[order[j + 1]] == totals[order[i]]:
+        while (j + 1 < len(order) and totals[order[j + 1]] == totals[order[i]]
+               and winner not in (order[i], order[j + 1])):
             j += 1
         places = range(i, j + 1)
         place = sum(p + 1 for p in places) / len(places)
@@ -484,9 +671,10 @@ def placement(totals: Sequence[int]) -> list[tuple[float, float]]:
 
 
 def table_standing(scoring: str, players: Sequence[PlayerId], totals: Sequence[int],
-                   premium: Sequence[int] = ()) -> list[Seat]:
-    """The competition points of one table's players, in seat order."""
-    places = placement(totals)
+                   premium: Sequence[int] = (), winner: int | None = None) -> list[Seat]:
+    """The competition points of one table's players, in seat order (``winner``: the seat the
+    table sheet names the winner, first alone; see :func:`placement`)."""
+    places = placement(totals, winner)
     out = []
     for seat, player in enumerate(players):
         place, points = places[seat]

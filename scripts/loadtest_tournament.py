@@ -132,9 +132,17 @@ def create_tournament(port: int) -> tuple[str, str]:
         "deals_per_round": str(DEALS), "players_text": names})
     assert reply.status == 302, (reply.status, reply.text[:2000])
     token = reply.location.rstrip("/").split("/")[-1]
-    assert director.post(f"/t/{token}/draw/", {"seed": "4242"}).status == 302
-    assert director.post(f"/t/{token}/start/", {}).status == 302
+
+    def revision() -> str:  # every director's form carries the revision its page showed
+        found = re.search(r'name="revision" value="(\d+)"', director.get(f"/t/{token}/").text)
+        assert found, "no revision on the director's page"
+        return found[1]
+
+    assert director.post(f"/t/{token}/draw/", {"seed": "4242",
+                                               "revision": revision()}).status == 302
+    assert director.post(f"/t/{token}/start/", {"revision": revision()}).status == 302
     page = director.get(f"/t/{token}/").text
+    assert "Start round 1" not in page, "the round did not start"
     view = re.search(r'href="/tv/([\w-]+)/wall/"', page)
     assert view, "no wall link on the director's page"
     return token, view[1]

@@ -353,7 +353,7 @@ def player_numbers(m: Member) -> PlayerNumbers:
         r, total, deals = _count_sheet(tb.sheet, position, contracts)
         renoncs += r
         sheets.append(SheetLine(
-            view_token=tb.sheet.view_token, evening=s.player.club_entrant.evening_id,  # type: ignore[attr-defined]  # reverse one-to-one
+            view_token=tb.sheet.view_token, evening=s.player.club_entrant.evening_id,
             round=s.round.number, table=tb.number, players=list(tb.sheet.players),
             total=total, premium=state.premium[position] if position < len(state.premium)
             else 0, money=t.game == "marias", deals=deals))

@@ -60,12 +60,67 @@ def add_trump_fields(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None = 
     form.extra_fields = [form[n] for n in names]
     to_entry = form.to_entry
 
+    def announced(cleaned_data: Mapping[str, Any], key: str) -> bool:
+        """Is the game a trumps field is about announced (the form sends only what it shows)?"""
+        against = key.endswith("_against")
+        chosen = cleaned_data.get("announced_against" if against else "announced") or ()
+        return key.removesuffix("_against") in chosen
+
     def with_trumps(cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = to_entry({k: v for k, v in cleaned_data.items() if k not in names})
         given = {key: cleaned_data[f"trumps_{key}"] for key in asked
-                 if cleaned_data.get(f"trumps_{key}") is not None}
+                 if cleaned_data.get(f"trumps_{key}") is not None
+                 and announced(cleaned_data, key)}
         if given:
             out["meta"] = {**dict(out.get("meta") or {}), "trumps": given}
         return out
 
     form.to_entry = with_trumps
+    clean = form.clean
+
+    def needs_count() -> Any:
+        """A won sedma earns by its announcer's trumps: no count, no silent lowest band."""
+        data = clean()
+        done = data if data is not None else form.cleaned_data
+        if (announced(done, "seven") and done.get("seven") == "won"
+                and done.get("trumps_seven") is None):
+            form.add_error("trumps_seven", _(
+                "The sedma was won: type how many trumps its announcer held (it decides the "
+                "premium points)."))
+        return data
+
+    form.clean = needs_count
+
+
+def limit_round_deals(form: Any, sheet: Sheet) -> None:
+    """A table sheet whose round has its number of deals takes no further deal (issue 26.11):
+    a new deal, concession or deal stopped by a renonc is refused with the reason, before
+    anything is written.  Corrections of rows already written are not deals added."""
+    from scoresheet.tournament.logic import table_of_sheet, table_state
+
+    context = getattr(form, "context", None)
+    if context is None or context.position is not None:
+        return
+    if getattr(form, "kind", "") not in ("deal", "concession", "renonc"):
+        return
+    tb = table_of_sheet(sheet)
+    limit = tb.round.tournament.deals_per_round if tb is not None else None
+    if tb is None or limit is None or tb.closed is not None:
+        return  # (a closed table refuses every write, and says so)
+    # the deals written so far, from the sheet as stored (the form of a new row is given only
+    # the sheet's tail, not its entries); computed once per revision of the sheet
+    played = table_state(tb.round.tournament, tb).deals
+    if played < limit:
+        return
+    clean = form.clean
+
+    def refused() -> Any:
+        data = clean()
+        if form.kind != "renonc" or (data or {}).get("stopped"):
+            raise forms.ValidationError(
+                _("This round has %(deals)s deals and all of them are written: the table "
+                  "plays no more in this round. The scorer signs and closes the table.")
+                % {"deals": limit})
+        return data
+
+    form.clean = refused

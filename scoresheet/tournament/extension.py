@@ -9,12 +9,13 @@ from typing import Any
 
 from scoresheet.sheets import extensions
 from scoresheet.sheets.models import Sheet
-from scoresheet.tournament.dealform import add_trump_fields
+from scoresheet.tournament.dealform import add_trump_fields, limit_round_deals
 
 
 class TrumpsExtension(extensions.EntryExtension):
     def extend_form(self, form: Any, sheet: Sheet, entry: Mapping[str, Any] | None) -> None:
         add_trump_fields(form, sheet, entry)
+        limit_round_deals(form, sheet)
 
 
 extensions.register(TrumpsExtension())

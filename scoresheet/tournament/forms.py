@@ -18,6 +18,14 @@ from scoresheet.tournament.logic import MAX_PLAYERS, NewPlayer
 from scoresheet.tournament.models import CLUB_LENGTH, NAME_LENGTH, REASON_LENGTH, TITLE_LENGTH
 
 LINE_END = re.compile(r"\r\n|\r|\n")  # the lines of the players' list, as a browser sends them
+DRAW_METHOD_LABELS = {
+    draw_rules.METHOD_LOT: _("By lot, with the fewest repeated table-mates"),
+    draw_rules.METHOD_MOVE: _("From round 2: the winner of each table stays, the second moves "
+                              "one table on, the third two, the fourth three"),
+    draw_rules.METHOD_SEEDED: _("From round 2: by the standings, the leaders together at "
+                                "table 1, the next at table 2, and so on"),
+}
+
 BAND_LABELS = (_("4 trumps or fewer"), _("5 trumps"), _("6 trumps"), _("7 trumps or more"))
 
 
@@ -42,6 +50,17 @@ class TournamentForm(NewSheetForm):
         help_text=_("Empty: Thousand and Binokel play each round to the end of the game. "
                     "Mariáš needs a number."), widget=_num(min=1, max=MAX_DEALS),
     )
+    draw_method = forms.ChoiceField(
+        label=_("How the rounds are drawn"), widget=forms.RadioSelect, required=False,
+        choices=list(DRAW_METHOD_LABELS.items()), initial=draw_rules.METHOD_LOT,
+        help_text=_("Round 1 is always drawn by lot. Seats at each table and the scorer are "
+                    "drawn by lot in every round."),
+    )
+    separate_clubs = forms.BooleanField(
+        label=_("Keep club-mates apart in round 1"), required=False,
+        help_text=_("Players of one club (after the comma) do not sit together in round 1 "
+                    "while the numbers allow it."),
+    )
     players_text = forms.CharField(
         label=_("Players"), widget=forms.Textarea(attrs={"rows": 8, "autocapitalize": "words"}),
         help_text=_("One player a line; a club after a comma: “Jana Nováková, KM Brno”."),
@@ -52,8 +71,15 @@ class TournamentForm(NewSheetForm):
                     "the standings."),
     )
 
+    # The preset whose house-rule fields the page showed.  When the director picks another
+    # preset and creates without the page showing its rules (no JavaScript, no "Show this
+    # preset's rules"), the fields posted are the other preset's: they are ignored and the
+    # chosen preset's own rules are played (issue 26.1).
+    options_for = forms.CharField(required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args: Any, ruleset: str, **kwargs: Any) -> None:
         super().__init__(*args, ruleset=ruleset, **kwargs)
+        self.fields["options_for"].initial = ruleset
         for name in [n for n in self.fields if n.startswith("player_")] + ["first_dealer"]:
             del self.fields[name]
         default = draw_rules.PremiumTable()
@@ -96,6 +122,13 @@ class TournamentForm(NewSheetForm):
                     _("Line %(number)s of the list of players: %(problem)s"),
                     code=SingleLineValidator.code, params={"number": number, "problem": problem})
         return text
+    def options_match(self) -> bool:
+        """Were the posted house-rule fields those of the chosen preset?"""
+        shown = self.data.get("options_for") if self.is_bound else self.chosen
+        return shown == self.chosen
+
+    def overrides(self) -> dict[str, Any]:
+        return super().overrides() if self.options_match() else {}
 
     def people(self) -> list[NewPlayer]:
         out = []
@@ -132,6 +165,8 @@ class TournamentForm(NewSheetForm):
             "rounds": data["rounds"], "table_size": data["table_size"],
             "deals_per_round": data.get("deals_per_round"), "premium": self.premium(),
             "players": self.people(),
+            "draw_method": data.get("draw_method") or draw_rules.METHOD_LOT,
+            "separate_clubs": bool(data.get("separate_clubs")),
         }
 
 
@@ -144,6 +179,23 @@ class SwapForm(forms.Form):
         choices = [(str(pk), name) for pk, name in players]
         self.fields["first"].choices = choices  # type: ignore[attr-defined]
         self.fields["second"].choices = choices  # type: ignore[attr-defined]
+
+
+class ArrivalForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH)
+    club = forms.CharField(label=_("Club"), max_length=CLUB_LENGTH, required=False)
+
+
+class PlayerForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(str(pk), n) for pk, n in players]  # type: ignore[attr-defined]
+
+
+class RenameForm(PlayerForm):
+    name = forms.CharField(label=_("Corrected name"), max_length=NAME_LENGTH)
 
 
 class DrawForm(forms.Form):

@@ -20,7 +20,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
-from django.db.models import Count
+from django.db.models import Count, Max
 from django.utils import timezone
 
 import rules
@@ -30,6 +30,7 @@ from scoresheet.sheets.models import Entry, Sheet
 from scoresheet.sheets.validators import read_moment
 from scoresheet.tournament.document import EXPORT_FORMAT, MAX_DEALS, MAX_ROUNDS, check
 from scoresheet.tournament.models import (
+    CURRENT_EDITION,
     NAME_LENGTH,
     Action,
     Confirmation,
@@ -47,6 +48,14 @@ logger = logging.getLogger(__name__)
 TABLE_CACHE_SECONDS = 3600  # a table's numbers under its sheet's and tournament's revisions
 DEAL_KINDS = ("deal", "concession")  # the rows that count towards a round's deals
 PLAYERS_OPTION = "players"  # Thousand's option for the number of players at the sheet
+
+
+def counts_as_deal(entry: Mapping[str, Any]) -> bool:
+    """A row that is a deal of the round: a deal, a concession, or a Mariáš deal stopped by a
+    renonc (the renonc entry carries the deal it stopped; docs/rules/marias.md#stopped-deal:
+    "it is a deal of the round like any other")."""
+    kind = entry.get("type")
+    return kind in DEAL_KINDS or (kind == "renonc" and entry.get("deal") is not None)
 
 
 def sizes_of(ruleset: str) -> tuple[int, ...]:
@@ -119,17 +128,29 @@ def check_header(*, ruleset: str, options: Mapping[str, Any], table_size: int,
     return game
 
 
+def clean_name(name: str) -> str:
+    """A player's name with its spaces normalised: "Jana  Nováková " is "Jana Nováková"."""
+    return " ".join(name.split())
+
+
+def check_name(name: str, taken: set[str]) -> str:
+    """A new or corrected name: normalised, not too long, not one of ``taken`` (casefolded)."""
+    name = clean_name(name)
+    if len(name) > NAME_LENGTH:
+        raise TournamentError("name_long", name=name, max=NAME_LENGTH)
+    if name.casefold() in taken:
+        raise TournamentError("name_twice", name=name)
+    return name
+
+
 def check_players(players: Sequence[NewPlayer], ruleset: str) -> list[NewPlayer]:
     out = []
     seen: set[str] = set()
     for p in players:
-        name, club = p.name.strip(), p.club.strip()
+        name, club = clean_name(p.name), clean_name(p.club)
         if not name:
             continue
-        if len(name) > NAME_LENGTH:
-            raise TournamentError("name_long", name=name, max=NAME_LENGTH)
-        if name.casefold() in seen:
-            raise TournamentError("name_twice", name=name)
+        name = check_name(name, seen)
         seen.add(name.casefold())
         out.append(NewPlayer(name=name, club=club[:60]))
     smallest = min(sizes_of(ruleset))
@@ -143,15 +164,19 @@ def check_players(players: Sequence[NewPlayer], ruleset: str) -> list[NewPlayer]
 def create_tournament(*, name: str, ruleset: str, options: Mapping[str, Any], rounds: int,
                       table_size: int, deals_per_round: int | None,
                       premium: Mapping[str, Any] | None,
-                      players: Sequence[NewPlayer]) -> Tournament:
+                      players: Sequence[NewPlayer], draw_method: str = draw_rules.METHOD_LOT,
+                      separate_clubs: bool = False) -> Tournament:
     game = check_header(ruleset=ruleset, options=options, table_size=table_size,
                         deals_per_round=deals_per_round, rounds=rounds, premium=premium)
+    if draw_method not in draw_rules.METHODS:
+        raise TournamentError("draw_method")
     people = check_players(players, ruleset)
     with transaction.atomic():
         t = Tournament.objects.create(
             name=name.strip()[:80] or "Tournament", game=game, ruleset=ruleset,
             options=dict(options), premium=dict(premium) if premium is not None else None,
             rounds=rounds, table_size=table_size, deals_per_round=deals_per_round,
+            draw_method=draw_method, separate_clubs=bool(separate_clubs),
         )
         Player.objects.bulk_create(
             Player(tournament=t, number=i + 1, name=p.name, club=p.club)
@@ -163,11 +188,20 @@ def create_tournament(*, name: str, ruleset: str, options: Mapping[str, Any], ro
 
 def _event(t: Tournament, action: Action, *, table: Table | None = None,
            round_number: int | None = None, **detail: Any) -> None:
+    # "rev": the tournament's revision this event made (a stale director's tab is told what
+    # is new since the revision its page showed)
     Event.objects.create(
         tournament=t, action=action, table=table,
         round_number=round_number if table is None else table.round.number,
-        table_number=table.number if table is not None else None, detail=detail,
+        table_number=table.number if table is not None else None,
+        detail={**detail, "rev": t.revision},
     )
+
+
+def news_since(t: Tournament, revision: int) -> list[Event]:
+    """The events after the page that showed ``revision`` (oldest first)."""
+    return [e for e in t.events.order_by("at", "id")
+            if isinstance(e.detail.get("rev"), int) and e.detail["rev"] > revision]
 
 
 def _locked(t: Tournament) -> Tournament:
@@ -224,10 +258,25 @@ def draw(t: Tournament, *, seed: int | None = None) -> Round:
         if not 1 <= seed <= draw_rules.MAX_SEED:
             raise TournamentError("seed", max=draw_rules.MAX_SEED)
         earlier, byes, scored = _history(t, number)
-        ids = list(t.players.values_list("id", flat=True))
+        players = {p.pk: p for p in t.players.all() if not p.withdrawn}
+        ids = list(players)
+        previous: list[list[int]] = []
+        ranking: list[int] = []
+        if number > 1 and t.draw_method != draw_rules.METHOD_LOT:
+            st = standings(t)
+            ranking = [s.player for s in st.overall]
+            last = st.rounds[-1] if st.rounds else None
+            seats = last.seats if last is not None else ()
+            for ts in last.tables if last is not None else []:
+                by_player = {s.player: s for s in seats}
+                previous.append([p.pk for p in sorted(
+                    ts.players, key=lambda p: (-by_player[p.pk].points, -by_player[p.pk].score))])
         result = draw_rules.draw_round(
             ids, seed=seed, size=t.table_size, sizes=sizes_of(t.ruleset), earlier=earlier,
             byes_so_far=byes, scored_so_far=scored, rounds_left=t.rounds - number + 1,
+            clubs={pk: p.club.casefold() for pk, p in players.items()}
+            if t.separate_clubs else None,
+            method=t.draw_method, previous=previous, ranking=ranking,
         )
         r = Round.objects.create(tournament=t, number=number, seed=seed)
         _store_draw(r, result.tables, result.scorers, result.byes)
@@ -285,11 +334,91 @@ def swap(r: Round, a: Player, b: Player) -> None:
         _event(t, Action.SWAP, round_number=r.number, players=[a.name, b.name])
 
 
+def add_player(t: Tournament, *, name: str, club: str = "") -> Player:
+    """A player who came late: seated from the next draw on (the rounds before count 0 for
+    him, not a bye)."""
+    with transaction.atomic():
+        t = _locked(t)
+        taken = {n.casefold() for n in t.players.values_list("name", flat=True)}
+        name = check_name(name, taken)
+        if not name:
+            raise TournamentError("name_needed")
+        if t.players.count() >= MAX_PLAYERS:
+            raise TournamentError("too_many", max=MAX_PLAYERS)
+        number = (t.players.aggregate(m=Max("number"))["m"] or 0) + 1
+        player = Player.objects.create(tournament=t, number=number, name=name,
+                                       club=clean_name(club)[:60])
+        _event(t, Action.ARRIVE, player=name)
+    return player
+
+
+def withdraw(t: Tournament, player: Player) -> None:
+    """A player who leaves: seated in no later draw, and no bye points for the rounds he
+    misses (his table this round plays on as drawn)."""
+    with transaction.atomic():
+        t = _locked(t)
+        player = Player.objects.select_for_update().get(pk=player.pk, tournament=t)
+        if player.withdrawn:
+            raise TournamentError("withdrawn", name=player.name)
+        player.withdrawn = True
+        player.save(update_fields=["withdrawn"])
+        _event(t, Action.WITHDRAW, player=player.name)
+
+
+def rename(t: Tournament, player: Player, name: str) -> None:
+    """A player's name corrected; the history keeps both.  Table sheets already written keep
+    the name they were written with (they are the players' record)."""
+    with transaction.atomic():
+        t = _locked(t)
+        player = Player.objects.select_for_update().get(pk=player.pk, tournament=t)
+        taken = {n.casefold() for n in t.players.exclude(pk=player.pk)
+                 .values_list("name", flat=True)}
+        new = check_name(name, taken)
+        if not new:
+            raise TournamentError("name_needed")
+        old = player.name
+        if new == old:
+            return
+        player.name = new
+        player.save(update_fields=["name"])
+        _event(t, Action.RENAME, player=new, old=old)
+
+
+CLOCK_MINUTES = (1, 240)  # a round clock's length: rounds of 45 to 70 minutes are usual
+
+
+def start_clock(r: Round, minutes: int) -> None:
+    """The director starts the round's clock: the wall counts the minutes down (again from
+    the full length when started again)."""
+    if not CLOCK_MINUTES[0] <= minutes <= CLOCK_MINUTES[1]:
+        raise TournamentError("clock_minutes", max=CLOCK_MINUTES[1])
+    with transaction.atomic():
+        t = _locked(r.tournament)
+        r = Round.objects.select_for_update().get(pk=r.pk, tournament=t)
+        if r.started is None:
+            raise TournamentError("not_started", round=r.number)
+        r.clock_start, r.clock_minutes = timezone.now(), minutes
+        r.save(update_fields=["clock_start", "clock_minutes"])
+        _event(t, Action.CLOCK, round_number=r.number, minutes=minutes)
+
+
+def drafted_withdrawn(r: Round) -> list[Player]:
+    """Players seated in a round not started yet who have withdrawn since its draw."""
+    return [s.player for s in r.seats.select_related("player") if s.player.withdrawn]
+
+
 def table_players(tb: Table) -> list[Player]:
     return [s.player for s in tb.seats.select_related("player").order_by("position")]
 
 
 def start(r: Round) -> None:
+    gone = drafted_withdrawn(r)
+    if gone:
+        raise TournamentError("draw_withdrawn", name=gone[0].name, round=r.number)
+    _start(r)
+
+
+def _start(r: Round) -> None:
     """Start the round: every table gets its sheet, the tournament's rules, its drawn seats."""
     with transaction.atomic():
         t = _locked(r.tournament)
@@ -344,6 +473,7 @@ class TableState:
     confirmed: set[int] = field(default_factory=set)  # player ids
     flags: list[Flag] = field(default_factory=list)
     problem: str = ""
+    winner: int | None = None  # the seat the sheet names the winner of the game
 
     @property
     def waiting(self) -> bool:
@@ -360,12 +490,12 @@ def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
     the referee's flags.  A pure function of the sheet's revision and the tournament's (the
     reviews change the latter), so it is cached under them and computed once per change."""
     assert tb.sheet is not None
-    key = f"tournament-table:{tb.sheet.edit_token}:{tb.sheet.revision}:{t.revision}"
+    key = f"tournament-table:2:{tb.sheet.edit_token}:{tb.sheet.revision}:{t.revision}"
     found = cache.get(key)
     if found is not None:
         return dict(found)
     loaded = services.load(tb.sheet)
-    deals = sum(1 for e in loaded.entries if e.data.get("type") in DEAL_KINDS)
+    deals = sum(1 for e in loaded.entries if counts_as_deal(e.data))
     finished = loaded.scored.outcome is not None or (
         t.deals_per_round is not None and deals >= t.deals_per_round)
     premium = [0] * len(loaded.document.players)
@@ -375,7 +505,8 @@ def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
     if table is not None:
         reviews = {r.entry_uid: r.winnable for r in tb.reviews.all()}
         winnable = {uid_at.index(u): w for u, w in reviews.items() if u in uid_at}
-        result = draw_rules.sheet_premium(loaded.document, table, winnable)
+        result = draw_rules.sheet_premium(loaded.document, table, winnable,
+                                          unwinnable_earns_nothing=t.edition >= 2)
         premium = list(result.per_seat)
         flags = [(d.entry, str(uid_at[d.entry]), d.worth, d.renonc, d.withheld)
                  for d in result.flagged]
@@ -384,8 +515,10 @@ def _sheet_numbers(t: Tournament, tb: Table) -> dict[str, Any]:
         at = [i if e.data.get("deal") is not None else i - 1
               for i, e in enumerate(loaded.entries) if e.data.get("type") == "renonc"]
         flags = [(i, str(uid_at[i]), 0, True, False) for i in at if i >= 0]
+    outcome = loaded.scored.outcome
     numbers = {"totals": list(loaded.scored.totals), "premium": premium, "deals": deals,
-               "finished": finished, "flags": flags}
+               "finished": finished, "flags": flags,
+               "winner": outcome.winner if outcome is not None else None}
     cache.set(key, numbers, TABLE_CACHE_SECONDS)
     return numbers
 
@@ -405,6 +538,7 @@ def table_state(t: Tournament, tb: Table, players: list[Player] | None = None) -
         table=tb, players=players, totals=numbers["totals"], premium=numbers["premium"],
         deals=numbers["deals"], finished=numbers["finished"], closed=tb.closed is not None,
         confirmed={c.player_id for c in tb.confirmations.all()}, flags=flags,
+        winner=numbers.get("winner"),
     )
 
 
@@ -475,12 +609,13 @@ def review(tb: Table, *, entry_uid: uuid.UUID, winnable: bool, note: str = "") -
         t = _locked(tb.round.tournament)
         if not Entry.objects.filter(sheet__tournament_table=tb, uid=entry_uid).exists():
             raise TournamentError("no_deal")
-        Review.objects.update_or_create(
+        _review, created = Review.objects.update_or_create(
             table=tb, entry_uid=entry_uid,
             defaults={"winnable": winnable, "note": note.strip()[:300], "at": timezone.now()},
         )
         position = Entry.objects.get(sheet__tournament_table=tb, uid=entry_uid).position
-        _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable)
+        _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable,
+               **({} if created else {"corrected": True}))
 
 
 # --------------------------------------------------------------------------- standings
@@ -521,8 +656,10 @@ def round_standing(t: Tournament, r: Round, players: dict[int, Player]) -> Round
                                                    key=lambda s: s.position or 0)]
         state = table_state(t, tb, ps)
         tables.append(state)
+        # edition 2: the sheet's winner is first (edition 1, stored before: the totals alone)
+        winner = state.winner if t.edition >= 2 else None
         seats.extend(draw_rules.table_standing(
-            scoring, [p.pk for p in ps], state.totals, state.premium))
+            scoring, [p.pk for p in ps], state.totals, state.premium, winner))
     byes = [players[s.player_id] for s in seats_by_table.get(None, [])]
     seats.extend(draw_rules.bye_seat(scoring, p.pk) for p in byes)
     complete = r.started is not None and all(ts.closed for ts in tables)
@@ -584,6 +721,9 @@ def export(t: Tournament) -> dict[str, Any]:
         })
     return {
         "format": EXPORT_FORMAT,
+        **({"edition": t.edition} if t.edition != 1 else {}),
+        **({"draw_method": t.draw_method} if t.draw_method != draw_rules.METHOD_LOT else {}),
+        **({"separate_clubs": True} if t.separate_clubs else {}),
         "name": t.name,
         "game": t.game,
         "ruleset": t.ruleset,
@@ -592,7 +732,8 @@ def export(t: Tournament) -> dict[str, Any]:
         "rounds": t.rounds,
         "table_size": t.table_size,
         "deals_per_round": t.deals_per_round,
-        "players": [{"number": p.number, "name": p.name, "club": p.club} for p in players],
+        "players": [{"number": p.number, "name": p.name, "club": p.club,
+                     **({"withdrawn": True} if p.withdrawn else {})} for p in players],
         "history": [
             {"action": e.action, "round": e.round_number, "table": e.table_number,
              "detail": e.detail, "at": e.at.isoformat()}
@@ -626,12 +767,23 @@ def import_tournament(doc: Any) -> Tournament:
     try:
         with transaction.atomic():
             t = create_tournament(
-                name=doc["name"], ruleset=doc["ruleset"], options=dict(doc.get("options") or {}),
-                rounds=doc["rounds"], table_size=doc["table_size"],
-                deals_per_round=doc.get("deals_per_round"), premium=doc.get("premium"),
-                players=people,
+                name=str(doc["name"]), ruleset=str(doc["ruleset"]),
+                options=dict(doc.get("options") or {}), rounds=int(doc["rounds"]),
+                table_size=int(doc["table_size"]),
+                deals_per_round=(int(doc["deals_per_round"])
+                                 if doc.get("deals_per_round") is not None else None),
+                premium=doc.get("premium"), players=people,
+                draw_method=str(doc.get("draw_method", draw_rules.METHOD_LOT)),
+                separate_clubs=doc.get("separate_clubs") is True,
             )
+            edition = int(doc.get("edition", 1))
+            if edition not in (1, CURRENT_EDITION):
+                raise TournamentError("bad_document", detail="edition")
+            Tournament.objects.filter(pk=t.pk).update(edition=edition)
+            t.edition = edition
             Event.objects.filter(tournament=t).delete()
+            gone = [int(p["number"]) for p in listed if p.get("withdrawn") is True]
+            t.players.filter(number__in=gone).update(withdrawn=True)
             by_number = {p.number: p for p in t.players.all()}
             for rd in doc["round_list"]:
                 _import_round(t, rd, by_number)
@@ -660,7 +812,13 @@ def _import_round(t: Tournament, rd: Mapping[str, Any], by_number: dict[int, Pla
         sheet_doc = raw.get("sheet")
         if sheet_doc is None:
             continue
-        names = [by_number[n].name for n in raw["players"]]
+        names = [by_number[int(n)].name for n in raw["players"]]
+        if list(sheet_doc.get("players", [])) != names:
+            raise TournamentError("bad_document", detail=f"table {tb.number} players")
+        # every table plays the tournament's rules: a table sheet of its own is refused
+        if (sheet_doc.get("ruleset") != t.ruleset
+                or dict(sheet_doc.get("options") or {}) != sheet_options(t, len(names))):
+            raise TournamentError("bad_document", detail=f"table {tb.number} rules")
         sheet = services.create_sheet(
             ruleset=sheet_doc["ruleset"], options=sheet_doc.get("options") or {},
             players=names, first_dealer=sheet_doc.get("first_dealer", 0),

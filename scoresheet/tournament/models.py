@@ -10,7 +10,9 @@ Only :mod:`scoresheet.tournament.logic` writes these rows.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from enum import StrEnum, unique
+from typing import Any
 
 from django.db import models
 from django.utils import timezone
@@ -22,6 +24,7 @@ NAME_LENGTH = 40  # rules.engine.MAX_NAME: a player's name fits a sheet's column
 CLUB_LENGTH = 60
 TITLE_LENGTH = 80
 REASON_LENGTH = 300
+CURRENT_EDITION = 2  # docs/tournament.md#standings
 
 
 @unique
@@ -37,6 +40,10 @@ class Action(StrEnum):
     REOPEN = "reopen"
     REVIEW = "review"
     IMPORT = "import"
+    ARRIVE = "arrive"  # a player who came late joins from the next draw
+    WITHDRAW = "withdraw"  # a player who left is seated no more
+    RENAME = "rename"  # a player's name corrected
+    CLOCK = "clock"  # the round clock started
 
 
 class Tournament(models.Model):
@@ -52,6 +59,13 @@ class Tournament(models.Model):
     view_token = models.CharField(max_length=TOKEN_LENGTH, unique=True, default=new_token)
     created = models.DateTimeField(default=timezone.now)
     revision = models.PositiveIntegerField(default=0)  # every change counts: the wall polls it
+    # How the standings read a table sheet (stored: a tournament keeps its standings forever).
+    # 1: Thousand/Binokel places by the sheet's totals alone; 2: the sheet's winner is first
+    # (issue 26.2: one rule decides the sheet's winner and the standings).
+    edition = models.PositiveSmallIntegerField(default=CURRENT_EDITION)
+    # how rounds after the first are drawn (rules.tournament.METHODS; docs/tournament.md#the-draw)
+    draw_method = models.CharField(_("draw method"), max_length=10, default="lot")
+    separate_clubs = models.BooleanField(_("club-mates apart in round 1"), default=False)
 
     class Meta:
         ordering = ["-created"]
@@ -65,6 +79,7 @@ class Player(models.Model):
     number = models.PositiveSmallIntegerField()  # 1.. in the order of entry
     name = models.CharField(_("name"), max_length=NAME_LENGTH)
     club = models.CharField(_("club"), max_length=CLUB_LENGTH, blank=True)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)  # seated in no later draw
 
     class Meta:
         ordering = ["number"]
@@ -83,6 +98,9 @@ class Round(models.Model):
     seed = models.PositiveIntegerField()
     drawn = models.DateTimeField(default=timezone.now)
     started = models.DateTimeField(null=True, blank=True)  # the sheets exist; no more swaps
+    # the round clock the director starts (the wall counts down to clock_start + minutes)
+    clock_start = models.DateTimeField(null=True, blank=True)
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -92,6 +110,12 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} round {self.number}"
+
+    @property
+    def clock_end(self) -> Any:
+        if self.clock_start is None or not self.clock_minutes:
+            return None
+        return self.clock_start + timedelta(minutes=self.clock_minutes)
 
 
 class Table(models.Model):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
+from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -25,27 +27,36 @@ from django.http import (
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
+from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
 from rules import tournament as draw_rules
+from rules.marias import round_crowns as marias_crowns
 from scoresheet.exports import documents as exports
 from scoresheet.exports import printing
 from scoresheet.exports.views import _download
+from scoresheet.sheets.display import format_value
 from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.validators import SingleLineValidator
 from scoresheet.sheets.views.access import HtmxHttpRequest, get_sheet_for_edit, get_sheet_for_view
 from scoresheet.sheets.views.create import chosen_ruleset
 from scoresheet.sheets.views.share import qr_svg
-from scoresheet.sheets.words import engine_message, game_label, preset_label
+from scoresheet.sheets.words import engine_message, game_label, option_label, preset_label
 from scoresheet.tournament import document, logic
 from scoresheet.tournament.forms import (
+    DRAW_METHOD_LABELS,
+    ArrivalForm,
     ConfirmForm,
     DrawForm,
     ImportForm,
+    PlayerForm,
+    RenameForm,
     ReopenForm,
     ReviewForm,
     SignForm,
@@ -55,6 +66,7 @@ from scoresheet.tournament.forms import (
 from scoresheet.tournament.models import Player, Round, Table, Tournament
 
 WALL_CACHE_SECONDS = 600  # a rendered wall page, under its fingerprint (never stale)
+WALL_ROWS = 20  # standings rows in one column of the wall; more players make 2, then 3 columns
 POLL_SECONDS = 3  # the wall page and the director's page ask this often whether anything changed
 
 ERROR_TEXTS: dict[str, Any] = {
@@ -95,6 +107,12 @@ ERROR_TEXTS: dict[str, Any] = {
     "unreadable": gettext_lazy("This tournament file cannot be imported: its rows do not fit "
                                "together. Nothing was imported."),
     "premium_bad": gettext_lazy("The premium points must be whole numbers from 0 to 10000."),
+    "name_needed": gettext_lazy("Type the player's name."),
+    "withdrawn": gettext_lazy("%(name)s has already withdrawn."),
+    "draw_withdrawn": gettext_lazy("%(name)s has withdrawn since round %(round)s was drawn: "
+                                   "draw it again before starting it."),
+    "clock_minutes": gettext_lazy("A round clock runs 1 to %(max)s minutes."),
+    "draw_method": gettext_lazy("Choose one of the offered ways to draw the rounds."),
     "draw_too_few": gettext_lazy("%(players)s players cannot fill a table of %(size)s."),
 }
 
@@ -108,6 +126,10 @@ EVENT_TEXTS: dict[str, Any] = {
     "reopen": gettext_lazy("Table reopened"),
     "review": gettext_lazy("The referee reviewed a deal"),
     "import": gettext_lazy("Imported"),
+    "arrive": gettext_lazy("A player arrived late"),
+    "withdraw": gettext_lazy("A player withdrew"),
+    "rename": gettext_lazy("A name was corrected"),
+    "clock": gettext_lazy("The round clock started"),
 }
 
 
@@ -133,6 +155,12 @@ def get_for_view(token: str) -> Tournament:
     return get_object_or_404(Tournament, view_token=token)
 
 
+def file_name(t: Tournament, what: str) -> str:
+    """A download's name that says which tournament it is: "patecni-marias-results.pdf"."""
+    slug = slugify(unicodedata.normalize("NFKD", t.name))[:40].strip("-")
+    return f"{slug}-{what}" if slug else what
+
+
 def director_url(t: Tournament) -> str:
     return reverse("tournament", args=[t.director_token])
 
@@ -154,8 +182,24 @@ def _links(request: HttpRequest, t: Tournament) -> dict[str, Any]:
     }
 
 
+def house_rules(t: Tournament) -> list[dict[str, Any]]:
+    """Every option of the tournament's preset with the value every table plays (issue 26.1:
+    the director sees the rules in force, those that differ from the preset marked)."""
+    preset = rules.preset(t.ruleset)
+    played = rules.with_overrides(preset, dict(t.options))
+    changed = rules.differences(preset, played)
+    values = rules.as_json(played)
+    return [
+        {"name": spec.name, "label": option_label(spec.name),
+         "value": format_value(values[spec.name]), "default": format_value(spec.default),
+         "differs": spec.name in changed}
+        for spec in rules.specs(preset) if spec.name != logic.PLAYERS_OPTION
+    ]
+
+
 def _header(t: Tournament) -> dict[str, Any]:
     return {
+        "draw_method_label": DRAW_METHOD_LABELS.get(t.draw_method, ""),
         "tournament": t,
         "game_label": game_label(t.game),
         "preset_label": preset_label(t.ruleset),
@@ -220,16 +264,28 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
     draft: dict[str, Any] | None = None
     if current is not None and current.started is None:
         players = {p.pk: p for p in t.players.all()}
-        tables = []
+        tables: list[dict[str, Any]] = []
         for tb in current.tables.all():
             seated = [players[s.player_id] for s in tb.seats.order_by("position")]
             tables.append({"table": tb, "players": seated, "scorer": players[tb.scorer_id]})
         byes = [players[s.player_id] for s in current.seats.filter(table__isnull=True)]
+        earlier_tables = logic._history(t, current.number)[0]
+        met = draw_rules.met_pairs(earlier_tables)
+        drawn = {s.player_id for s in current.seats.all()}
         draft = {
             "round": current, "tables": tables, "byes": byes,
+            "withdrawn": [p for p in players.values() if p.withdrawn and p.pk in drawn],
+            "late": [p for p in players.values() if not p.withdrawn and p.pk not in drawn],
+            "repeats": draw_rules.Draw(
+                seed=current.seed, tables=tuple(tuple(p.pk for p in tb["players"])
+                                                for tb in tables), scorers=()).repeats(met),
+            "first": not earlier_tables,
             "swap": SwapForm(players=[(p.pk, p.name) for p in players.values()]),
         }
     live = st.rounds[-1] if st.rounds and (current is None or current.started) else None
+    # every round before the one shown live: its tables, sheets, reviews and reopening stay
+    # at hand (issue 26.6)
+    earlier = [r for r in st.rounds if live is None or r.round.pk != live.round.pk]
     can_draw = (current is None or current.started is None or (
         live is not None and live.complete)) and (
         current is None or current.number < t.rounds or current.started is None)
@@ -240,9 +296,18 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "lines": _lines(st),
         "draft": draft,
         "live": live,
+        "earlier": list(reversed(earlier)),
         "can_draw": can_draw,
         "draw_form": DrawForm(),
+        "house_rules": house_rules(t),
         "reopen_form": ReopenForm(),
+        "clock_minutes": (current.clock_minutes if current is not None and current.clock_minutes
+                          else 60),
+        "arrival_form": ArrivalForm(auto_id="arrive_%s"),
+        "withdraw_form": PlayerForm(players=[(p.pk, p.name) for p in t.players.all()
+                                             if not p.withdrawn]),
+        "rename_form": RenameForm(players=[(p.pk, p.name) for p in t.players.all()],
+                                  auto_id="rename_%s"),
         "events": list(t.events.order_by("-at", "-id")[:30]),
         "event_texts": EVENT_TEXTS,
         "fingerprint": fingerprint(t),
@@ -268,7 +333,41 @@ def tournament_live(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tournament/director.html#live", _director_context(request, t))
 
 
+def event_text(e: Any) -> str:
+    """One event of the history as a sentence part: "round 2, table 3: Table reopened"."""
+    what = str(EVENT_TEXTS.get(e.action, e.action))
+    if e.round_number and e.table_number:
+        return _("round %(round)s, table %(table)s: %(what)s") % {
+            "round": e.round_number, "table": e.table_number, "what": what}
+    if e.round_number:
+        return _("round %(round)s: %(what)s") % {"round": e.round_number, "what": what}
+    return what
+
+
+def stale(request: HttpRequest, t: Tournament) -> HttpResponse | None:
+    """Every director's action carries the revision of the page it was made on (issue 26.9);
+    when the tournament changed since, nothing is done and the page says what is new."""
+    posted = request.POST.get("revision", "")
+    t.refresh_from_db(fields=["revision"])
+    if posted.isascii() and posted.isdigit() and int(posted) == t.revision:
+        return None
+    seen = int(posted) if posted.isascii() and posted.isdigit() else 0
+    news = [event_text(e) for e in logic.news_since(t, seen)][-10:]
+    if news:
+        messages.error(request, _("The tournament changed since this page was shown, so "
+                                  "nothing was done. What is new: %(news)s. Check the page "
+                                  "and do it again if it still applies.") % {
+                                      "news": "; ".join(news)})
+    else:
+        messages.error(request, _("This page was out of date, so nothing was done. Check the "
+                                  "page and do it again if it still applies."))
+    return HttpResponseRedirect(director_url(t))
+
+
 def _act(request: HttpRequest, t: Tournament, action: Any, done: str) -> HttpResponse:
+    refused = stale(request, t)
+    if refused is not None:
+        return refused
     try:
         action()
     except (logic.TournamentError, rules.RulesError) as error:
@@ -320,6 +419,61 @@ def tournament_start(request: HttpRequest, token: str) -> HttpResponse:
                 _("Round %(round)s started: every table has its sheet.") % {"round": r.number})
 
 
+@require_POST
+def tournament_clock(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    r = _current(t)
+    raw = request.POST.get("minutes", "")
+    minutes = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 5 else 0
+    return _act(request, t, lambda: logic.start_clock(r, minutes),
+                _("The clock of round %(round)s runs: %(minutes)s minutes.") % {
+                    "round": r.number, "minutes": minutes})
+
+
+@require_POST
+def tournament_arrive(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    form = ArrivalForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, error_text(logic.TournamentError("name_needed")))
+        return HttpResponseRedirect(director_url(t))
+    name = logic.clean_name(form.cleaned_data["name"])
+    return _act(request, t, lambda: logic.add_player(
+        t, name=name, club=form.cleaned_data.get("club") or ""),
+        _("%(name)s joins the tournament: seated from the next draw.") % {"name": name})
+
+
+def _player_form(request: HttpRequest, t: Tournament, cls: Any) -> Any:
+    form = cls(request.POST, players=[(p.pk, p.name) for p in t.players.all()])
+    return form if form.is_valid() else None
+
+
+@require_POST
+def tournament_withdraw(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    form = _player_form(request, t, PlayerForm)
+    if form is None:
+        messages.error(request, _("Pick a player of this tournament."))
+        return HttpResponseRedirect(director_url(t))
+    p = get_object_or_404(Player, tournament=t, pk=form.cleaned_data["player"])
+    return _act(request, t, lambda: logic.withdraw(t, p),
+                _("%(name)s has withdrawn: seated in no later round, with no bye points.")
+                % {"name": p.name})
+
+
+@require_POST
+def tournament_rename(request: HttpRequest, token: str) -> HttpResponse:
+    t = get_for_director(token)
+    form = _player_form(request, t, RenameForm)
+    if form is None:
+        messages.error(request, error_text(logic.TournamentError("name_needed")))
+        return HttpResponseRedirect(director_url(t))
+    p = get_object_or_404(Player, tournament=t, pk=form.cleaned_data["player"])
+    new = logic.clean_name(form.cleaned_data["name"])
+    return _act(request, t, lambda: logic.rename(t, p, new),
+                _("%(old)s is now %(new)s.") % {"old": p.name, "new": new})
+
+
 def _table(t: Tournament, table_id: int) -> Table:
     return get_object_or_404(
         Table.objects.select_related("round", "scorer", "sheet"), pk=table_id,
@@ -362,20 +516,50 @@ def tournament_review(request: HttpRequest, token: str, table_id: int) -> HttpRe
 def _lines(st: logic.Standings) -> list[dict[str, Any]]:
     return [
         {"s": s, "player": st.players[s.player],
-         "rounds": [("–" if x is None else _points(x)) for x in s.rounds],
-         "points": _points(s.points), "money": f"{s.score / 100:.2f}"}
+         "rounds": [("–" if x is None else _shown(x)) for x in s.rounds],
+         "points": _shown(s.points),
+         "money": number_format(Decimal(s.score) / 100, decimal_pos=2, use_l10n=True)}
         for s in st.overall
     ]
 
 
+def _shown(value: float) -> str:
+    """Points on a page, in the page's language: "2,5" in cs, de, pl and ru."""
+    if value == int(value):
+        return str(int(value))
+    return number_format(value, decimal_pos=1, use_l10n=True)
+
+
 def _points(value: float) -> str:
+    """Points in the CSV file (a decimal point, as the file's other numbers)."""
     return str(int(value)) if value == int(value) else f"{value:.1f}"
+
+
+def seating(r: Round | None) -> list[dict[str, Any]]:
+    """Who sits where in round ``r``, alphabetically by name (issue 26.12): each player's
+    table and seat (seat 1 deals first), or the bye."""
+    if r is None:
+        return []
+    lines = [{"name": s.player.name, "club": s.player.club,
+              "table": s.table.number if s.table is not None else None,
+              "seat": (s.position or 0) + 1}
+             for s in r.seats.select_related("player", "table")]
+    return sorted(lines, key=lambda line: (line["name"].casefold(), line["name"]))
 
 
 def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
     st = logic.standings(t)
     current = t.round_set.order_by("-number").first()
+    lines = _lines(st)
+    per_column = WALL_ROWS if len(lines) <= 2 * WALL_ROWS else -(-len(lines) // 3)
     return {
+        "wall_columns": [lines[i:i + per_column] for i in range(0, len(lines), per_column)],
+        "wall_size": "few" if len(lines) <= WALL_ROWS else "many" if len(lines) <= 2 * WALL_ROWS
+        else "crowd",
+        "clock_round": current if current is not None and current.started else None,
+        "seating_round": current,
+        "seating": seating(current),
+        "seating_url": reverse("tournament_seating", args=[t.view_token]),
         **_header(t),
         **_links(request, t),
         "standings": st,
@@ -406,6 +590,17 @@ def tournament_view_live(request: HttpRequest, token: str) -> HttpResponse:
     context = _view_context(request, t)
     context["live_url"] = reverse("tournament_view_live", args=[t.view_token])
     return render(request, "tournament/view.html#live", context)
+
+
+@require_GET
+def tournament_seating(request: HttpRequest, token: str) -> HttpResponse:
+    """The alphabetical "who sits where" of the latest round drawn, to print and pin up."""
+    t = get_for_view(token)
+    current = t.round_set.order_by("-number").first()
+    return render(request, "tournament/seating.html", {
+        **_header(t), "seating_round": current, "seating": seating(current),
+        "back_url": reverse("tournament_view", args=[t.view_token]),
+    })
 
 
 @require_GET
@@ -515,7 +710,7 @@ def table_card(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
     if request.GET.get("format") == "html":
         return HttpResponse(html)
     return _download(printing.render_pdf(html), "application/pdf",
-                     f"table-{tb.round.number}-{tb.number}.pdf", attachment=False)
+                     file_name(t, f"table-{tb.round.number}-{tb.number}.pdf"), attachment=False)
 
 
 # --------------------------------------------------------------------------- exports
@@ -576,7 +771,8 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
         w.writerow(line)
     suffix = f"-round-{round_number}" if round_number else ""
     suffix += "-provisional" if note else ""
-    return _download(out.getvalue(), "text/csv; charset=utf-8", f"standings{suffix}.csv")
+    return _download(out.getvalue(), "text/csv; charset=utf-8",
+                     file_name(t, f"standings{suffix}.csv"))
 
 
 def _safe(text: str) -> str:
@@ -601,16 +797,68 @@ def tournament_results(request: HttpRequest, token: str) -> HttpResponse:
     return HttpResponse(_results_html(request, t, pdf=False))
 
 
+def table_sheet_extra(t: Tournament, rs: logic.RoundStanding,
+                      ts: logic.TableState) -> dict[str, Any]:
+    """What a printed table sheet of a tournament says beyond the plain sheet (issue 26.4):
+    the round and the table, every player's premium points and competition points as the
+    standings count them, and the deals worth 50 premium points or more marked (seed 004 II.1:
+    the scorer writes them on the table sheet, which he signs)."""
+    by_player = {s.player: s for s in rs.seats}
+    lines = [(p, by_player.get(p.pk)) for p in ts.players]
+    if t.game == "marias":
+        head = [_("Player"), _("Money"), _("Whole crowns"), _("Premium points"),
+                _("Competition points")]
+        rows = [[p.name, format_money(s.score), str(marias_crowns(s.score)), str(s.premium),
+                 _shown(s.points)] for p, s in lines if s is not None]
+    else:
+        head = [_("Player"), _("Total"), _("Place"), _("Placement points")]
+        rows = [[p.name, str(s.score), _shown(s.place), _shown(s.points)]
+                for p, s in lines if s is not None]
+    return {
+        "table_heading": _("%(name)s — round %(round)s, table %(table)s") % {
+            "name": t.name, "round": rs.round.number, "table": ts.table.number},
+        "table_results": {"caption": _("The table's result in the tournament"),
+                          "head": head, "rows": rows},
+        "flagged_rows": sorted({f.number for f in ts.flags
+                                if f.worth >= draw_rules.PREMIUM_FLAG}),
+        # a Mariáš table has no winner of its own: the standings count competition points
+        "hide_winner": t.game == "marias",
+    }
+
+
+def _table_sheets(t: Tournament) -> list[tuple[Table, dict[str, Any]]]:
+    out = []
+    for rs in logic.standings(t).rounds:
+        for ts in rs.tables:
+            if ts.table.sheet is not None:
+                out.append((ts.table, table_sheet_extra(t, rs, ts)))
+    return out
+
+
+@require_GET
+def table_print(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
+    """One table sheet as the results PDF prints it (the browser's Print)."""
+    t = get_for_director(token)
+    for tb, extra in _table_sheets(t):
+        if tb.pk == table_id:
+            assert tb.sheet is not None
+            return HttpResponse(printing.print_html(
+                tb.sheet, size=printing.PaperSize.A4, extra=extra,
+                links={"back": reverse("tournament_results", args=[t.director_token])}))
+    raise Http404("no such table sheet")
+
+
 @require_GET
 def tournament_results_pdf(request: HttpRequest, token: str) -> HttpResponse:
     """The results, then every table's signed sheet, as one PDF."""
     t = get_for_director(token)
     parts = [_results_html(request, t, pdf=True)]
-    for r in logic.rounds_of(t):
-        for tb in r.tables.select_related("sheet"):
-            if tb.sheet is not None:
-                parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4, pdf=True))
-    return _download(merge_pdf(parts), "application/pdf", "results.pdf", attachment=False)
+    for tb, extra in _table_sheets(t):
+        assert tb.sheet is not None
+        parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4, pdf=True,
+                                         extra=extra))
+    return _download(merge_pdf(parts), "application/pdf", file_name(t, "results.pdf"),
+                     attachment=False)
 
 
 def merge_pdf(pages: list[str]) -> bytes:
@@ -632,4 +880,4 @@ def merge_pdf(pages: list[str]) -> bytes:
 def tournament_json(request: HttpRequest, token: str) -> HttpResponse:
     t = get_for_director(token)
     text = json.dumps(logic.export(t), ensure_ascii=False, indent=1)
-    return _download(text, "application/json", "tournament.json")
+    return _download(text, "application/json", file_name(t, "tournament.json"))

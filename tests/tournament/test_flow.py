@@ -164,6 +164,35 @@ def test_thousand_standings_give_placement_points_per_table():
     assert points == [1.0, 2.0, 3.0]
 
 
+BINOKEL_DECLARER_WINS_LOWER = [  # seat 1 ends on 105, seat 0 reaches 100 as declarer and wins
+    {"type": "deal", "declarer": 1, "bid": 15, "trump": "hearts", "melds": [0, 70, 0],
+     "points": [0, 25, 0]},
+    {"type": "deal", "declarer": 0, "bid": 15, "trump": "hearts", "melds": [60, 0, 0],
+     "points": [25, 0, 0]},
+    {"type": "deal", "declarer": 0, "bid": 15, "trump": "hearts", "melds": [0, 0, 0],
+     "points": [15, 10, 0]},
+]
+
+
+def test_the_sheets_winner_is_first_in_the_standings_but_a_stored_tournament_keeps_its_own():
+    t = make_tournament(3, ruleset="binokel", table_size=3, deals=None, rounds=1)
+    assert t.edition == 2
+    logic.start(logic.draw(t, seed=3))
+    tb = Table.objects.select_related("sheet").get(round__tournament=t)
+    play(tb, BINOKEL_DECLARER_WINS_LOWER)
+    ids = [p.pk for p in logic.table_players(tb)]
+    points = {s.player: s.points for s in logic.standings(t).rounds[0].seats}
+    assert [points[i] for i in ids] == [3.0, 2.0, 1.0]
+    # a tournament stored before (edition 1) keeps the standings it had: by the totals alone
+    type(t).objects.filter(pk=t.pk).update(edition=1)
+    t.refresh_from_db()
+    points = {s.player: s.points for s in logic.standings(t).rounds[0].seats}
+    assert [points[i] for i in ids] == [2.0, 3.0, 1.0]
+    assert "edition" not in logic.export(t)
+    again = logic.import_tournament(logic.export(t))
+    assert again.edition == 1
+
+
 def test_the_players_page_and_the_wall_page_answer_204_while_nothing_changed(client):
     t = make_tournament(12)
     logic.start(logic.draw(t, seed=1))

@@ -98,13 +98,18 @@ def closed_table(db: None) -> tuple[Tournament, Table]:
     return t, tb
 
 
+def rev(t: Tournament) -> str:
+    """The revision a director's page shows now (every director's form carries it)."""
+    return str(Tournament.objects.get(pk=t.pk).revision)
+
+
 @pytest.mark.parametrize("char", CONTROL)
 def test_a_reopening_reason_with_a_control_character_is_refused(
     client: Client, closed_table: tuple[Tournament, Table], char: str
 ) -> None:
     t, tb = closed_table
     url = reverse("tournament_reopen", args=[t.director_token, tb.pk])
-    response = client.post(url, {"reason": f"wrong{char}row"}, follow=True)
+    response = client.post(url, {"reason": f"wrong{char}row", "revision": rev(t)}, follow=True)
     assert refused_in_words(response)
     tb.refresh_from_db()
     assert tb.closed is not None
@@ -118,8 +123,8 @@ def test_a_review_note_with_a_control_character_is_refused(
     t, tb = closed_table
     uid = Entry.objects.filter(sheet_id=tb.sheet_id).first().uid
     url = reverse("tournament_review", args=[t.director_token, tb.pk])
-    response = client.post(url, {"entry": str(uid), "winnable": "yes", "note": f"o{char}k"},
-                           follow=True)
+    response = client.post(url, {"entry": str(uid), "winnable": "yes", "note": f"o{char}k",
+                                 "revision": rev(t)}, follow=True)
     assert refused_in_words(response)
     assert not Review.objects.exists()
 
@@ -146,10 +151,11 @@ def test_a_tournament_made_through_its_forms_imports_again(
     t, tb = closed_table
     uid = Entry.objects.filter(sheet_id=tb.sheet_id).first().uid
     review = reverse("tournament_review", args=[t.director_token, tb.pk])
-    assert client.post(review, {"entry": str(uid), "winnable": "no",
+    assert client.post(review, {"entry": str(uid), "winnable": "no", "revision": rev(t),
                                 "note": "n" * 300}).status_code == 302
     reopen = reverse("tournament_reopen", args=[t.director_token, tb.pk])
-    assert client.post(reopen, {"reason": "<b>\u202e' \"r" * 30}).status_code == 302
+    assert client.post(reopen, {"reason": "<b>\u202e' \"r" * 30,
+                                "revision": rev(t)}).status_code == 302
     assert Review.objects.count() == 1 and not Table.objects.get(pk=tb.pk).closed
     reimport(client, t)
 

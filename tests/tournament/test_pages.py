@@ -19,6 +19,12 @@ from tests.tournament.helpers import NAMES, deal_for, make_tournament, play, pla
 pytestmark = pytest.mark.django_db
 
 
+
+def rev(t):
+    """The revision a director's page would show now (every director's form carries it)."""
+    t.refresh_from_db()
+    return str(t.revision)
+
 def create(client, **extra):
     data = {"name": "Pátek v hospodě", "ruleset": "marias", "options_shown": "",
             "rounds": "3", "table_size": "4", "deals_per_round": "4",
@@ -62,15 +68,15 @@ def test_draw_swap_start_close_and_reopen_through_the_pages(client):
     t = Tournament.objects.get()
     home = reverse("tournament", args=[t.director_token])
     assert client.post(reverse("tournament_draw", args=[t.director_token]),
-                       {"seed": "31337"}).status_code == 302
+                       {"seed": "31337", "revision": rev(t)}).status_code == 302
     html = page(client.get(home))
     assert "31337" in html and "Start round 1" in html
     r = t.round_set.get()
     a, b = [tb.scorer for tb in r.tables.all()[:2]]
     client.post(reverse("tournament_swap", args=[t.director_token]),
-                {"first": a.pk, "second": b.pk})
+                {"first": a.pk, "second": b.pk, "revision": rev(t)})
     assert Event.objects.filter(action="swap").count() == 1
-    client.post(reverse("tournament_start", args=[t.director_token]))
+    client.post(reverse("tournament_start", args=[t.director_token]), {"revision": rev(t)})
     tb = Table.objects.select_related("sheet", "scorer").filter(round=r).first()
     sheet_html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
     assert "table 1, round 1" in sheet_html and "Sign and close the table" in sheet_html
@@ -89,10 +95,10 @@ def test_draw_swap_start_close_and_reopen_through_the_pages(client):
     assert tb.confirmations.filter(player=player).exists()
     # the director reopens with a reason
     reopen = reverse("tournament_reopen", args=[t.director_token, tb.pk])
-    client.post(reopen, {"reason": ""})
+    client.post(reopen, {"reason": "", "revision": rev(t)})
     tb.refresh_from_db()
     assert tb.closed is not None
-    client.post(reopen, {"reason": "wrong declarer in row 2"})
+    client.post(reopen, {"reason": "wrong declarer in row 2", "revision": rev(t)})
     tb.refresh_from_db()
     assert tb.closed is None
     assert "wrong declarer in row 2" in page(client.get(home))
@@ -284,7 +290,8 @@ def test_the_referee_reviews_a_flagged_deal_and_its_held_premium_counts(client):
     assert logic.table_state(t, tb).premium[1] == 0
     flag = logic.table_state(t, tb).flags[0]
     response = client.post(reverse("tournament_review", args=[t.director_token, tb.pk]),
-                           {"entry": str(flag.uid), "winnable": "yes", "note": "clear win"})
+                           {"entry": str(flag.uid), "winnable": "yes", "note": "clear win",
+                            "revision": rev(t)})
     assert response.status_code == 302
     t.refresh_from_db()
     state = logic.table_state(t, tb)
@@ -301,3 +308,102 @@ def test_a_club_name_that_looks_like_a_formula_is_text_in_the_csv(client):
         reverse("tournament_csv", args=[t.view_token])).content.decode())))
     clubs = [r[2] for r in rows if len(r) > 2]
     assert "'=HYPERLINK(1)" in clubs and "=HYPERLINK(1)" not in clubs
+
+
+def test_an_import_cannot_give_a_table_sheet_its_own_rules():
+    """Issue 26.14: every table plays the tournament's rules, in an import too."""
+    t = make_tournament(12)
+    logic.start(logic.draw(t, seed=1))
+    doc = logic.export(t)
+    doc["round_list"][0]["tables"][1]["sheet"]["options"] = {"stake": 100}
+    before = Tournament.objects.count()
+    with pytest.raises(logic.TournamentError) as refused:
+        logic.import_tournament(doc)
+    assert refused.value.params["detail"] == "table 2 rules"
+    assert Tournament.objects.count() == before
+
+
+def test_names_are_compared_with_their_spaces_normalised():
+    with pytest.raises(logic.TournamentError) as refused:
+        logic.check_players([logic.NewPlayer(name="Jana  Nováková"),
+                             logic.NewPlayer(name=" jana nováková "),
+                             logic.NewPlayer(name="Petr")], "marias")
+    assert refused.value.code == "name_twice"
+    kept = logic.check_players([logic.NewPlayer(name="  Jana   Nováková "),
+                                logic.NewPlayer(name="Petr"), logic.NewPlayer(name="Ota")],
+                               "marias")
+    assert [p.name for p in kept] == ["Jana Nováková", "Petr", "Ota"]
+
+
+def test_downloads_carry_the_tournaments_name(client):
+    t = make_tournament(12)
+    t.name = "Páteční mariáš"
+    t.save()
+    json_file = client.get(reverse("tournament_json", args=[t.director_token]))
+    assert 'filename="patecni-marias-tournament.json"' in json_file["Content-Disposition"]
+    csv_file = client.get(reverse("tournament_csv", args=[t.view_token]))
+    assert "patecni-marias-standings" in csv_file["Content-Disposition"]
+
+
+def test_a_closed_table_sheet_offers_no_undo_or_redo_and_says_so_once(client):
+    t = make_tournament(12)
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("sheet", "scorer").filter(round__tournament=t).first()
+    play(tb, [deal_for(4, i) for i in range(4)])
+    html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
+    assert "Undo" in html
+    logic.close(tb, signed_name=tb.scorer.name)
+    html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
+    assert "Undo" not in html and "Redo" not in html
+    assert html.count("the sheet can no longer change") == 1
+
+
+def test_a_won_sedma_needs_its_trumps_and_trumps_of_a_game_not_announced_are_not_kept(client):
+    """Issue 26.14: no silent lowest band for a won sedma; the form sends only what it shows."""
+    from tests.sheets.helpers import write_fields
+
+    t = make_tournament(12, rounds=1, premium={})
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.select_related("sheet").filter(round__tournament=t).first()
+    url = reverse("entry_new", args=[tb.sheet.edit_token, "deal"])
+    html = page(client.get(url))
+    assert 'class="field t-trumps_seven' in html  # shown by the stylesheet only for a sedma
+    sedma = {**write_fields(html), "declarer": "1", "game": "suit", "trump": "leaves",
+             "announced": "seven", "card_points": "60", "seven": "won"}
+    refused = client.post(url, sedma)
+    assert refused.status_code == 400
+    assert "The sedma was won: type how many trumps its announcer held" in page(refused)
+    assert not tb.sheet.entries.exists()
+    hra = {**write_fields(html), "declarer": "1", "game": "suit", "trump": "leaves",
+           "card_points": "60", "trumps_seven": "4", "trumps_hundred": "5"}
+    assert client.post(url, hra).status_code == 302
+    assert "meta" not in tb.sheet.entries.get().data
+
+
+def test_tables_of_three_among_tables_of_four_are_flagged_to_the_director(client):
+    t = make_tournament(13, rounds=1)  # 4 + 3 + 3 + 3
+    logic.draw(t, seed=2)
+    director = reverse("tournament", args=[t.director_token])
+    note = "A table of three among tables of four"
+    assert page(client.get(director)).count(note) == 3
+    logic.start(t.round_set.get())
+    assert page(client.get(director)).count(note) == 3
+    plain = make_tournament(12, rounds=1)
+    logic.draw(plain, seed=2)
+    assert note not in page(client.get(reverse("tournament", args=[plain.director_token])))
+
+
+def test_pages_write_points_and_money_with_the_languages_decimal_comma():
+    from django.utils import translation
+
+    from scoresheet.tournament.views import _lines, _shown
+
+    t = make_tournament(12, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    play_round(t)
+    st = logic.standings(t)
+    with translation.override("cs"):
+        assert _shown(2.5) == "2,5" and _shown(3.0) == "3"
+        assert any("," in line["money"] for line in _lines(st))
+    with translation.override("en"):
+        assert _shown(2.5) == "2.5"

@@ -35,3 +35,14 @@ def table_events(table: Any) -> list[dict[str, Any]]:
          "reason": e.detail.get("reason", "")}
         for e in table.events.order_by("-at", "-id")
     ]
+
+
+@register.simple_tag
+def round_deals(table: Any) -> dict[str, Any]:
+    """How many deals of its round a table has written, of how many (None: played to the end of
+    the game), and whether the round is played (issue 26.11)."""
+    from scoresheet.tournament.logic import table_state
+
+    t = table.round.tournament
+    state = table_state(t, table)
+    return {"deals": state.deals, "needed": t.deals_per_round, "full": state.finished}
