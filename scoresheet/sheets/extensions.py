@@ -9,8 +9,9 @@ registers one in its ``AppConfig.ready``::
     extensions.register(MyExtension())
 
 Two apps use it today: the referee's deal review fills a deal's row and keeps its proof in the
-entry (``scoresheet/referee/extension.py``), and a tournament that counts premium points asks a
-Mariáš table sheet for the trumps held (``scoresheet/tournament/extension.py``).  An extension
+entry (``scoresheet/referee/extension.py``), and the tournament asks a Mariáš table sheet of a
+tournament that counts premium points for the trumps held, and shows a table sheet's banner
+and its table's history (``scoresheet/tournament/extension.py``).  An extension
 changes what is written only through the entry it returns; the one writer
 (:mod:`scoresheet.sheets.services`) stays the only way to the database.
 """
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest
+from django.utils.safestring import SafeString, mark_safe
 
 if TYPE_CHECKING:
     from scoresheet.sheets.models import Sheet
@@ -72,6 +74,14 @@ class EntryExtension:
     def summary(self, entry: Mapping[str, Any]) -> str:
         """Words the history adds to the row's one-line summary ("" for none)."""
         return ""
+
+    def sheet_banners(self, sheet: Sheet, *, can_edit: bool) -> list[str]:
+        """Rendered HTML shown at the top of the sheet's page (a tournament table's banner)."""
+        return []
+
+    def history_blocks(self, sheet: Sheet) -> list[str]:
+        """Rendered HTML shown above the sheet's history (a tournament table's own events)."""
+        return []
 
     def row_links(self, token: str, position: int, entry: Mapping[str, Any]) -> list[RowLink]:
         """Links the history page of row ``position`` offers."""
@@ -127,6 +137,19 @@ def finish(entry: Entry, found: Mapping[EntryExtension, Prefill],
     for extension in _REGISTERED:
         entry = extension.finish(entry, prefill=found.get(extension), previous=previous)
     return entry
+
+
+def sheet_banners(sheet: Sheet, *, can_edit: bool) -> list[SafeString]:
+    """Every extension's banners of the sheet page; the page calls it only when it renders the
+    whole page (a poll of the live table asks nothing of the extensions)."""
+    return [mark_safe(html)  # noqa: S308  (rendered and escaped by the extension's template)
+            for extension in _REGISTERED for html in extension.sheet_banners(
+                sheet, can_edit=can_edit)]
+
+
+def history_blocks(sheet: Sheet) -> list[SafeString]:
+    return [mark_safe(html)  # noqa: S308  (rendered and escaped by the extension's template)
+            for extension in _REGISTERED for html in extension.history_blocks(sheet)]
 
 
 def summary(entry: Mapping[str, Any]) -> str:

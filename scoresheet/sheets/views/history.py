@@ -122,5 +122,6 @@ def sheet_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
             "changes": change_views(sheet, changes),
             "number": None,
             "back_url": reverse("sheet", args=[token]),
+            "history_blocks": extensions.history_blocks(sheet),
         },
     )

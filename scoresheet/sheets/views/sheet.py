@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.http import HttpResponse
@@ -11,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from scoresheet.sheets import derived, gzipped, services
+from scoresheet.sheets import derived, extensions, gzipped, services
 from scoresheet.sheets.charts import progression_html
 from scoresheet.sheets.display import holder_of, sheet_view
 from scoresheet.sheets.forms import new_key
@@ -62,6 +63,8 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool,
         "can_edit": can_edit,
         "poll_seconds": POLL_SECONDS,
         "holder": holder_of(document),
+        # called by the template only when it renders the whole page, never for a poll
+        "banners": partial(extensions.sheet_banners, sheet, can_edit=can_edit),
     }
     if can_edit:
         token = sheet.edit_token
