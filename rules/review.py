@@ -556,7 +556,9 @@ def _lay_out(deal: Deal) -> _Layout:
                 params={"trick": t + 1, "recorded": gathered, "winner": won},
             ))
             rightful = gathered
-    lay.next_seat = rightful
+    between_tricks = not lay.winners or lay.winners[-1] is not None
+    nxt = _recorded(deal.leaders, len(deal.tricks)) if between_tricks else None
+    lay.next_seat = rightful if nxt is None or nxt == deal.sitting_out else nxt
     return lay
 
 
@@ -989,7 +991,7 @@ def read_deal(raw: Any) -> Deal:
         ruleset=ruleset, rules=rules, shape=shape, players=players, declarer=declarer,
         leader=leader, sitting_out=sitting_out, contract=contract.name, trump=trump,
         seven_by=seven_by, tricks=tricks, talon=talon, hands=hands,
-        leaders=_per_trick(raw, "leaders", len(players), len(tricks)),
+        leaders=_per_trick(raw, "leaders", len(players), len(tricks) + 1),
         winners=_per_trick(raw, "winners", len(players), len(tricks)),
     )
 
