@@ -163,6 +163,10 @@ def test_a_durch_row_filled_from_the_review_is_won_and_shows_tricks_not_points(c
     body = text(html)
     assert "Tricks taken" in body and "Anna's contract is won." in body
     assert "Card points from the tricks" not in body and "→ Anna (" not in body
+    fill = re.search(r'href="([^"]*)"[^>]*>Fill row 1', html).group(1).replace("&amp;", "&")
+    form = page(client.get(fill))
+    assert re.search(r'name="result" value="won"[^>]*checked', form), \
+        re.findall(r'<input[^>]*name="result"[^>]*>', form)
     loaded = services.load(sheet)
     setup, reviewed = reviewing.from_query(
         urlencode({"deal": 0, "declarer": 0, "contract": "durch", "p": cards(tricks)},

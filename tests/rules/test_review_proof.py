@@ -53,13 +53,18 @@ def test_a_marriage_is_false_once_its_partner_shows_up_elsewhere() -> None:
     assert r["pending"] == []
 
 
-def test_a_marias_marriage_announced_in_trick_6_waits_for_the_queen() -> None:
-    r = review_json(marias_deal(tricks=copy.deepcopy(MARIAS_TRICKS[:6]), talon=None))
-    assert r["findings"] == []
-    assert [(p["trick"], p["card"], p["partner"]) for p in r["pending"]] == [
-        (6, "K-hearts", "Q-hearts")]
-    r = review_json(marias_deal(tricks=copy.deepcopy(MARIAS_TRICKS[:7]), talon=None))
+def test_a_marias_marriage_announced_in_trick_6_waits_for_the_queen_in_trick_9() -> None:
+    # the issue's example: K♥ announced in trick 6, the queen only in trick 9 (Anna leads both)
+    tricks = copy.deepcopy(MARIAS_TRICKS)
+    tricks[6][0], tricks[8][0] = "8-hearts", "Q-hearts"
+    for cut in (6, 7, 8):
+        r = review_json(marias_deal(tricks=copy.deepcopy(tricks[:cut]), talon=None))
+        assert r["findings"] == []
+        assert [(p["trick"], p["card"], p["partner"]) for p in r["pending"]] == [
+            (6, "K-hearts", "Q-hearts")]
+    r = review_json(marias_deal(tricks=copy.deepcopy(tricks[:9]), talon=None))
     assert r["findings"] == [] and r["pending"] == [] and r["marriages"][0] == ["hearts"]
+    assert review_json(marias_deal(tricks=tricks))["card_points"] == [90, 0, 0]
 
 
 def test_the_cli_accuses_no_one_on_a_partial_deal_without_hands(tmp_path: Any) -> None:
@@ -144,6 +149,22 @@ def test_a_trick_recorded_for_the_wrong_winner_is_a_data_error_at_that_trick() -
         ("inconsistency", "trick_winner", 2, {"trick": 2, "recorded": 1, "winner": 0})]
     assert r["tricks"][2]["leader"] == 1  # the table played on with who gathered it
     assert r["tricks"][1]["winner"] == 0 and r["tricks"][1]["recorded_winner"] == 1
+
+
+def test_a_wrongly_gathered_trick_no_longer_moves_a_100_marriage() -> None:
+    # Тысяча: Anna's A♠ takes trick 1, but Boris gathered it and led trick 2 with "trump!" on
+    # К♥ (hearts, 100); he shows Д♥ in trick 3.  Laid out from the cards alone, every card of
+    # tricks 2 and 3 is seated wrongly and the 100 goes to Anna; with who gathered trick 1
+    # recorded, it is Boris's.
+    tricks = [["A-spades", "9-spades", "10-spades"], [M("K-hearts"), "9-hearts", "10-hearts"],
+              ["J-diamonds", "Q-hearts", "9-diamonds"]]
+    plain = review_json(ru_deal(copy.deepcopy(tricks)))
+    assert plain["marriages"] == [["hearts"], [], []]  # what the issue reported
+    r = review_json({**ru_deal(copy.deepcopy(tricks)), "winners": [1]})
+    assert [(f["kind"], f.get("problem"), f["trick"]) for f in r["findings"]] == [
+        ("inconsistency", "trick_winner", 1)]
+    assert r["marriages"] == [[], ["hearts"], []]
+    assert [t["leader"] for t in r["tricks"]] == [0, 1, 0]
 
 
 def test_leaders_and_winners_are_checked_as_seats() -> None:
