@@ -61,7 +61,8 @@ class ReviewExtension(extensions.EntryExtension):
             kept = reviewing.review_of(previous)
         proof = reviewing.proof_kept(previous)
         if proof is not None and reviewing.proof_kept(entry) is None \
-                and entry.get("type") == (previous or {}).get("type"):  # ... and its proof
+                and entry.get("type") == (previous or {}).get("type") \
+                and entry.get("seat") == proof.get("seat"):  # ... and its proof, same offender
             entry = {**entry, "meta": {**(entry.get("meta") or {}),
                                        reviewing.PROOF_META: dict(proof)}}
         return reviewing.with_review(entry, kept)

@@ -58,3 +58,34 @@ def test_a_russian_trick_1_marriage_waits_for_its_king_and_a_wrong_lead_is_judge
     shot(page, "review-lead-out-of-turn")
     page.reload()  # the query holds the whole state, the recorded lead included
     page.locator(".finding.offence").get_by_text("Trick 5: Boris — led out of turn").wait_for()
+
+
+def test_a_renonc_called_mid_play_is_proven_by_the_hands_shown(
+        live_server: Any, phone: Any, shot: Any, make_sheet: Any) -> None:
+    from tests.referee.test_review_page import MARIAS_ROW
+    from tests.rules.test_review import MARIAS_TRICKS
+
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW])
+    tricks = [list(t) for t in MARIAS_TRICKS[:3]]
+    tricks[2][1] = "K-leaves"  # Boris throws a leaf on the bells led; Vera calls the renonc
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/s/{sheet.edit_token}/review/?deal=0")
+    page.get_by_text("Trick 1 of 10: Anna plays").wait_for()
+    for card in [c for t in tricks for c in t]:
+        tap(page, card)
+    assert page.locator("[role=alert]").count() == 0  # nothing of Boris's bells shown yet
+    page.get_by_role("link", name="Play stopped here (a claim, a called renonc)").tap()
+    page.get_by_text("Tick the cards each player still holds").wait_for()
+    assert page.locator("button[name=c]").count() == 0
+    boris = page.locator("fieldset", has_text="Boris holds")
+    box = boris.locator("label.card").first.bounding_box()
+    assert box is not None and min(box["width"], box["height"]) >= 44
+    assert fits_the_phone(page)
+    for code in ("J-bells", "Q-bells", "K-bells"):
+        boris.locator(f'input[value="1-{code}"]').check()
+    page.get_by_role("button", name="Judge with these hands").tap()
+    finding = page.locator(".finding.offence")
+    finding.get_by_text("Trick 3: Boris — did not follow suit").wait_for()
+    assert "Proof: Boris still holds Sp♦." in finding.inner_text()
+    assert fits_the_phone(page)
+    shot(page, "review-claim-hands")

@@ -17,7 +17,7 @@ from scoresheet.sheets.models import Entry
 from tests.referee.test_review_page import MARIAS_ROW, cards
 from tests.rules.test_review import MARIAS_TRICKS
 from tests.rules.test_review_proof import KIND_TRICKS, LEAD_TRICKS, RU_TRICKS
-from tests.sheets.helpers import page, text
+from tests.sheets.helpers import page, text, write_fields
 
 
 def review(client, sheet, params):
@@ -173,3 +173,18 @@ def test_a_durch_row_filled_from_the_review_is_won_and_shows_tricks_not_points(c
                   doseq=True), loaded.document)
     filled = reviewing.fill_entry("marias", reviewed, loaded.entries[0].data)
     assert filled["result"] == "won" and "card_points" not in filled
+
+
+def test_a_correction_keeps_the_proof_for_the_same_offender_and_drops_it_for_another(
+        client, make_sheet):
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW])
+    _write_proven_renonc(client, sheet)
+    edit = reverse("entry_edit", args=[sheet.edit_token, 1])
+    form = page(client.get(edit))
+    base = {**write_fields(form), "seat": "1", "kind": "1"}
+    assert client.post(edit, base).status_code == 302
+    assert "proof" in Entry.objects.get(sheet=sheet, position=1).data["meta"]
+    form = page(client.get(edit))
+    assert client.post(edit, {**base, **write_fields(form), "seat": "2"}).status_code == 302
+    row = Entry.objects.get(sheet=sheet, position=1).data
+    assert row["seat"] == 2 and "proof" not in (row.get("meta") or {})
