@@ -9,7 +9,10 @@ review in the entry's ``meta``.
 The query: ``deal`` (the sheet row reviewed), ``declarer``, ``leader``, ``contract``, ``trump``,
 ``seven``, ``out`` (who sits out), and ``p`` once per card played, in order; a card played as a
 marriage declaration ends in ``!`` (``K-hearts!``).  A tap on the picker adds ``c``, the card
-tapped (and ``m`` when it declares a marriage), which joins the plays.
+tapped (and ``m`` when it declares a marriage), which joins the plays.  ``lead=4-1``: trick 4 was
+led by seat 1 (out of turn); ``took=3-1``: trick 3 was gathered by seat 1 (``nl``/``nt`` are the
+buttons that add one, named apart like ``c``).  ``stop=1``: play stopped (a claim, a called
+renonc) and the page asks the hands; ``h=1-J-bells`` once per card a player still holds.
 """
 
 from __future__ import annotations
@@ -260,6 +263,12 @@ def deal_document(setup: Setup, document: rules.Sheet) -> dict[str, Any]:
         doc["trump"] = setup.trump
     if asked["seven"] and setup.seven is not None:
         doc["seven"] = setup.seven
+    return doc | recorded(setup, tricks, len(document.players))
+
+
+def recorded(setup: Setup, tricks: Sequence[Sequence[Any]], n: int) -> dict[str, Any]:
+    """What the table recorded beyond the cards: who led or gathered a trick, the hands shown."""
+    doc: dict[str, Any] = {}
     if setup.leads:
         leaders: list[int | None] = [None] * (len(tricks) + 1)
         for t, seat in setup.leads:
@@ -274,7 +283,7 @@ def deal_document(setup: Setup, document: rules.Sheet) -> dict[str, Any]:
                 winners[t - 1] = seat
         doc["winners"] = winners
     if setup.stop and setup.hands:
-        hands: list[list[str]] = [[] for _p in document.players]
+        hands: list[list[str]] = [[] for _p in range(n)]
         for seat, card in setup.hands:
             hands[seat].append(card)
         doc["hands"] = hands
