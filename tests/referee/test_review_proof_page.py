@@ -188,3 +188,25 @@ def test_a_correction_keeps_the_proof_for_the_same_offender_and_drops_it_for_ano
     assert client.post(edit, {**base, **write_fields(form), "seat": "2"}).status_code == 302
     row = Entry.objects.get(sheet=sheet, position=1).data
     assert row["seat"] == 2 and "proof" not in (row.get("meta") or {})
+
+
+def test_in_czech_the_renonc_is_proven_first_and_named_nepriznani_barvy_once_shown(
+        client, make_sheet):
+    from tests.rules.test_review_proof import TISIC_TRICKS
+
+    sheet = make_sheet(ruleset="tisic")
+    client.cookies["django_language"] = "cs"
+
+    def body(n):
+        return text(page(client.get(
+            reverse("review", args=[sheet.edit_token]) + "?"
+            + urlencode({"declarer": 0, "p": cards(TISIC_TRICKS[:n])}, doseq=True),
+            HTTP_ACCEPT_LANGUAGE="cs")))
+
+    at4 = body(4)
+    assert ("Renonc hráče Boris ve štychu 3 je prokázán; které pravidlo porušuje, rozhodnou "
+            "karty, které teprve přijdou.") in at4
+    assert "nezatrumfování" not in at4  # no guess at the kind
+    at5 = body(5)
+    assert "Štych 3: Boris — nepřiznání barvy" in at5
+    assert "Sp♥" in at5

@@ -192,3 +192,31 @@ def test_a_betl_shows_no_card_points_and_is_lost_once_the_declarer_takes_a_trick
     assert r["tricks_taken"] == [0, 0, 1] and r["result"] is None  # not decided yet
     r = review_json({**doc, "tricks": tricks})
     assert r["tricks_taken"] == [1, 0, 1] and r["result"] == "lost"
+
+
+# Tisíc, the issue's own example: Boris throws 9♦ on the hearts led in trick 3.  Trick 4 shows
+# his 8♣ (a trump since Anna's clubs marriage in trick 2): a renonc is proven, but not whether he
+# kept a heart back or did not trump; trick 5 shows Sp♥ — he did not follow suit.
+TISIC_TRICKS: list[list[Any]] = [
+    ["A-spades", "7-spades", "8-spades"],      # 1 Anna
+    [M("K-clubs"), "7-clubs", "9-clubs"],      # 2 Anna: clubs are trump
+    ["A-hearts", "9-diamonds", "7-hearts"],    # 3 Anna; Boris's 9♦ is the renonc
+    ["A-diamonds", "8-clubs", "7-diamonds"],   # 4 Boris trumps with 8♣
+    ["J-hearts", "8-hearts", "10-hearts"],     # 5 Boris leads Sp♥: he held a heart in trick 3
+]
+
+
+def test_tisic_the_kind_is_not_guessed_from_the_first_card_shown() -> None:
+    def at(n: int) -> dict[str, Any]:
+        return review_json({"ruleset": "tisic", "players": NAMES, "declarer": 0,
+                            "tricks": copy.deepcopy(TISIC_TRICKS[:n])})
+
+    assert at(3)["findings"] == []
+    [f] = at(4)["findings"]  # what the page used to call "nezatrumfování" here
+    assert (f["trick"], f["seat"], f["broken"], f["candidates"]) == (
+        3, 1, "undetermined", ["follow_suit", "trump"])
+    assert f["proof"] == {"card": "8-clubs", "place": "trick", "trick": 4, "seat": 1}
+    assert f["penalty"] == {"type": "penalty", "reason": "revoke"}  # the same either way
+    [f] = at(5)["findings"]
+    assert (f["trick"], f["broken"], f["proof"]["card"], f["proof"]["trick"]) == (
+        3, "follow_suit", "J-hearts", 5)
