@@ -6,7 +6,7 @@ and no hands, as the page has it mid-deal — yields a finding.  A marriage whos
 been shown is pending, never an offence (docs/referee.md: "a card that broke a rule is a finding
 only once the proving card is shown").
 
-Every prefix of 3,000 deals per game is some 470,000 reviews (about five minutes on two cores):
+Every prefix of 3,000 deals per game is some 520,000 reviews (about five minutes on two cores):
 the suite reviews every prefix of the first 100 deals of each game and two random cuts of each
 of the 3,000; ``LISTEK_EVERY_PREFIX=1`` reviews every prefix of all 3,000.
 """
