@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum, unique
+from functools import cached_property
 from types import MappingProxyType
 
 from .errors import InvalidEntry
@@ -133,11 +134,11 @@ class Deck:
         if self.copies < 1:
             raise ValueError(f"deck {self.name}: copies must be at least 1")
 
-    @property
+    @cached_property  # asked for every card the arbiter checks: worked out once per deck
     def suit_names(self) -> tuple[Suit, ...]:
         return tuple(f.suit for f in self.suits)
 
-    @property
+    @cached_property
     def rank_names(self) -> tuple[Rank, ...]:
         return tuple(f.rank for f in self.ranks)
 

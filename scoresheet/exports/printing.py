@@ -24,7 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 import rules
-from scoresheet.sheets import services
+from scoresheet.sheets import extensions, services
 from scoresheet.sheets.charts import progression_svg
 from scoresheet.sheets.display import format_value, outcome_text, rows_view
 from scoresheet.sheets.models import Sheet
@@ -125,6 +125,7 @@ class PrintSheet:
     last: int = 0
     carried: tuple[str, ...] = ()  # the totals before this part's first row (parts 2, 3, ...)
     subtotals: tuple[str, ...] = ()  # the totals after this part's last row (all but the last)
+    notes: tuple[tuple[int, str], ...] = ()  # (row number, what an app keeps with it: a proof)
 
     @property
     def last_part(self) -> bool:
@@ -158,6 +159,9 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize, part: int | None = 
     first = (part - 1) * int(settings.PRINT_PART) + 1
     last = min(entries, part * int(settings.PRINT_PART))
     rows = []
+    # what the apps keep with a row (the deal review's proof of a penalty), under the table
+    notes = tuple((i + 1, text) for i in range(first - 1, last)
+                  if (text := extensions.summary(loaded.entries[i].data)))
     # the deals flagged on the whole sheet (listed above the signature), from the engine's marks
     flagged = sorted({r.entry + 1 for r in scored.rows
                       if any(FLAGGED in marks for marks in r.marks)})
@@ -217,6 +221,7 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize, part: int | None = 
         preset_label=preset_label(document.ruleset),
         players=players,
         rows=tuple(rows),
+        notes=notes,
         totals=tuple(format_number(t, paper) for t in scored.totals),
         winner=winner,
         winner_name=players[winner] if winner is not None else "",

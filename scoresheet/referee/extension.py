@@ -6,6 +6,9 @@
   proven) in its ``meta``; a correction of a reviewed row keeps the row's review.
 * The form says it was filled from a review, or offers to review the deal it corrects.
 * The history says the row was reviewed, and links back to the review.
+* A penalty row written from a review's finding keeps its proof (``meta.proof``: the trick, the
+  card, the proof card, the rule and the review's query; written by the penalty calculator):
+  the history says what was proven and links back to the review; a correction keeps it.
 """
 
 from __future__ import annotations
@@ -56,13 +59,24 @@ class ReviewExtension(extensions.EntryExtension):
         kept = prefill.keep if prefill is not None else None
         if kept is None and previous is not None:  # a correction keeps the row's review
             kept = reviewing.review_of(previous)
+        proof = reviewing.proof_kept(previous)
+        if proof is not None and reviewing.proof_kept(entry) is None \
+                and entry.get("type") == (previous or {}).get("type") \
+                and entry.get("seat") == proof.get("seat"):  # ... and its proof, same offender
+            entry = {**entry, "meta": {**(entry.get("meta") or {}),
+                                       reviewing.PROOF_META: dict(proof)}}
         return reviewing.with_review(entry, kept)
 
     def summary(self, entry: Mapping[str, Any]) -> str:
-        return reviewing.review_summary(entry)
+        return reviewing.review_summary(entry) or reviewing.proof_summary(entry)
 
     def row_links(self, token: str, position: int,
                   entry: Mapping[str, Any]) -> list[extensions.RowLink]:
+        proof = reviewing.proof_kept(entry)
+        if proof is not None and isinstance(proof.get("review"), str):  # a penalty row's proof
+            return [extensions.RowLink(label=_("Open the review that proves it"),
+                                       url=reverse("review", args=[token])
+                                       + f"?{proof['review']}")]
         kept = reviewing.review_of(entry)
         deal = kept.get("deal") if kept is not None else None
         if not isinstance(deal, Mapping):

@@ -395,6 +395,8 @@ ERRORS: dict[str, Template] = {
         "review_tricks": _("tricks: must be a list of tricks, each a list of cards"),
         "review_too_many_tricks": _("tricks: holds %(count)s tricks; a deal has %(most)s"),
         "review_hands": _("hands: must be %(count)s lists of cards, one per player"),
+        "review_per_trick": _("%(field)s: must be a list of at most %(most)s players or nulls, "
+                              "one per trick"),
         "review_card_field": _("%(field)s: a card is written RANK-suit, or with card and marriage"),
         "review_marriage_bool": _("%(field)s: marriage must be true or false"),
         "review_no_marriage": _("%(field)s: %(card)s: no marriage is declared with a card here"),

@@ -193,14 +193,31 @@ def test_marias_durch_played_out_clean_declarer_takes_every_trick() -> None:
     assert r["findings"] == [] and r["complete"] is True
     assert [t["winner"] for t in r["tricks"]] == [0] * 10
     assert [t["trump"] for t in r["tricks"]] == [None] * 10
-    assert r["card_points"] == [90, 0, 0]
+    # durch is played for the tricks: no card points, no last-trick 10 (issue #25 item 5)
+    assert r["card_points"] == [0, 0, 0] and r["total"] == 0
+    assert r["tricks_taken"] == [10, 0, 0] and r["result"] == "won"
 
 
-def test_marias_wrong_talon_size_is_renonc_7() -> None:
+def test_a_one_card_talon_typed_by_mistake_is_a_data_error_not_renonc_7() -> None:
+    # issue #25 item 5: 8-acorns is in no trick and not in the talon, so the talon was mistyped
     r = review_json(marias_deal(talon=["7-acorns"]))
     problems = [(f["problem"], f.get("penalty")) for f in r["findings"]]
-    assert ("talon_size", {"type": "renonc", "kind": 7}) in problems
+    assert ("talon_size", None) in problems
     assert ("card_missing", None) in problems  # 8-acorns is nowhere
+    assert all(f.get("penalty") is None for f in r["findings"])
+
+
+def test_marias_a_three_card_talon_the_cards_account_for_is_renonc_7() -> None:
+    # seed 004 art. III.7 "nesprávný počet karet v talonu": Anna laid 7-hearts away with the
+    # acorns; the five tricks, the hands shown and the talon hold every card of the pack once.
+    r = review_json(marias_deal(
+        tricks=copy.deepcopy(MARIAS_TRICKS[:5]),
+        talon=["7-acorns", "8-acorns", "7-hearts"],
+        hands=[["K-hearts", "Q-hearts", "9-hearts", "8-hearts"],
+               ["9-acorns", "K-leaves", "K-bells", "Q-leaves", "10-acorns"],
+               ["J-acorns", "Q-acorns", "K-acorns", "10-leaves", "A-acorns"]]))
+    assert [(f["problem"], f["penalty"]) for f in r["findings"]] == [
+        ("talon_size", {"type": "renonc", "kind": 7})]
 
 
 # --------------------------------------------------------------------------- Thousand

@@ -9,6 +9,7 @@ edit link also offers to fill the deal's row from the review and to price a prov
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
@@ -16,6 +17,7 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from rules import arbiter
@@ -38,6 +40,19 @@ def _fill_url(place: Place, setup: reviewing.Setup) -> str:
     if setup.deal is not None:
         return reverse("entry_edit", args=[place.sheet.edit_token, setup.deal]) + f"?{query}"
     return reverse("entry_new", args=[place.sheet.edit_token, "deal"]) + f"?{query}"
+
+
+def _other_leaders(review: Any, players: Sequence[str], done: int) -> list[dict[str, Any]]:
+    """Between two tricks: the players who may have led the next one instead of the one the
+    cards name — each either led out of turn, or gathered the trick before (``nl``/``nt``)."""
+    if not done or review.next_seat is None or review.complete or len(review.tricks) != done:
+        return []
+    return [{"name": players[s], "lead": f"{done + 1}-{s}", "took": f"{done}-{s}",
+             "led_text": _("%(name)s led trick %(trick)s out of turn") % {
+                 "name": players[s], "trick": done + 1},
+             "took_text": _("%(name)s took trick %(trick)s and led the next") % {
+                 "name": players[s], "trick": done}}
+            for s in review.deal.active if s != review.next_seat]
 
 
 def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
@@ -87,7 +102,7 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
         "setup_params": [(k, v) for k, v in setup.params() if k != "p"],
         "play_params": [v for k, v in setup.params() if k == "p"],
         "page_url": f"{base}?{setup.query()}",
-        "undo_url": f"{base}?{setup.query(plays[:-1])}" if plays else "",
+        "undo_url": f"{base}?{setup.undo()}" if plays else "",
         "restart_url": f"{base}?{setup.query(())}",
         "change_url": f"{base}?{setup.query()}&setup=1",
     }
@@ -97,9 +112,19 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
             "tricks": reviewing.tricks_shown(review, deck, players),
             "findings": reviewing.findings_shown(
                 review, deck, players, penalty_url=place.penalty_url,
-                kinds=referee.offence_kinds(document), deal=setup.deal),
-            "picker": None if review.complete or review.stopped
+                kinds=referee.offence_kinds(document), deal=setup.deal, setup=setup),
+            "pending": reviewing.pending_shown(review, deck, players),
+            "picker": None if review.complete or review.stopped or setup.stop
             else reviewing.picker(deck, plays),
+            "held": (reviewing.held_picker(deck, review, setup, players)
+                     if setup.stop and not review.complete else None),
+            "hands_shown": bool(setup.hands),
+            "stop_url": (f"{base}?{setup.query()}&stop=1"
+                         if plays and not review.complete and not setup.stop else ""),
+            "other_leaders": _other_leaders(review, players, done_tricks),
+            "played_for_tricks": not review.points_count,
+            "tricks_taken": [(players[s], review.tricks_taken[s]) for s in review.deal.active],
+            "result": review.result,
             "next_player": None if review.next_seat is None else players[review.next_seat],
             "trick_number": done_tricks + 1,
             "trick_count": review.deal.deal_tricks,

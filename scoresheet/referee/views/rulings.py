@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 import rules
 from rules import arbiter, marias
+from scoresheet.referee import reviewing
 from scoresheet.referee import rulings as referee
 from scoresheet.sheets import services
 from scoresheet.sheets.forms import WriteForm
@@ -291,6 +292,7 @@ def _penalty_page(
         "stopped": stopped,
         "deal_choices": _deal_choices(loaded, kind, attached),
         "attached": attached,
+        "proof": _proof(loaded, data, form),
         "write": WriteForm.fresh(place.sheet.revision) if place.can_edit else None,
         "problem": problem,
         "totals": [(name, format_amount(total, paper_of(document.game)))
@@ -300,6 +302,23 @@ def _penalty_page(
         status = _status(request, True)
     template = "referee/penalty.html#result" if _htmx(request) else "referee/penalty.html"
     return render(request, template, context, status=status)
+
+
+def _proof(loaded: services.Loaded, data: QueryDict | None,
+           form: referee.OffenceForm | None) -> dict[str, Any] | None:
+    """The deal review's proof of the offence priced (``review`` and ``trick`` from the
+    review's link), found again by the engine; None when the page was not opened from one or
+    the offence asked is not the one the review proved."""
+    if data is None or form is None or not data.get("review") or not form.is_bound \
+            or not form.is_valid():
+        return None
+    entry = form.entry()
+    kept = reviewing.proof_of(loaded.document, str(data.get("review")), data.get("trick"),
+                              entry.get("seat"), entry)
+    if kept is None:
+        return None
+    return {"kept": kept, "review": data.get("review"), "trick": data.get("trick"),
+            "text": reviewing.proof_summary({"meta": {reviewing.PROOF_META: kept}})}
 
 
 def _write_penalty(request: HttpRequest, place: Place) -> HttpResponse:
@@ -316,8 +335,12 @@ def _write_penalty(request: HttpRequest, place: Place) -> HttpResponse:
     attached = _attached(loaded, request.POST)
     if not form.is_valid() or attached.problem or attached.now:
         return _penalty_page(request, place, loaded, request.POST, status=400)
+    entry = form.entry()
+    proof = _proof(loaded, request.POST, form)
+    if proof is not None:  # the proof stays with the penalty (issue #25 item 4)
+        entry = {**entry, "meta": {reviewing.PROOF_META: proof["kept"]}}
     write = {"revision": meta.cleaned_data["revision"], "key": meta.cleaned_data["key"],
-             "device": device_of(request), "entry": form.entry()}
+             "device": device_of(request), "entry": entry}
     try:
         if attached.position is None:
             result = services.add_entry(sheet.pk, **write)
