@@ -89,6 +89,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    # the task worker's queue in the database (heavy work: PDFs, mail, the cleanup)
+    "django_tasks",
+    "django_tasks_db",
     # the core, then the apps built on it (docs/architecture.md)
     "scoresheet.sheets.apps.SheetsConfig",
     "scoresheet.protect.apps.ProtectConfig",
@@ -174,6 +177,7 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # dies with the browser session, and a phone's browser ends sessions whenever it likes).
 LANGUAGE_COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep a cookie
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Prague")
 USE_I18N = True
 USE_TZ = True
@@ -221,6 +225,7 @@ if env_bool("DJANGO_PROXY_HTTPS_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", HTTPS)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
@@ -287,11 +292,30 @@ RATELIMIT_PREVIEW = int(os.environ.get("LISTEK_RATELIMIT_PREVIEW", "600"))
 # Logins to /admin/ (when it is on) per client address and hour.
 RATELIMIT_ADMIN_LOGIN = int(os.environ.get("LISTEK_RATELIMIT_ADMIN_LOGIN", "10"))
 # Mail budgets, in messages (one per address) per hour (scoresheet/protect/ratelimit.py).
+# Per phone (its device cookie), per network address (a pub's phones share one: a higher
+# ceiling), per sheet; over the site's ceiling mail is queued for a later hour, not refused.
 MAIL_PER_CLIENT = int(os.environ.get("LISTEK_MAIL_PER_CLIENT", "30"))
+MAIL_PER_ADDRESS = int(os.environ.get("LISTEK_MAIL_PER_ADDRESS", "120"))
 MAIL_PER_SHEET = int(os.environ.get("LISTEK_MAIL_PER_SHEET", "20"))
 MAIL_GLOBAL = int(os.environ.get("LISTEK_MAIL_GLOBAL", "300"))
-# How many PDFs the whole site renders at once; the rest wait a little or get a 503.
-PDF_CONCURRENT = int(os.environ.get("LISTEK_PDF_CONCURRENT", "2"))
+# Heavy work (PDFs, table cards, the tournament's results, mail, the storage cleanup) runs in
+# the task worker (`manage.py db_worker`, scoresheet/exports/tasks.py), never in a web request:
+# as many run at once as there are workers.  LISTEK_TASKS=database (the default) queues them in
+# the database; =immediate runs them inside the request (the tests, and nothing else).
+_TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+_tasks = os.environ.get("LISTEK_TASKS", "database")
+if _tasks not in _TASK_BACKENDS:
+    raise ImproperlyConfigured(f"LISTEK_TASKS must be one of {', '.join(_TASK_BACKENDS)}")
+TASKS = {"default": {"BACKEND": _TASK_BACKENDS[_tasks], "QUEUES": ["default"]}}
+# Seconds after which a PDF still being made is asked of the worker again (a worker that died).
+TASK_STALE = int(os.environ.get("LISTEK_TASK_STALE", "300"))
+# The most table sheets one tournament results PDF holds (each printed as its last part).
+RESULTS_MAX_TABLES = int(os.environ.get("LISTEK_RESULTS_MAX_TABLES", "120"))
+# Days a stored PDF, a finished task and a stale cache row are kept (the periodic cleanup).
+KEEP_DAYS = int(os.environ.get("LISTEK_KEEP_DAYS", "7"))
 # Entries per printed part: a longer sheet is printed (and its PDF made) in parts.
 PRINT_PART = int(os.environ.get("LISTEK_PRINT_PART", "100"))
 # Seconds a request may take; then it is stopped and answered 503 (scoresheet/protect/timelimit.py).
@@ -300,7 +324,8 @@ REQUEST_TIMEOUT = int(os.environ.get("LISTEK_REQUEST_TIMEOUT", "20"))
 ADMIN_ENABLED = env_bool("LISTEK_ADMIN", False)
 for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_HOPS",
               "RATELIMIT_HEAVY", "RATELIMIT_PREVIEW", "RATELIMIT_ADMIN_LOGIN", "MAIL_PER_CLIENT",
-              "MAIL_PER_SHEET", "MAIL_GLOBAL", "PDF_CONCURRENT", "PRINT_PART", "REQUEST_TIMEOUT"):
+              "MAIL_PER_ADDRESS", "MAIL_PER_SHEET", "MAIL_GLOBAL", "PRINT_PART", "REQUEST_TIMEOUT",
+              "TASK_STALE", "RESULTS_MAX_TABLES", "KEEP_DAYS"):
     if globals()[_name] < (1 if _name != "PROXY_HOPS" else 0):
         raise ImproperlyConfigured(f"LISTEK_{_name} must be a positive number")
 

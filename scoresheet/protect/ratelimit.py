@@ -46,6 +46,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from scoresheet.protect.device import DEVICE_BYTES, DEVICE_COOKIE
 from scoresheet.protect.models import Hit
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -150,8 +151,10 @@ def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
             return None
         seen = int(row[0]) if row else amount
         if seen == amount:
-            # The first request of a new window: forget windows that are over.
-            cursor.execute(f"DELETE FROM {table} WHERE slot <= %s", [int(now)])  # noqa: S608
+            # The first request of a new window: forget windows that are over (counted into
+            # a later window, as queued mail is, ``now`` is not the present).
+            cursor.execute(f"DELETE FROM {table} WHERE slot <= %s",  # noqa: S608
+                           [int(min(now, time.time()))])
     retry_after = max(1, math.ceil(end - now))
     return Verdict(allowed=seen <= limit, count=seen, limit=limit, retry_after=retry_after,
                    window=window)
@@ -187,14 +190,27 @@ def is_preview(request: HttpRequest) -> bool:
         return False
 
 
+def device_bucket(request: HttpRequest, kind: str) -> str | None:
+    """The bucket of the phone's device cookie (scoresheet/protect/device.py), None without
+    one: a phone that sends no cookie is counted by its address only."""
+    device = request.COOKIES.get(DEVICE_COOKIE, "")
+    if not (device and len(device) == 2 * DEVICE_BYTES and device.isalnum()):
+        return None
+    return f"{kind}:" + _digest(device)
+
+
 def spend_mail(request: HttpRequest, sheet_token: str, messages: int) -> Verdict | None:
-    """Count ``messages`` mails against the client's, the sheet's and the site's hourly
-    budgets; None when all three allow them, else the verdict that refuses (nothing counted)."""
+    """Count ``messages`` mails against the hourly budgets of the phone (its device cookie),
+    of its network address (a higher ceiling: a pub's phones share it), and of the sheet; None
+    when all allow them, else the verdict that refuses (nothing counted).  The site's own ceiling
+    refuses nobody: over it, mail waits (:func:`mail_delay`)."""
     budgets = [
-        (client_bucket(client_address(request), "mail-client"), int(settings.MAIL_PER_CLIENT)),
+        (client_bucket(client_address(request), "mail-client"), int(settings.MAIL_PER_ADDRESS)),
         (sheet_bucket(sheet_token, "mail-sheet"), int(settings.MAIL_PER_SHEET)),
-        ("mail-all", int(settings.MAIL_GLOBAL)),
     ]
+    device = device_bucket(request, "mail-device")
+    if device is not None:
+        budgets.append((device, int(settings.MAIL_PER_CLIENT)))
     try:
         with transaction.atomic():
             for bucket, limit in budgets:
@@ -203,6 +219,28 @@ def spend_mail(request: HttpRequest, sheet_token: str, messages: int) -> Verdict
                     raise _OverBudget(verdict)
     except _OverBudget as over:
         return over.verdict
+    return None
+
+
+MAIL_QUEUE_HOURS = 24  # how far ahead mail over the site's ceiling may be queued
+
+
+def mail_delay(messages: int, now: float | None = None) -> int | None:
+    """Seconds until the site may send ``messages`` more mails within its hourly ceiling
+    (``settings.MAIL_GLOBAL``): 0 now, else the start of the first hour with room, where they are
+    counted; None when no hour of the next :data:`MAIL_QUEUE_HOURS` has room."""
+    now = time.time() if now is None else now
+    for hour in range(MAIL_QUEUE_HOURS):
+        at = now + hour * HOUR
+        try:
+            with transaction.atomic():
+                verdict = count("mail-all", limit=int(settings.MAIL_GLOBAL), window=HOUR,
+                                now=at, amount=messages)
+                if not verdict.allowed:
+                    raise _OverBudget(verdict)
+        except _OverBudget:
+            continue
+        return 0 if hour == 0 else int((now // HOUR + hour) * HOUR - now) + 1
     return None
 
 

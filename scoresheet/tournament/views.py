@@ -13,6 +13,7 @@ import io
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.db.models import Sum
@@ -32,14 +33,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import rules
 from scoresheet.exports import documents as exports
-from scoresheet.exports import printing
+from scoresheet.exports import pdfstore, preparing
 from scoresheet.exports.views import _download
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.validators import document_problem
 from scoresheet.sheets.views.access import get_sheet_for_edit, get_sheet_for_view, is_htmx
 from scoresheet.sheets.views.create import chosen_ruleset
 from scoresheet.sheets.views.share import qr_svg
-from scoresheet.sheets.words import engine_message, game_label, preset_label
+from scoresheet.sheets.words import engine_message
 from scoresheet.tournament import logic
 from scoresheet.tournament.forms import (
     ConfirmForm,
@@ -52,6 +53,20 @@ from scoresheet.tournament.forms import (
     TournamentForm,
 )
 from scoresheet.tournament.models import Player, Round, Table, Tournament
+from scoresheet.tournament.printouts import (
+    card_html,
+    card_key,
+    director_url,
+    header,
+    lines,
+    points,
+    render_card,
+    render_results,
+    results_html,
+    results_key,
+    table_sheets,
+    unfinished_note,
+)
 
 WALL_CACHE_SECONDS = 600  # a rendered wall page, under its fingerprint (never stale)
 POLL_SECONDS = 3  # the wall page and the director's page ask this often whether anything changed
@@ -133,10 +148,6 @@ def get_for_view(token: str) -> Tournament:
     return get_object_or_404(Tournament, view_token=token)
 
 
-def director_url(t: Tournament) -> str:
-    return reverse("tournament", args=[t.director_token])
-
-
 def fingerprint(t: Tournament) -> str:
     """Changes whenever the tournament or any of its table sheets changes (one query)."""
     sheets = Sheet.objects.filter(tournament_table__round__tournament=t)
@@ -153,14 +164,6 @@ def _links(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "wall_url": reverse("tournament_wall", args=[t.view_token]),
     }
 
-
-def _header(t: Tournament) -> dict[str, Any]:
-    return {
-        "tournament": t,
-        "game_label": game_label(t.game),
-        "preset_label": preset_label(t.ruleset),
-        "money": t.game == "marias",
-    }
 
 
 # --------------------------------------------------------------------------- creating
@@ -236,10 +239,10 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         live is not None and live.complete)) and (
         current is None or current.number < t.rounds or current.started is None)
     context = {
-        **_header(t),
+        **header(t),
         **_links(request, t),
         "standings": st,
-        "lines": _lines(st),
+        "lines": lines(st),
         "draft": draft,
         "live": live,
         "can_draw": can_draw,
@@ -355,27 +358,14 @@ def tournament_review(request: HttpRequest, token: str, table_id: int) -> HttpRe
 # --------------------------------------------------------------------------- players and wall
 
 
-def _lines(st: logic.Standings) -> list[dict[str, Any]]:
-    return [
-        {"s": s, "player": st.players[s.player],
-         "rounds": [("–" if x is None else _points(x)) for x in s.rounds],
-         "points": _points(s.points), "money": f"{s.score / 100:.2f}"}
-        for s in st.overall
-    ]
-
-
-def _points(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:.1f}"
-
-
 def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
     st = logic.standings(t)
     current = t.round_set.order_by("-number").first()
     return {
-        **_header(t),
+        **header(t),
         **_links(request, t),
         "standings": st,
-        "lines": _lines(st),
+        "lines": lines(st),
         "live": st.rounds[-1] if st.rounds else None,
         "drawn": current if current is not None and current.started is None else None,
         "fingerprint": fingerprint(t),
@@ -454,7 +444,7 @@ def table_close(request: HttpRequest, token: str) -> HttpResponse:
         status = 400
     state = logic.table_state(t, tb)
     return render(request, "tournament/close.html", {
-        **_header(t), "table": tb, "state": state, "form": form,
+        **header(t), "table": tb, "state": state, "form": form,
         "back_url": reverse("sheet", args=[sheet.edit_token]),
     }, status=status)
 
@@ -484,53 +474,32 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
         status = 400
     state = logic.table_state(t, tb)
     return render(request, "tournament/confirm.html", {
-        **_header(t), "table": tb, "state": state, "form": form,
+        **header(t), "table": tb, "state": state, "form": form,
         "back_url": reverse("sheet_read", args=[sheet.view_token]),
     }, status=status)
 
 
-def _card_context(request: HttpRequest, t: Tournament, tb: Table) -> dict[str, Any]:
-    if tb.sheet is None:
-        raise Http404("the round has not started")
-    edit_url = request.build_absolute_uri(reverse("sheet", args=[tb.sheet.edit_token]))
-    view_url = request.build_absolute_uri(reverse("sheet_read", args=[tb.sheet.view_token]))
-    return {
-        **_header(t), "table": tb, "players": logic.table_players(tb),
-        "edit_qr": mark_safe(qr_svg(edit_url)),  # noqa: S308
-        "view_qr": mark_safe(qr_svg(view_url)),  # noqa: S308
-        "edit_url": edit_url, "view_url": view_url,
-    }
-
-
 @require_GET
 def table_card(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
-    """The printed table card: number, seats, QR of the scorer's and the players' links."""
+    """The printed table card: number, seats, QR of the scorer's and the players' links; its
+    PDF is made by the task worker (``?format=html`` is the card itself, for the browser)."""
     t = get_for_director(token)
     tb = _table(t, table_id)
-    html = render_to_string("tournament/card.html", _card_context(request, t, tb))
+    if tb.sheet is None:
+        raise Http404("the round has not started")
+    base = request.build_absolute_uri("/").rstrip("/")
     if request.GET.get("format") == "html":
-        return HttpResponse(html)
-    return _download(printing.render_pdf(html), "application/pdf",
-                     f"table-{tb.round.number}-{tb.number}.pdf", attachment=False)
+        return HttpResponse(card_html(base, t, tb))
+    key = card_key(t, tb, base, fingerprint(t))
+    language = get_language() or ""
+    prepared = pdfstore.prepare(
+        key, lambda: render_card.enqueue(key, tb.pk, base, language),
+        group=f"card:{tb.pk}", revision=t.revision)
+    return preparing.answer(request, prepared, url=request.path, back=director_url(t),
+                            name=f"table-{tb.round.number}-{tb.number}.pdf")
 
 
 # --------------------------------------------------------------------------- exports
-
-
-def _unfinished_note(st: logic.Standings, round_number: int | None) -> str:
-    rounds = st.rounds if round_number is None else [
-        r for r in st.rounds if r.round.number == round_number]
-    open_rounds = [r for r in rounds if not r.complete]
-    if round_number is None and len(st.rounds) < st.tournament.rounds:
-        return _("Provisional: %(played)s of %(rounds)s rounds played.") % {
-            "played": len(st.rounds), "rounds": st.tournament.rounds}
-    if open_rounds:
-        r = open_rounds[0]
-        closed = sum(1 for tb in r.tables if tb.closed)
-        return _("Provisional: round %(round)s is not finished (%(closed)s of %(tables)s "
-                 "tables signed).") % {"round": r.round.number, "closed": closed,
-                                       "tables": len(r.tables)}
-    return ""
 
 
 @require_GET
@@ -543,7 +512,7 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
                     else None)
     if round_number is not None and round_number not in {r.round.number for r in st.rounds}:
         raise Http404("no such round")
-    note = _unfinished_note(st, round_number)
+    note = unfinished_note(st, round_number)
     out = io.StringIO()
     w = csv.writer(out)
     if note:
@@ -565,10 +534,10 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
     w.writerow(head)
     for s in rows:
         p = st.players[s.player]
-        line = [s.rank, _safe(p.name), _safe(p.club), _points(s.points)]
+        line = [s.rank, _safe(p.name), _safe(p.club), points(s.points)]
         line += [s.premium, f"{s.score / 100:.2f}"] if money else [s.wins, s.score]
         if round_number is None:
-            line += ["" if x is None else _points(x) for x in s.rounds]
+            line += ["" if x is None else points(x) for x in s.rounds]
         w.writerow(line)
     suffix = f"-round-{round_number}" if round_number else ""
     suffix += "-provisional" if note else ""
@@ -580,48 +549,29 @@ def _safe(text: str) -> str:
     return exports._text(text)
 
 
-def _results_html(request: HttpRequest, t: Tournament, *, pdf: bool) -> str:
-    st = logic.standings(t)
-    return render_to_string("tournament/results.html", {
-        **_header(t), "standings": st, "lines": _lines(st), "pdf": pdf,
-        "note": _unfinished_note(st, None),
-        "pdf_url": reverse("tournament_results_pdf", args=[t.director_token]),
-        "back_url": director_url(t),
-    }, request=request)
-
-
 @require_GET
 def tournament_results(request: HttpRequest, token: str) -> HttpResponse:
     """The printed results sheet (the browser's Print), with the PDF link."""
     t = get_for_director(token)
-    return HttpResponse(_results_html(request, t, pdf=False))
+    return HttpResponse(results_html(t, pdf=False, request=request))
 
 
 @require_GET
 def tournament_results_pdf(request: HttpRequest, token: str) -> HttpResponse:
-    """The results, then every table's signed sheet, as one PDF."""
+    """The results, then every table's signed sheet, as one PDF made by the task worker."""
     t = get_for_director(token)
-    parts = [_results_html(request, t, pdf=True)]
-    for r in logic.rounds_of(t):
-        for tb in r.tables.select_related("sheet"):
-            if tb.sheet is not None:
-                parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4, pdf=True))
-    return _download(merge_pdf(parts), "application/pdf", "results.pdf", attachment=False)
-
-
-def merge_pdf(pages: list[str]) -> bytes:
-    """Several HTML documents as one PDF, each starting on a new page (nothing fetched)."""
-    from weasyprint import CSS, HTML
-    from weasyprint.urls import URLFetcher
-
-    refuse_all = URLFetcher(allowed_protocols=())
-    css = [CSS(string=printing._stylesheet(name), url_fetcher=refuse_all)
-           for name in (printing.PRINT_CSS, printing.PaperSize.A4.stylesheet)]
-    docs = [HTML(string=h, base_url="about:blank", url_fetcher=refuse_all).render(
-        stylesheets=css) for h in pages]
-    all_pages = [p for d in docs for p in d.pages]
-    pdf = docs[0].copy(all_pages).write_pdf()
-    return bytes(pdf)
+    limit = int(settings.RESULTS_MAX_TABLES)
+    if len(table_sheets(t)) > limit:
+        return preparing.answer(request, pdfstore.Prepared(error=pdfstore.TOO_BIG),
+                                url=request.path, back=director_url(t), name="results.pdf",
+                                limit=limit)
+    key = results_key(t, fingerprint(t))
+    language = get_language() or ""
+    prepared = pdfstore.prepare(
+        key, lambda: render_results.enqueue(key, t.pk, language),
+        group=f"results:{t.pk}", revision=t.revision)
+    return preparing.answer(request, prepared, url=request.path, back=director_url(t),
+                            name="results.pdf", limit=limit)
 
 
 @require_GET
