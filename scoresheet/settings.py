@@ -120,6 +120,9 @@ MIDDLEWARE = [
     # after the CSRF check: a refused forgery counts against nobody
     # (scoresheet/protect/ratelimit.py)
     "scoresheet.protect.ratelimit.RateLimitMiddleware",
+    # every request pays what it cost from its client's, address's and sheet's budget
+    # (scoresheet/protect/budget.py)
+    "scoresheet.protect.budget.CostBudgetMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -287,10 +290,26 @@ PROXY_HOPS = int(os.environ.get("LISTEK_PROXY_HOPS", "0"))
 # Heavy reads (PDF, print, CSV and JSON export, statistics) and imports: a tight limit of their
 # own per client address and window.
 RATELIMIT_HEAVY = int(os.environ.get("LISTEK_RATELIMIT_HEAVY", "20"))
+# ... and a ceiling per client address over all its phones (a full tournament hall).
+RATELIMIT_HEAVY_ADDRESS = int(os.environ.get("LISTEK_RATELIMIT_HEAVY_ADDRESS", "300"))
+# Budgets of work by cost (scoresheet/protect/budget.py), in milliseconds of CPU: how much one
+# phone, one address (all its phones) and one sheet may spend at once (_MS) and how fast it comes
+# back (_RATE, ms per second).  Requests cheaper than LISTEK_BUDGET_FREE_MS are not counted.
+BUDGET_CLIENT_MS = int(os.environ.get("LISTEK_BUDGET_CLIENT_MS", "10000"))
+BUDGET_CLIENT_RATE = int(os.environ.get("LISTEK_BUDGET_CLIENT_RATE", "100"))
+BUDGET_ADDRESS_MS = int(os.environ.get("LISTEK_BUDGET_ADDRESS_MS", "30000"))
+BUDGET_ADDRESS_RATE = int(os.environ.get("LISTEK_BUDGET_ADDRESS_RATE", "300"))
+BUDGET_SHEET_MS = int(os.environ.get("LISTEK_BUDGET_SHEET_MS", "15000"))
+BUDGET_SHEET_RATE = int(os.environ.get("LISTEK_BUDGET_SHEET_RATE", "150"))
+BUDGET_FREE_MS = int(os.environ.get("LISTEK_BUDGET_FREE_MS", "15"))
+# Logins (the accounts' and /admin/'s) per username and per client address, per hour.
+LOGIN_PER_USERNAME = int(os.environ.get("LISTEK_LOGIN_PER_USERNAME", "10"))
+LOGIN_PER_ADDRESS = int(os.environ.get("LISTEK_LOGIN_PER_ADDRESS", "100"))
+# Bytes one client may import per day (sheets and tournaments), per phone and per address.
+IMPORT_BYTES_PER_DAY = int(os.environ.get("LISTEK_IMPORT_BYTES_PER_DAY", "20000000"))
+IMPORT_BYTES_PER_ADDRESS = int(os.environ.get("LISTEK_IMPORT_BYTES_PER_ADDRESS", "200000000"))
 # Live previews of one sheet's entry forms per window (they compute, never write).
 RATELIMIT_PREVIEW = int(os.environ.get("LISTEK_RATELIMIT_PREVIEW", "600"))
-# Logins to /admin/ (when it is on) per client address and hour.
-RATELIMIT_ADMIN_LOGIN = int(os.environ.get("LISTEK_RATELIMIT_ADMIN_LOGIN", "10"))
 # Mail budgets, in messages (one per address) per hour (scoresheet/protect/ratelimit.py).
 # Per phone (its device cookie), per network address (a pub's phones share one: a higher
 # ceiling), per sheet; over the site's ceiling mail is queued for a later hour, not refused.
@@ -323,9 +342,13 @@ REQUEST_TIMEOUT = int(os.environ.get("LISTEK_REQUEST_TIMEOUT", "20"))
 # The Django admin at /admin/: off unless this says true.
 ADMIN_ENABLED = env_bool("LISTEK_ADMIN", False)
 for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_HOPS",
-              "RATELIMIT_HEAVY", "RATELIMIT_PREVIEW", "RATELIMIT_ADMIN_LOGIN", "MAIL_PER_CLIENT",
+              "RATELIMIT_HEAVY", "RATELIMIT_PREVIEW", "MAIL_PER_CLIENT",
               "MAIL_PER_ADDRESS", "MAIL_PER_SHEET", "MAIL_GLOBAL", "PRINT_PART", "REQUEST_TIMEOUT",
-              "TASK_STALE", "RESULTS_MAX_TABLES", "KEEP_DAYS"):
+              "TASK_STALE", "RESULTS_MAX_TABLES", "KEEP_DAYS",
+              "RATELIMIT_HEAVY_ADDRESS", "BUDGET_CLIENT_MS", "BUDGET_CLIENT_RATE",
+              "BUDGET_ADDRESS_MS", "BUDGET_ADDRESS_RATE", "BUDGET_SHEET_MS", "BUDGET_SHEET_RATE",
+              "LOGIN_PER_USERNAME", "LOGIN_PER_ADDRESS", "IMPORT_BYTES_PER_DAY",
+              "IMPORT_BYTES_PER_ADDRESS"):
     if globals()[_name] < (1 if _name != "PROXY_HOPS" else 0):
         raise ImproperlyConfigured(f"LISTEK_{_name} must be a positive number")
 

@@ -44,6 +44,7 @@ class Prepared:
 
     content: bytes | None = None
     error: str = ""
+    queued: bool = False  # this request queued its task (else it only read storage)
 
     @property
     def ready(self) -> bool:
@@ -106,7 +107,8 @@ def prepare(key: str, enqueue: Callable[[], object], *, sheet: Sheet | None = No
     except BaseException:
         Rendered.objects.filter(key=key, content__isnull=True).delete()
         raise
-    return look(key) or Prepared()
+    found = look(key) or Prepared()
+    return Prepared(content=found.content, error=found.error, queued=True)
 
 
 def store(key: str, content: bytes) -> None:

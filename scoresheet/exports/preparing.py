@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from scoresheet.exports import pdfstore
 from scoresheet.exports.pdfstore import Prepared
+from scoresheet.protect.ratelimit import CHEAP
 
 POLL_SECONDS = 2  # how often the page asks whether the PDF is there
 
@@ -26,7 +27,16 @@ def error_text(error: str, *, limit: int = 0) -> str:
 
 def answer(request: HttpRequest, prepared: Prepared, *, url: str, name: str,
            back: str = "", limit: int = 0) -> HttpResponse:
-    """The PDF (a cheap read of storage), or the page that waits for it, or why it cannot be."""
+    """The PDF (a cheap read of storage), or the page that waits for it, or why it cannot be.
+    Unless this request queued the PDF's task, it did no heavy work, and the heavy limit gives
+    its count back (scoresheet/protect/ratelimit.py)."""
+    response = _answer(request, prepared, url=url, name=name, back=back, limit=limit)
+    setattr(response, CHEAP, not prepared.queued)
+    return response
+
+
+def _answer(request: HttpRequest, prepared: Prepared, *, url: str, name: str,
+            back: str, limit: int) -> HttpResponse:
     if prepared.content is not None and not request.headers.get("HX-Request"):
         response = HttpResponse(prepared.content, content_type="application/pdf")
         response["Content-Disposition"] = content_disposition_header(False, name) or ""

@@ -179,12 +179,21 @@ def test_a_sheet_of_one_part_prints_whole_without_part_words(
     assert "Part " not in text(html) and "Carried" not in html
 
 
-@override_settings(RATELIMIT_HEAVY=3, RATELIMIT_CLIENT=1000)
+def with_device(address: str, device: str) -> Client:
+    from scoresheet.protect.device import DEVICE_COOKIE
+
+    client = Client(REMOTE_ADDR=address)
+    client.cookies[DEVICE_COOKIE] = device.ljust(16, "0")
+    return client
+
+
+@override_settings(RATELIMIT_HEAVY=3, RATELIMIT_HEAVY_ADDRESS=5, RATELIMIT_CLIENT=1000)
 def test_pdf_and_export_have_their_own_tight_limit_per_client(
     make_sheet, renders: list[str]
 ) -> None:
     sheet = make_sheet(entries=quiet_deals(2))
-    phone, neighbour = Client(REMOTE_ADDR="203.0.113.20"), Client(REMOTE_ADDR="203.0.113.21")
+    phone = with_device("203.0.113.20", "a1")
+    neighbour = with_device("203.0.113.21", "b1")
     assert phone.get(pdf_url(sheet)).status_code == 200
     assert phone.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
     assert phone.get(f"/v/{sheet.view_token}/print/").status_code == 200
@@ -195,15 +204,51 @@ def test_pdf_and_export_have_their_own_tight_limit_per_client(
     assert phone.get(f"/v/{sheet.view_token}/").status_code == 200  # the sheet itself: never
     assert phone.get(f"/v/{sheet.view_token}/table").status_code == 200
     assert neighbour.get(pdf_url(sheet)).status_code == 200
+    # another phone behind the same address has its own limit, up to the address's ceiling
+    same_pub = with_device("203.0.113.20", "c1")
+    assert same_pub.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
+    assert same_pub.get(f"/v/{sheet.view_token}/export.json").status_code == 200
+    ceiling = same_pub.get(f"/v/{sheet.view_token}/print/")
+    assert ceiling.status_code == 429 and "from your network" in text(page(ceiling))
+
+
+@override_settings(RATELIMIT_HEAVY=2, RATELIMIT_CLIENT=1000)
+def test_a_pdf_already_made_is_a_cheap_read_not_counted_as_heavy(
+    make_sheet, renders: list[str]
+) -> None:
+    sheet = make_sheet(entries=quiet_deals(2))
+    phone = with_device("203.0.113.22", "d1")
+    for _ in range(10):  # made once, then read from storage: never refused
+        assert phone.get(pdf_url(sheet)).status_code == 200
+    assert len(renders) == 1
+    assert phone.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
+    assert phone.get(f"/v/{sheet.view_token}/export.json").status_code == 429
 
 
 @override_settings(RATELIMIT_HEAVY=2, RATELIMIT_CLIENT=1000)
 def test_imports_count_against_the_heavy_limit(db: None) -> None:
-    phone = Client(REMOTE_ADDR="203.0.113.30")
+    phone = with_device("203.0.113.30", "e1")
     for _ in range(2):
         assert phone.post("/import/", {"text": "{}"}).status_code == 400
     assert phone.post("/import/", {"text": "{}"}).status_code == 429
     assert phone.get("/import/").status_code == 200  # the empty form is not heavy
+
+
+@override_settings(IMPORT_BYTES_PER_DAY=3000, IMPORT_BYTES_PER_ADDRESS=4000, RATELIMIT_HEAVY=100,
+                   RATELIMIT_CLIENT=1000)
+def test_imports_are_bounded_in_bytes_per_client_and_day(db: None) -> None:
+    phone = with_device("203.0.113.31", "f1")
+    big = {"text": "{" + " " * 1000 + "}"}  # about 1.2 kB each as a form
+    for _ in range(2):
+        assert phone.post("/import/", big).status_code == 400  # no sheet, but its bytes count
+    refused = phone.post("/import/", big)
+    assert refused.status_code == 429
+    assert "imported more than 2.9 KB today" in text(page(refused))
+    assert "Nothing was imported: try again tomorrow." in text(page(refused))
+    assert int(refused["Retry-After"]) > 3600
+    other = with_device("203.0.113.31", "f2")  # another phone of the address: its own budget...
+    assert other.post("/import/", big).status_code == 400
+    assert other.post("/import/", big).status_code == 429  # ...up to the address's ceiling
 
 
 @override_settings(RATELIMIT_ENABLED=False, REQUEST_TIMEOUT=1)
