@@ -4,7 +4,8 @@ budget, so that one client cannot slow the table next door.
 A request's cost is the CPU time of the thread that served it (``time.thread_time``): the replay
 of a long sheet, the rendering of its rows, a password hash.  CPU rather than wall time, so that
 an honest request is not charged for waiting while the machine is busy with somebody else's
-work.  Every request is charged, refused writes too (their replay was done); a request cheaper
+work.  Every write, every request to a sheet's or a tournament's link and all heavy work is
+charged, refused writes too (their replay was done); a request cheaper
 than ``settings.BUDGET_FREE_MS`` (a watcher's poll, a stored PDF, a page from the cache) is not
 written down at all.
 
@@ -38,16 +39,27 @@ from django.utils.translation import gettext as _
 
 from scoresheet.protect.models import Budget
 from scoresheet.protect.ratelimit import (
+    HEAVY_VIEWS,
     Verdict,
     client_address,
     client_bucket,
     device_bucket,
+    is_write,
     sheet_bucket,
     too_many,
 )
 
 log = logging.getLogger(__name__)
 LINK = re.compile(r"^/(?:s|v)/(?P<token>[^/]+)/")
+TOKEN_PATH = re.compile(r"^/(?:s|v|t|tv)/[^/]+/")  # a sheet's or a tournament's links
+
+
+def budgeted(request: HttpRequest, name: str | None) -> bool:
+    """Writes, whatever reaches a sheet or a tournament, and heavy work pay by cost; the other
+    reads (the home page, the rules, the offline page, the service worker) are small pages of
+    their own size and need no database to be refused."""
+    return (is_write(request) or TOKEN_PATH.match(request.path_info) is not None
+            or name in HEAVY_VIEWS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -155,6 +167,9 @@ class CostBudgetMiddleware:
     def process_view(self, request: HttpRequest, view: Any, args: Any,
                      kwargs: Any) -> HttpResponse | None:
         if not settings.RATELIMIT_ENABLED:
+            return None
+        match = getattr(request, "resolver_match", None)
+        if not budgeted(request, match.url_name if match is not None else None):
             return None
         buckets = buckets_of(request)
         request._listek_budgets = buckets  # type: ignore[attr-defined]

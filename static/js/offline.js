@@ -548,6 +548,15 @@
     document.documentElement.dataset.offline = "ready";
   }
 
+  var AWAKE_EVERY = 20000;  // ms: the worker keeps secret pages in memory only (static/js/sw.js)
+
+  function keepWorkerAwake() {
+    window.setInterval(function () {
+      var worker = navigator.serviceWorker.controller;
+      if (worker) { worker.postMessage("listek-awake"); }
+    }, AWAKE_EVERY);
+  }
+
   function startWorker() {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
@@ -558,6 +567,7 @@
         navigator.serviceWorker.addEventListener("controllerchange", resolve);
       });
     }).then(function () {
+      keepWorkerAwake();
       return navigator.onLine ? prefetchForms() : null;
     }).then(ready, ready);
   }

@@ -66,7 +66,7 @@ def test_a_phone_in_debt_is_refused_before_its_view_and_its_neighbour_is_not(
     greedy = phone("203.0.113.60", "a")
     answers = [greedy.get(f"/v/{sheet.view_token}/").status_code for _ in range(6)]
     assert answers == [200, 200, 200, 200, 200, 429]  # 5 x 250 ms > 1000 ms
-    refused = greedy.get("/")
+    refused = greedy.get(f"/v/{sheet.view_token}/table")
     assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
     assert "Your phone asked the server for more work than its share" in text(page(refused))
     neighbour = phone("203.0.113.60", "b")  # the same pub's address, another phone
@@ -75,21 +75,24 @@ def test_a_phone_in_debt_is_refused_before_its_view_and_its_neighbour_is_not(
 
 @override_settings(**LIMITS)
 def test_an_address_has_a_ceiling_over_all_its_phones(make_sheet, clock: Clock) -> None:
+    link = f"/v/{make_sheet().view_token}/"
     answers = []
     for n in range(14):  # a new device cookie for every request: only the address bounds it
-        answers.append(phone("198.51.100.70", f"c{n}").get("/").status_code)
+        answers.append(phone("198.51.100.70", f"c{n}").get(link).status_code)
     assert answers.count(200) == 13 and answers[-1] == 429  # 13 x 250 ms > 3000 ms
-    refused = phone("198.51.100.70", "z").get("/")
+    refused = phone("198.51.100.70", "z").get(link)
     assert "Your network asked the server" in text(page(refused))
-    assert phone("198.51.100.71", "z").get("/").status_code == 200  # another address
+    assert phone("198.51.100.71", "z").get(link).status_code == 200  # another address
+    assert phone("198.51.100.70", "y").get("/").status_code == 200  # the home page: not counted
 
 
 @override_settings(**LIMITS)
 def test_a_cheap_request_is_not_written_down(make_sheet, monkeypatch) -> None:
     monkeypatch.setattr(budget, "time", Clock(0.001))  # 1 ms each: a poll
     client = phone("203.0.113.61", "d")
+    link = f"/v/{make_sheet().view_token}/table"
     for _ in range(50):
-        assert client.get("/").status_code == 200
+        assert client.get(link).status_code == 200
     assert not Budget.objects.exists()
 
 

@@ -49,3 +49,18 @@ def test_home_lists_the_accounts_sheets_on_any_phone(client, make_sheet):
 
 def test_home_needs_get(client, db):
     assert client.post(reverse("home")).status_code == 405
+
+
+def test_a_read_link_creates_no_session_unless_the_browser_has_one(client, make_sheet):
+    from django.contrib.sessions.models import Session
+
+    watched = make_sheet(players=["Gita", "Hugo", "Ivan"])
+    for _ in range(3):  # a watcher's phone, a crawler, a flood: no session row written
+        assert client.get(reverse("sheet_read", args=[watched.view_token])).status_code == 200
+    assert not Session.objects.exists()
+    assert "Gita · Hugo · Ivan" not in text(page(client.get(reverse("home"))))
+    mine = make_sheet()
+    client.get(reverse("sheet", args=[mine.edit_token]))  # this phone keeps a sheet: a session
+    client.get(reverse("sheet_read", args=[watched.view_token]))
+    assert Session.objects.count() == 1
+    assert "Gita · Hugo · Ivan" in text(page(client.get(reverse("home"))))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum, unique
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
@@ -44,7 +45,13 @@ def device_of(request: HttpRequest) -> Device:
 
 
 def remember(request: HttpRequest, sheet: Sheet, mode: Mode) -> None:
-    """Keep ``sheet`` in this browser's list (no account needed); an edit link wins over a view."""
+    """Keep ``sheet`` in this browser's list (no account needed); an edit link wins over a view.
+
+    A read link is only added to a session the browser already has: it never creates one, so
+    that every cookie-less read of a ``/v/`` link (a watcher, a crawler, a flood) writes no
+    session row."""
+    if mode == Mode.VIEW and not request.COOKIES.get(settings.SESSION_COOKIE_NAME):
+        return
     known: list[list[object]] = list(request.session.get(SESSION_SHEETS, []))
     for item in known:
         if item[0] == sheet.pk:
