@@ -295,12 +295,12 @@ RATELIMIT_HEAVY_ADDRESS = int(os.environ.get("LISTEK_RATELIMIT_HEAVY_ADDRESS", "
 # Budgets of work by cost (scoresheet/protect/budget.py), in milliseconds of CPU: how much one
 # phone, one address (all its phones) and one sheet may spend at once (_MS) and how fast it comes
 # back (_RATE, ms per second).  Requests cheaper than LISTEK_BUDGET_FREE_MS are not counted.
-BUDGET_CLIENT_MS = int(os.environ.get("LISTEK_BUDGET_CLIENT_MS", "10000"))
-BUDGET_CLIENT_RATE = int(os.environ.get("LISTEK_BUDGET_CLIENT_RATE", "100"))
-BUDGET_ADDRESS_MS = int(os.environ.get("LISTEK_BUDGET_ADDRESS_MS", "30000"))
+BUDGET_CLIENT_MS = int(os.environ.get("LISTEK_BUDGET_CLIENT_MS", "3000"))
+BUDGET_CLIENT_RATE = int(os.environ.get("LISTEK_BUDGET_CLIENT_RATE", "50"))
+BUDGET_ADDRESS_MS = int(os.environ.get("LISTEK_BUDGET_ADDRESS_MS", "20000"))
 BUDGET_ADDRESS_RATE = int(os.environ.get("LISTEK_BUDGET_ADDRESS_RATE", "300"))
-BUDGET_SHEET_MS = int(os.environ.get("LISTEK_BUDGET_SHEET_MS", "15000"))
-BUDGET_SHEET_RATE = int(os.environ.get("LISTEK_BUDGET_SHEET_RATE", "150"))
+BUDGET_SHEET_MS = int(os.environ.get("LISTEK_BUDGET_SHEET_MS", "10000"))
+BUDGET_SHEET_RATE = int(os.environ.get("LISTEK_BUDGET_SHEET_RATE", "100"))
 BUDGET_FREE_MS = int(os.environ.get("LISTEK_BUDGET_FREE_MS", "15"))
 # Logins (the accounts' and /admin/'s) per username and per client address, per hour.
 LOGIN_PER_USERNAME = int(os.environ.get("LISTEK_LOGIN_PER_USERNAME", "10"))
