@@ -6,8 +6,9 @@ of a long sheet, the rendering of its rows, a password hash.  CPU rather than wa
 an honest request is not charged for waiting while the machine is busy with somebody else's
 work.  Every write, every request to a sheet's or a tournament's link and all heavy work is
 charged, refused writes too (their replay was done); a request cheaper
-than ``settings.BUDGET_FREE_MS`` (a watcher's poll, a stored PDF, a page from the cache) is not
-written down at all.
+than ``settings.BUDGET_FREE_MS`` (a watcher's poll, a page from the cache) is not written down at
+all, except a printout, file or statistics (a stored PDF, the "preparing" page's poll), which
+pays at least :data:`HEAVY_LEAST_MS`: a flood of cheap reads is paid for too.
 
 Each budget is a token bucket kept as a debt (:class:`scoresheet.protect.models.Budget`): what
 was spent drains at the bucket's rate; a request arriving while the debt is over the bucket's
@@ -50,6 +51,7 @@ from scoresheet.protect.ratelimit import (
 )
 
 log = logging.getLogger(__name__)
+HEAVY_LEAST_MS = 50.0  # what a printout, file or statistics costs at least (a stored PDF too)
 LINK = re.compile(r"^/(?:s|v)/(?P<token>[^/]+)/")
 TOKEN_PATH = re.compile(r"^/(?:s|v|t|tv)/[^/]+/")  # a sheet's or a tournament's links
 
@@ -158,6 +160,10 @@ class CostBudgetMiddleware:
         finally:
             buckets: list[Bucket] | None = getattr(request, "_listek_budgets", None)
             cost = (time.thread_time() - started) * 1000
+            if getattr(request, "_listek_heavy_view", False):
+                # a printout, file or statistics asked again and again costs at least this much,
+                # even when it only reads what is stored: a flood of them is paid for
+                cost = max(cost, HEAVY_LEAST_MS)
             if buckets and cost >= float(settings.BUDGET_FREE_MS):
                 try:
                     charge(buckets, cost, time.time())
@@ -169,8 +175,10 @@ class CostBudgetMiddleware:
         if not settings.RATELIMIT_ENABLED:
             return None
         match = getattr(request, "resolver_match", None)
-        if not budgeted(request, match.url_name if match is not None else None):
+        name = match.url_name if match is not None else None
+        if not budgeted(request, name):
             return None
+        request._listek_heavy_view = name in HEAVY_VIEWS  # type: ignore[attr-defined]
         buckets = buckets_of(request)
         request._listek_budgets = buckets  # type: ignore[attr-defined]
         found = over(buckets, time.time())

@@ -40,6 +40,7 @@ The window is ``settings.RATELIMIT_WINDOW`` seconds; the settings are read on ev
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import ipaddress
 import math
@@ -50,7 +51,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.template.defaultfilters import filesizeformat
@@ -279,7 +280,12 @@ class RateLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
+        try:
+            response = self.get_response(request)
+        finally:
+            for bucket, window, at in getattr(request, "_listek_inflight", []):
+                with contextlib.suppress(DatabaseError):  # else forgotten with its window
+                    give_back(bucket, window, at)  # this write is no longer in flight
         counted: list[tuple[str, int]] = getattr(request, "_listek_heavy", [])
         if counted and getattr(response, CHEAP, False):
             for bucket, window in counted:  # given back: it did no heavy work
@@ -293,7 +299,7 @@ class RateLimitMiddleware:
         match = getattr(request, "resolver_match", None)
         name = match.url_name if match is not None else None
         return (self.heavy(request, name) or self.imported(request, name)
-                or self.login(request) or self.writes(request))
+                or self.login(request) or self.writes(request) or self.in_flight(request))
 
     def heavy(self, request: HttpRequest, name: str | None) -> HttpResponse | None:
         if name not in HEAVY_VIEWS or (
@@ -318,6 +324,33 @@ class RateLimitMiddleware:
                     text % {"limit": verdict.limit, "window": window,
                             "wait": verdict.retry_after},
                     verdict, title=_("Too many requests"))
+        return None
+
+    def in_flight(self, request: HttpRequest) -> HttpResponse | None:
+        """At most ``settings.INFLIGHT_WRITES`` writes of one phone (its device cookie; without
+        one, its address) and ``settings.INFLIGHT_WRITES_ADDRESS`` of one address being served
+        at once: a client with many connections cannot hold every web worker with costly
+        writes while its budget lasts.  A write a stopped worker never gave back is forgotten
+        with its window (``settings.REQUEST_TIMEOUT`` and a little more)."""
+        if not is_write(request):
+            return None
+        window = int(settings.REQUEST_TIMEOUT) + 10
+        now = time.time()
+        address = client_address(request)
+        phone = device_bucket(request, "inflight-device") or client_bucket(address, "inflight")
+        taken: list[tuple[str, int, float]] = []
+        request._listek_inflight = taken  # type: ignore[attr-defined]
+        for bucket, limit in ((phone, int(settings.INFLIGHT_WRITES)),
+                              (client_bucket(address, "inflight-address"),
+                               int(settings.INFLIGHT_WRITES_ADDRESS))):
+            verdict = count(bucket, limit=limit, window=window, now=now)
+            taken.append((bucket, window, now))
+            if not verdict.allowed:
+                verdict = Verdict(allowed=False, count=verdict.count, limit=limit,
+                                  retry_after=1, window=window)
+                return too_many(
+                    _("Your phone is still sending another change. Nothing was saved: wait "
+                      "a moment and send again."), verdict)
         return None
 
     def imported(self, request: HttpRequest, name: str | None) -> HttpResponse | None:

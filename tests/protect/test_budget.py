@@ -117,3 +117,31 @@ def test_refused_writes_pay_what_their_replay_cost(make_sheet) -> None:
           "points_0": "50", "points_1": "20", "points_2": "50"}
     assert honest.post(url, ok).status_code in (200, 302)
     assert sheet.entries.count() == 61
+
+
+@override_settings(INFLIGHT_WRITES=1, INFLIGHT_WRITES_ADDRESS=2, RATELIMIT_CLIENT=10_000)
+def test_a_phone_has_one_write_in_flight_at_a_time(make_sheet) -> None:
+    from django.test import RequestFactory
+
+    from scoresheet.protect import ratelimit
+
+    sheet = make_sheet(entries=quiet_deals(2))
+    url = f"/s/{sheet.edit_token}/entries/new/deal/"
+    writer = phone("203.0.113.63", "g")
+    third = quiet_deals(3)[2]
+    deal_ = {**write_fields(page(writer.get(url))), "declarer": str(third["declarer"]),
+             "contract": "100", **{f"points_{i}": str(p) for i, p in enumerate(third["points"])}}
+    same = RequestFactory().post(url)
+    same.COOKIES[DEVICE_COOKIE] = "g".ljust(16, "0")
+    bucket = ratelimit.device_bucket(same, "inflight-device")
+    assert bucket is not None
+    window = 20 + 10  # settings.REQUEST_TIMEOUT and a little more
+    ratelimit.count(bucket, limit=1, window=window)  # another write of it is being served
+    refused = writer.post(url, deal_)
+    assert refused.status_code == 429 and refused["Retry-After"] == "1"
+    assert "still sending another change" in text(page(refused))
+    assert sheet.entries.count() == 2
+    ratelimit.give_back(bucket, window)  # that write is done: this one goes through
+    assert writer.post(url, deal_).status_code in (200, 302)
+    assert writer.post(url, deal_).status_code in (200, 302)  # sent again: once, no 429
+    assert sheet.entries.count() == 3
