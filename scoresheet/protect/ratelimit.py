@@ -77,6 +77,7 @@ HEAVY_VIEWS = frozenset({
 LOGIN_PATHS = frozenset({"/admin/login/", "/accounts/login/"})
 IMPORT_VIEWS = frozenset({"import", "tournament_import"})
 DAY = 24 * 3600
+INFLIGHT_WINDOW = 5  # seconds: writes in flight are counted per window this long
 CHEAP = "listek_cheap"  # a response marked so by its view was a cheap read: no heavy work
 
 
@@ -330,11 +331,11 @@ class RateLimitMiddleware:
         """At most ``settings.INFLIGHT_WRITES`` writes of one phone (its device cookie; without
         one, its address) and ``settings.INFLIGHT_WRITES_ADDRESS`` of one address being served
         at once: a client with many connections cannot hold every web worker with costly
-        writes while its budget lasts.  A write a stopped worker never gave back is forgotten
-        with its window (``settings.REQUEST_TIMEOUT`` and a little more)."""
-        if not is_write(request):
-            return None
-        window = int(settings.REQUEST_TIMEOUT) + 10
+        writes while its budget lasts.  Counted in windows of :data:`INFLIGHT_WINDOW` seconds,
+        so that a write a killed worker never gave back is forgotten within seconds."""
+        if not is_write(request) or (SHEET_PATH.match(request.path_info) and is_preview(request)):
+            return None  # an entry form's live preview writes nothing and may overlap its send
+        window = INFLIGHT_WINDOW
         now = time.time()
         address = client_address(request)
         phone = device_bucket(request, "inflight-device") or client_bucket(address, "inflight")

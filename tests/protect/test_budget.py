@@ -135,7 +135,7 @@ def test_a_phone_has_one_write_in_flight_at_a_time(make_sheet) -> None:
     same.COOKIES[DEVICE_COOKIE] = "g".ljust(16, "0")
     bucket = ratelimit.device_bucket(same, "inflight-device")
     assert bucket is not None
-    window = 20 + 10  # settings.REQUEST_TIMEOUT and a little more
+    window = ratelimit.INFLIGHT_WINDOW
     ratelimit.count(bucket, limit=1, window=window)  # another write of it is being served
     refused = writer.post(url, deal_)
     assert refused.status_code == 429 and refused["Retry-After"] == "1"

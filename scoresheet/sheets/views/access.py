@@ -44,13 +44,18 @@ def device_of(request: HttpRequest) -> Device:
     )
 
 
+DEVICE_COOKIE = "listek_device"  # set by scoresheet/protect/device.py (the core imports no guard)
+
+
 def remember(request: HttpRequest, sheet: Sheet, mode: Mode) -> None:
     """Keep ``sheet`` in this browser's list (no account needed); an edit link wins over a view.
 
-    A read link is only added to a session the browser already has: it never creates one, so
-    that every cookie-less read of a ``/v/`` link (a watcher, a crawler, a flood) writes no
-    session row."""
-    if mode == Mode.VIEW and not request.COOKIES.get(settings.SESSION_COOKIE_NAME):
+    A read link creates a session only for a browser that keeps cookies (it sent back a cookie
+    this site set: the session's, or the device's of scoresheet/protect/device.py), so that a
+    cookie-less read of a ``/v/`` link (a crawler, a flood, a link preview) writes no session
+    row; a phone's first visit is remembered from its next request on."""
+    if mode == Mode.VIEW and not (request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+                                  or request.COOKIES.get(DEVICE_COOKIE)):
         return
     known: list[list[object]] = list(request.session.get(SESSION_SHEETS, []))
     for item in known:
