@@ -11,7 +11,9 @@ number of requests.  The tournament's PDFs are tasks of the tournament app
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -23,20 +25,34 @@ from django_tasks import task
 from scoresheet.exports import pdfstore
 from scoresheet.exports.models import Rendered
 from scoresheet.exports.printing import PaperSize, make_pdf
+from scoresheet.protect import budget
 from scoresheet.sheets.models import Sheet
 
 log = logging.getLogger(__name__)
 CLEAN_EVERY = 3600  # seconds between two cleanups of storage
 
 
+@contextmanager
+def charged(buckets: Sequence[Sequence[str]] | None) -> Iterator[None]:
+    """Charge the CPU this block costs to the budgets of the request that asked for the work
+    (scoresheet/protect/budget.py): a PDF is paid by whoever asked for it, even if made later."""
+    started = time.thread_time()
+    try:
+        yield
+    finally:
+        if buckets:
+            budget.charge_later([list(b) for b in buckets],
+                                (time.thread_time() - started) * 1000)
+
+
 @task()
 def render_sheet_pdf(key: str, sheet_id: int, size: str, part: int | None,
-                     language: str) -> None:
+                     language: str, charge: Sequence[Sequence[str]] | None = None) -> None:
     """Make the PDF claimed under ``key`` (scoresheet/exports/pdfstore.py) and keep it."""
     sheet = Sheet.objects.filter(pk=sheet_id).first()
     if sheet is None:  # deleted meanwhile: its claim went with it
         return
-    with translation.override(language or None):
+    with charged(charge), translation.override(language or None):
         pdf = make_pdf(sheet, size=PaperSize.of(size), part=part)
     pdfstore.store(key, pdf)
 

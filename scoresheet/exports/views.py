@@ -29,7 +29,7 @@ from scoresheet.exports import documents as exports
 from scoresheet.exports import pdfstore, preparing, stats, tasks
 from scoresheet.exports.mailing import MailForm
 from scoresheet.exports.printing import PaperSize, part_of, print_html
-from scoresheet.protect import ratelimit
+from scoresheet.protect import budget, ratelimit
 from scoresheet.sheets import services
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import paper_of
@@ -198,8 +198,10 @@ def pdf_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
     part = _part(request, sheet)
     key = pdfstore.pdf_key(sheet, size=size.value, part=part)
     language = sheet.print_language or translation.get_language() or ""
+    charge = budget.of_request(request)  # the worker's CPU is paid by who asked for the PDF
     prepared = pdfstore.prepare(
-        key, lambda: tasks.render_sheet_pdf.enqueue(key, sheet.pk, size.value, part, language),
+        key, lambda: tasks.render_sheet_pdf.enqueue(key, sheet.pk, size.value, part, language,
+                                                    charge),
         sheet=sheet, revision=sheet.revision)
     url = f"{request.path}?size={size.value}&part={part}"
     return preparing.answer(request, prepared, url=url, back=links(sheet, mode)["export"],

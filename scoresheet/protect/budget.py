@@ -20,7 +20,9 @@ burst is answered 429 with Retry-After before its view runs.  The buckets of a r
   tournament hall, which bounds whoever invents device cookies;
 * the sheet of an edit or read link (``/s/<token>/``, ``/v/<token>/``), hashed.
 
-The numbers are settings (docs/deployment.md, "Limits"), read on every request.
+What the task worker renders for a request (a PDF) is charged to that request's buckets when it
+is done (:func:`of_request`, :func:`charge_later`).  The numbers are settings
+(docs/deployment.md, "Limits"), read on every request.
 """
 
 from __future__ import annotations
@@ -129,6 +131,33 @@ def charge(buckets: list[Bucket], cost_ms: float, now: float) -> None:
                 f"{greatest}(0.0, %s - {table}.at) * %s) + %s, at = %s",
                 [bucket.name, cost_ms, now, now, bucket.rule.rate, cost_ms, now],
             )
+
+
+def of_request(request: HttpRequest) -> list[list[str]]:
+    """The buckets a request was charged to, as [name, kind] pairs a task can carry: the task
+    worker charges what it rendered for that request to the same buckets (:func:`charge_later`).
+    """
+    return [[b.name, b.kind] for b in getattr(request, "_listek_budgets", None) or []]
+
+
+def charge_later(buckets: list[list[str]], cost_ms: float) -> None:
+    """Charge ``cost_ms`` of work done later (by the task worker) to the buckets of the request
+    that asked for it (:func:`of_request`)."""
+    rules = {
+        "client": Rule(burst=float(settings.BUDGET_CLIENT_MS),
+                       rate=float(settings.BUDGET_CLIENT_RATE)),
+        "address": Rule(burst=float(settings.BUDGET_ADDRESS_MS),
+                        rate=float(settings.BUDGET_ADDRESS_RATE)),
+        "sheet": Rule(burst=float(settings.BUDGET_SHEET_MS),
+                      rate=float(settings.BUDGET_SHEET_RATE)),
+    }
+    found = [Bucket(name=str(name), rule=rules[kind], kind=kind)
+             for name, kind in buckets if kind in rules]
+    if found and cost_ms > 0:
+        try:
+            charge(found, cost_ms, time.time())
+        except DatabaseError:
+            log.warning("a task's cost could not be charged", exc_info=True)
 
 
 def refusal(bucket: Bucket, wait: int) -> HttpResponse:

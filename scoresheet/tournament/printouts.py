@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django_tasks import task
 
 from scoresheet.exports import pdfstore, printing
+from scoresheet.exports.tasks import charged
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import game_label, preset_label
 from scoresheet.tournament import logic
@@ -121,19 +122,23 @@ def results_key(t: Tournament, fingerprint: str) -> str:
 
 
 @task()
-def render_card(key: str, table_id: int, base: str, language: str) -> None:
+def render_card(key: str, table_id: int, base: str, language: str,
+                charge: list[list[str]] | None = None) -> None:
     """Make the table card claimed under ``key`` and keep it."""
     tb = Table.objects.select_related("sheet", "round__tournament").filter(pk=table_id).first()
     if tb is None or tb.sheet is None:
         pdfstore.fail(key, "gone")
         return
-    with translation.override(language or None):
-        html = card_html(base, tb.round.tournament, tb)
-    pdfstore.store(key, printing.render_pdf(html))
+    with charged(charge):
+        with translation.override(language or None):
+            html = card_html(base, tb.round.tournament, tb)
+        pdf = printing.render_pdf(html)
+    pdfstore.store(key, pdf)
 
 
 @task()
-def render_results(key: str, tournament_id: int, language: str) -> None:
+def render_results(key: str, tournament_id: int, language: str,
+                   charge: list[list[str]] | None = None) -> None:
     """Make the results PDF claimed under ``key`` (the standings, then every table's sheet,
     each its last printed part) and keep it; more than ``settings.RESULTS_MAX_TABLES`` table
     sheets is more than one task may render, and the page says so."""
@@ -145,9 +150,12 @@ def render_results(key: str, tournament_id: int, language: str) -> None:
     if len(tables) > int(settings.RESULTS_MAX_TABLES):
         pdfstore.fail(key, pdfstore.TOO_BIG)
         return
-    with translation.override(language or None):
-        parts = [results_html(t, pdf=True)]
-        for tb in tables:
-            assert tb.sheet is not None
-            parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4, pdf=True))
-    pdfstore.store(key, merge_pdf(parts))
+    with charged(charge):
+        with translation.override(language or None):
+            parts = [results_html(t, pdf=True)]
+            for tb in tables:
+                assert tb.sheet is not None
+                parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4,
+                                                 pdf=True))
+        pdf = merge_pdf(parts)
+    pdfstore.store(key, pdf)

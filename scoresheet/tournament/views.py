@@ -35,6 +35,7 @@ import rules
 from scoresheet.exports import documents as exports
 from scoresheet.exports import pdfstore, preparing
 from scoresheet.exports.views import _download
+from scoresheet.protect import budget
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.validators import document_problem
 from scoresheet.sheets.views.access import get_sheet_for_edit, get_sheet_for_view, is_htmx
@@ -492,8 +493,9 @@ def table_card(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
         return HttpResponse(card_html(base, t, tb))
     key = card_key(t, tb, base, fingerprint(t))
     language = get_language() or ""
+    charge = budget.of_request(request)  # the worker's CPU is paid by who asked for the card
     prepared = pdfstore.prepare(
-        key, lambda: render_card.enqueue(key, tb.pk, base, language),
+        key, lambda: render_card.enqueue(key, tb.pk, base, language, charge),
         group=f"card:{tb.pk}", revision=t.revision)
     return preparing.answer(request, prepared, url=request.path, back=director_url(t),
                             name=f"table-{tb.round.number}-{tb.number}.pdf")
@@ -567,8 +569,9 @@ def tournament_results_pdf(request: HttpRequest, token: str) -> HttpResponse:
                                 limit=limit)
     key = results_key(t, fingerprint(t))
     language = get_language() or ""
+    charge = budget.of_request(request)  # the worker's CPU is paid by who asked for it
     prepared = pdfstore.prepare(
-        key, lambda: render_results.enqueue(key, t.pk, language),
+        key, lambda: render_results.enqueue(key, t.pk, language, charge),
         group=f"results:{t.pk}", revision=t.revision)
     return preparing.answer(request, prepared, url=request.path, back=director_url(t),
                             name="results.pdf", limit=limit)

@@ -145,3 +145,23 @@ def test_a_phone_has_one_write_in_flight_at_a_time(make_sheet) -> None:
     assert writer.post(url, deal_).status_code in (200, 302)
     assert writer.post(url, deal_).status_code in (200, 302)  # sent again: once, no 429
     assert sheet.entries.count() == 3
+
+
+@override_settings(**LIMITS, TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
+def test_the_pdf_the_worker_makes_is_paid_by_who_asked_for_it(make_sheet, monkeypatch) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    from scoresheet.exports import printing, tasks
+
+    sheet = make_sheet(entries=quiet_deals(2))
+    asker = phone("203.0.113.64", "h")
+    assert asker.get(f"/v/{sheet.view_token}/sheet.pdf").status_code == 202
+    [queued] = DBTaskResult.objects.all()
+    monkeypatch.setattr(printing, "render_pdf", lambda html, size=None: b"%PDF-1.7 test")
+    monkeypatch.setattr(tasks, "time", Clock(0.8))  # the worker spends 800 ms of CPU on it
+    before = dict(Budget.objects.values_list("bucket", "level"))
+    tasks.render_sheet_pdf.call(*queued.args_kwargs["args"], **queued.args_kwargs["kwargs"])
+    after = dict(Budget.objects.values_list("bucket", "level"))
+    grown = {bucket for bucket, level in after.items() if level >= before.get(bucket, 0) + 799}
+    assert len(grown) == 3  # the phone's, its address's and the sheet's buckets
+    assert asker.get(f"/v/{sheet.view_token}/sheet.pdf").status_code == 200
