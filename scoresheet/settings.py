@@ -89,6 +89,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    # the task worker's queue in the database (heavy work: PDFs, mail, the cleanup)
+    "django_tasks",
+    "django_tasks_db",
     # the core, then the apps built on it (docs/architecture.md)
     "scoresheet.sheets.apps.SheetsConfig",
     "scoresheet.protect.apps.ProtectConfig",
@@ -118,6 +121,9 @@ MIDDLEWARE = [
     # after the CSRF check: a refused forgery counts against nobody
     # (scoresheet/protect/ratelimit.py)
     "scoresheet.protect.ratelimit.RateLimitMiddleware",
+    # every request pays what it cost from its client's, address's and sheet's budget
+    # (scoresheet/protect/budget.py)
+    "scoresheet.protect.budget.CostBudgetMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -175,6 +181,7 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # dies with the browser session, and a phone's browser ends sessions whenever it likes).
 LANGUAGE_COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep a cookie
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Prague")
 USE_I18N = True
 USE_TZ = True
@@ -222,6 +229,7 @@ if env_bool("DJANGO_PROXY_HTTPS_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", HTTPS)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
@@ -283,16 +291,54 @@ PROXY_HOPS = int(os.environ.get("LISTEK_PROXY_HOPS", "0"))
 # Heavy reads (PDF, print, CSV and JSON export, statistics) and imports: a tight limit of their
 # own per client address and window.
 RATELIMIT_HEAVY = int(os.environ.get("LISTEK_RATELIMIT_HEAVY", "20"))
+# ... and a ceiling per client address over all its phones (a full tournament hall).
+RATELIMIT_HEAVY_ADDRESS = int(os.environ.get("LISTEK_RATELIMIT_HEAVY_ADDRESS", "300"))
+# Budgets of work by cost (scoresheet/protect/budget.py), in milliseconds of CPU: how much one
+# phone, one address (all its phones) and one sheet may spend at once (_MS) and how fast it comes
+# back (_RATE, ms per second).  Requests cheaper than LISTEK_BUDGET_FREE_MS are not counted.
+BUDGET_CLIENT_MS = int(os.environ.get("LISTEK_BUDGET_CLIENT_MS", "3000"))
+BUDGET_CLIENT_RATE = int(os.environ.get("LISTEK_BUDGET_CLIENT_RATE", "50"))
+BUDGET_ADDRESS_MS = int(os.environ.get("LISTEK_BUDGET_ADDRESS_MS", "20000"))
+BUDGET_ADDRESS_RATE = int(os.environ.get("LISTEK_BUDGET_ADDRESS_RATE", "300"))
+BUDGET_SHEET_MS = int(os.environ.get("LISTEK_BUDGET_SHEET_MS", "10000"))
+BUDGET_SHEET_RATE = int(os.environ.get("LISTEK_BUDGET_SHEET_RATE", "100"))
+BUDGET_FREE_MS = int(os.environ.get("LISTEK_BUDGET_FREE_MS", "15"))
+# Writes of one phone (and of one address) being served at once (scoresheet/protect/ratelimit.py).
+INFLIGHT_WRITES = int(os.environ.get("LISTEK_INFLIGHT_WRITES", "1"))
+INFLIGHT_WRITES_ADDRESS = int(os.environ.get("LISTEK_INFLIGHT_WRITES_ADDRESS", "16"))
+# Logins (the accounts' and /admin/'s) per username and per client address, per hour.
+LOGIN_PER_USERNAME = int(os.environ.get("LISTEK_LOGIN_PER_USERNAME", "10"))
+LOGIN_PER_ADDRESS = int(os.environ.get("LISTEK_LOGIN_PER_ADDRESS", "100"))
+# Bytes one client may import per day (sheets and tournaments), per phone and per address.
+IMPORT_BYTES_PER_DAY = int(os.environ.get("LISTEK_IMPORT_BYTES_PER_DAY", "20000000"))
+IMPORT_BYTES_PER_ADDRESS = int(os.environ.get("LISTEK_IMPORT_BYTES_PER_ADDRESS", "200000000"))
 # Live previews of one sheet's entry forms per window (they compute, never write).
 RATELIMIT_PREVIEW = int(os.environ.get("LISTEK_RATELIMIT_PREVIEW", "600"))
-# Logins to /admin/ (when it is on) per client address and hour.
-RATELIMIT_ADMIN_LOGIN = int(os.environ.get("LISTEK_RATELIMIT_ADMIN_LOGIN", "10"))
 # Mail budgets, in messages (one per address) per hour (scoresheet/protect/ratelimit.py).
+# Per phone (its device cookie), per network address (a pub's phones share one: a higher
+# ceiling), per sheet; over the site's ceiling mail is queued for a later hour, not refused.
 MAIL_PER_CLIENT = int(os.environ.get("LISTEK_MAIL_PER_CLIENT", "30"))
+MAIL_PER_ADDRESS = int(os.environ.get("LISTEK_MAIL_PER_ADDRESS", "120"))
 MAIL_PER_SHEET = int(os.environ.get("LISTEK_MAIL_PER_SHEET", "20"))
 MAIL_GLOBAL = int(os.environ.get("LISTEK_MAIL_GLOBAL", "300"))
-# How many PDFs the whole site renders at once; the rest wait a little or get a 503.
-PDF_CONCURRENT = int(os.environ.get("LISTEK_PDF_CONCURRENT", "2"))
+# Heavy work (PDFs, table cards, the tournament's results, mail, the storage cleanup) runs in
+# the task worker (`manage.py db_worker`, scoresheet/exports/tasks.py), never in a web request:
+# as many run at once as there are workers.  LISTEK_TASKS=database (the default) queues them in
+# the database; =immediate runs them inside the request (the tests, and nothing else).
+_TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+_tasks = os.environ.get("LISTEK_TASKS", "database")
+if _tasks not in _TASK_BACKENDS:
+    raise ImproperlyConfigured(f"LISTEK_TASKS must be one of {', '.join(_TASK_BACKENDS)}")
+TASKS = {"default": {"BACKEND": _TASK_BACKENDS[_tasks], "QUEUES": ["default"]}}
+# Seconds after which a PDF still being made is asked of the worker again (a worker that died).
+TASK_STALE = int(os.environ.get("LISTEK_TASK_STALE", "300"))
+# The most table sheets one tournament results PDF holds (each printed as its last part).
+RESULTS_MAX_TABLES = int(os.environ.get("LISTEK_RESULTS_MAX_TABLES", "120"))
+# Days a stored PDF, a finished task and a stale cache row are kept (the periodic cleanup).
+KEEP_DAYS = int(os.environ.get("LISTEK_KEEP_DAYS", "7"))
 # Entries per printed part: a longer sheet is printed (and its PDF made) in parts.
 PRINT_PART = int(os.environ.get("LISTEK_PRINT_PART", "100"))
 # Seconds a request may take; then it is stopped and answered 503 (scoresheet/protect/timelimit.py).
@@ -300,8 +346,13 @@ REQUEST_TIMEOUT = int(os.environ.get("LISTEK_REQUEST_TIMEOUT", "20"))
 # The Django admin at /admin/: off unless this says true.
 ADMIN_ENABLED = env_bool("LISTEK_ADMIN", False)
 for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_HOPS",
-              "RATELIMIT_HEAVY", "RATELIMIT_PREVIEW", "RATELIMIT_ADMIN_LOGIN", "MAIL_PER_CLIENT",
-              "MAIL_PER_SHEET", "MAIL_GLOBAL", "PDF_CONCURRENT", "PRINT_PART", "REQUEST_TIMEOUT"):
+              "RATELIMIT_HEAVY", "RATELIMIT_PREVIEW", "MAIL_PER_CLIENT",
+              "MAIL_PER_ADDRESS", "MAIL_PER_SHEET", "MAIL_GLOBAL", "PRINT_PART", "REQUEST_TIMEOUT",
+              "TASK_STALE", "RESULTS_MAX_TABLES", "KEEP_DAYS",
+              "RATELIMIT_HEAVY_ADDRESS", "BUDGET_CLIENT_MS", "BUDGET_CLIENT_RATE",
+              "BUDGET_ADDRESS_MS", "BUDGET_ADDRESS_RATE", "BUDGET_SHEET_MS", "BUDGET_SHEET_RATE",
+              "LOGIN_PER_USERNAME", "LOGIN_PER_ADDRESS", "IMPORT_BYTES_PER_DAY",
+              "IMPORT_BYTES_PER_ADDRESS", "INFLIGHT_WRITES", "INFLIGHT_WRITES_ADDRESS"):
     if globals()[_name] < (1 if _name != "PROXY_HOPS" else 0):
         raise ImproperlyConfigured(f"LISTEK_{_name} must be a positive number")
 

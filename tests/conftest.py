@@ -25,6 +25,15 @@ def no_language_left_active() -> Any:
 
 
 @pytest.fixture(autouse=True)
+def tasks_run_at_once(settings: Any) -> None:
+    """Tasks run inside the request that queues them, so that a test of a page sees its PDF or
+    its mail at once; the tests of the task worker itself (tests/exports/test_task_worker.py,
+    tests/protect/test_fair_share.py) use the database backend and start ``db_worker``."""
+    settings.TASKS = {"default": {
+        "BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["default"]}}
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings: Any) -> None:
     """Accounts in tests need no slow password hashing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

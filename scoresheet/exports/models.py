@@ -8,19 +8,25 @@ KEY_LENGTH = 80  # the size, part and language of a PDF, hashed with its sheet a
 
 
 class Rendered(models.Model):
-    """A PDF rendered once for one revision of one sheet, size, part and language
-    (scoresheet/exports/pdfstore.py), served from here after that.
+    """A PDF rendered once by the task worker for one revision of one sheet (size, part,
+    language), of one table card or of one tournament's results (scoresheet/exports/pdfstore.py),
+    served from here after that.
 
-    ``content`` is empty while the first request renders it; the others wait for it instead of
-    rendering it again.  Rows of older revisions are deleted when a newer one is stored, and
-    every row goes with its sheet.
+    ``content`` and ``error`` are empty while the task worker has it to do: the row is the claim,
+    so that many requests for one PDF queue one task.  ``error`` is the reason a PDF cannot be made
+    (a code, put in players' words by the page).  Rows of older revisions of the same ``group`` are
+    deleted when a newer one is stored; a sheet's rows go with its sheet; old rows of any kind are
+    deleted by the periodic cleanup (scoresheet/exports/tasks.py).
     """
 
     key = models.CharField(max_length=KEY_LENGTH, unique=True)
-    sheet = models.ForeignKey("scoresheet.Sheet", on_delete=models.CASCADE, related_name="+")
+    sheet = models.ForeignKey("scoresheet.Sheet", on_delete=models.CASCADE, related_name="+",
+                              null=True, blank=True)
+    group = models.CharField(max_length=KEY_LENGTH, blank=True, default="", db_index=True)
     revision = models.PositiveIntegerField()
     started = models.DateTimeField()
     content = models.BinaryField(null=True)
+    error = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         # made under the rate limits' app before the apps were split: the table keeps its name

@@ -7,29 +7,29 @@ change something (mail, the sheet's export settings), under the read-only link
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.core.mail import BadHeaderError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_tasks import TaskResultStatus
 
 import rules
 from rules.engine import MAX_NAME
 from scoresheet.exports import documents as exports
-from scoresheet.exports import pdfstore, stats
-from scoresheet.exports.mailing import MailForm, send_sheet
-from scoresheet.exports.pdfstore import Busy, sheet_pdf
+from scoresheet.exports import pdfstore, preparing, stats, tasks
+from scoresheet.exports.mailing import MailForm
 from scoresheet.exports.printing import PaperSize, part_of, print_html
-from scoresheet.protect import ratelimit
-from scoresheet.protect.ratelimit import page
+from scoresheet.protect import budget, ratelimit
 from scoresheet.sheets import services
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import paper_of
@@ -190,24 +190,22 @@ def print_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
 
 @require_GET
 def pdf_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
-    """The print view as a PDF made on the server (``?size=a4`` or ``a5``, ``?part=``),
-    rendered once per revision and kept (scoresheet/exports/pdfstore.py)."""
+    """The print view as a PDF (``?size=a4`` or ``a5``, ``?part=``), made by the task worker
+    once per revision and kept (scoresheet/exports/pdfstore.py): until it is there, a page that
+    says it is being made and asks again."""
     sheet = get_sheet(token, mode)
     size = PaperSize.from_query(request.GET.get("size"))
-    try:
-        pdf = sheet_pdf(sheet, size=size, part=_part(request, sheet))
-    except Busy:
-        return _busy()
-    return _download(pdf, "application/pdf", exports.filename(sheet, "pdf", size.value),
-                     attachment=False)
-
-
-def _busy() -> HttpResponse:
-    response = page(_("The printout is being made"), _(
-        "The PDF of this sheet is being made for another request right now. Try again in a "
-        "few seconds."), status=503)
-    response["Retry-After"] = str(pdfstore.RETRY_AFTER)
-    return response
+    part = _part(request, sheet)
+    key = pdfstore.pdf_key(sheet, size=size.value, part=part)
+    language = sheet.print_language or translation.get_language() or ""
+    charge = budget.of_request(request)  # the worker's CPU is paid by who asked for the PDF
+    prepared = pdfstore.prepare(
+        key, lambda: tasks.render_sheet_pdf.enqueue(key, sheet.pk, size.value, part, language,
+                                                    charge),
+        sheet=sheet, revision=sheet.revision)
+    url = f"{request.path}?size={size.value}&part={part}"
+    return preparing.answer(request, prepared, url=url, back=links(sheet, mode)["export"],
+                            name=exports.filename(sheet, "pdf", size.value))
 
 
 # --------------------------------------------------------------------------- mail
@@ -236,19 +234,32 @@ def mail(request: HttpRequest, token: str) -> HttpResponse:
         response["Retry-After"] = str(over.retry_after)
         return response
     link = request.build_absolute_uri(reverse("sheet_read", args=[sheet.view_token]))
-    try:
-        sent = send_sheet(sheet, addresses,
-                          size=PaperSize.from_query(form.cleaned_data["size"]), link=link)
-    except Busy:
-        return _busy()
-    except (OSError, BadHeaderError):
+    delay = ratelimit.mail_delay(len(addresses)) if settings.RATELIMIT_ENABLED else 0
+    if delay is None:
         form.add_error(None, _("The mail could not be sent now. Try again later."))
         context = _export_context(sheet, EDIT, mail_form=form)
         return render(request, "exports/mail.html", context, status=503)
-    messages.success(
-        request,
-        _("The sheet was sent to %(count)s address(es).") % {"count": sent},
-    )
+    send = tasks.send_sheet_mail
+    if delay:
+        send = send.using(run_after=timezone.now() + timedelta(seconds=delay))
+    size = PaperSize.from_query(form.cleaned_data["size"]).value
+    result = send.enqueue(sheet.pk, addresses, size, link, translation.get_language() or "")
+    if result.status == TaskResultStatus.FAILED:  # sent at once (the immediate backend) and failed
+        form.add_error(None, _("The mail could not be sent now. Try again later."))
+        context = _export_context(sheet, EDIT, mail_form=form)
+        return render(request, "exports/mail.html", context, status=503)
+    if delay:
+        messages.success(request, ngettext(
+            "The sheet will be sent to %(count)s address in about %(minutes)s minutes: many "
+            "mails are being sent right now.",
+            "The sheet will be sent to %(count)s addresses in about %(minutes)s minutes: many "
+            "mails are being sent right now.", len(addresses),
+        ) % {"count": len(addresses), "minutes": max(1, -(-delay // 60))})
+    else:
+        messages.success(request, ngettext(
+            "The sheet is being sent to %(count)s address.",
+            "The sheet is being sent to %(count)s addresses.", len(addresses),
+        ) % {"count": len(addresses)})
     return HttpResponseRedirect(reverse("export", args=[token]))
 
 

@@ -26,3 +26,17 @@ class Hit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bucket}@{self.slot}: {self.count}"
+
+
+class Budget(models.Model):
+    """What one client (phone, address) or one sheet has spent of its budget of work, in
+    milliseconds of CPU, as a token bucket kept as a debt: ``level`` is what was spent and not
+    yet paid back at ``at`` (seconds since the epoch); it drains at the bucket's rate
+    (scoresheet/protect/budget.py).  One atomic upsert per charge."""
+
+    bucket = models.CharField(max_length=BUCKET_LENGTH, primary_key=True)
+    level = models.FloatField(default=0.0)
+    at = models.FloatField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.bucket}: {self.level:.0f} ms at {self.at:.0f}"

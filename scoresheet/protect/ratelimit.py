@@ -14,13 +14,23 @@ counts against nobody):
   from one address (an IPv6 client by its /64 network, since one phone may hold many of its
   addresses), at most ``settings.RATELIMIT_CLIENT`` per window;
 * heavy work (the PDF, the print view, CSV and JSON export, the statistics, an import, mail,
-  a tournament's printouts and files, a club's season file out and in) from one address, at
-  most ``settings.RATELIMIT_HEAVY`` per window, reads included;
-* logins to ``/admin/`` (when it is on) from one address, at most
-  ``settings.RATELIMIT_ADMIN_LOGIN`` per hour;
-* mail, in messages (one per address written to) per hour: per client
+  a tournament's printouts and files, a club's season file out and in) from one phone (its
+  device cookie; without one, its address), at most ``settings.RATELIMIT_HEAVY`` per window,
+  reads included, and from one address (all its phones) at most
+  ``settings.RATELIMIT_HEAVY_ADDRESS``; a PDF already made (or being made: the waiting page's
+  poll) is a cheap read and is given back;
+* imported bytes (sheets and tournaments) per day: per phone ``settings.IMPORT_BYTES_PER_DAY``,
+  per address ``settings.IMPORT_BYTES_PER_ADDRESS``;
+* logins (the accounts' and, when it is on, ``/admin/``'s) per hour: per username
+  (``settings.LOGIN_PER_USERNAME``: password guessing) and per address
+  (``settings.LOGIN_PER_ADDRESS``: a pub's phones share it);
+* mail, in messages (one per address written to) per hour: per phone
   (``settings.MAIL_PER_CLIENT``, over all its sheets, so that a new sheet gives no new budget),
-  per sheet (``settings.MAIL_PER_SHEET``) and for the whole site (``settings.MAIL_GLOBAL``).
+  per address (``settings.MAIL_PER_ADDRESS``) and per sheet (``settings.MAIL_PER_SHEET``); over
+  the site's ceiling (``settings.MAIL_GLOBAL``) mail waits for a later hour.
+
+What a request cost (CPU) is charged separately, per client, address and sheet, in token buckets
+(scoresheet/protect/budget.py).
 
 The counts live in the database (:class:`scoresheet.protect.models.Hit`), incremented by one
 atomic upsert, so that every app server sees the same counts: app servers hold no state.  Over
@@ -31,6 +41,7 @@ The window is ``settings.RATELIMIT_WINDOW`` seconds; the settings are read on ev
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import ipaddress
 import math
@@ -41,11 +52,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
+from django.template.defaultfilters import filesizeformat
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from scoresheet.protect.device import DEVICE_BYTES, DEVICE_COOKIE
 from scoresheet.protect.models import Hit
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -63,7 +77,11 @@ HEAVY_VIEWS = frozenset({
     # a club's whole season (every evening's tournament and sheets), out and in
     "club_season_json", "club_import",
 })
-ADMIN_LOGIN = "/admin/login/"
+LOGIN_PATHS = frozenset({"/admin/login/", "/accounts/login/"})
+IMPORT_VIEWS = frozenset({"import", "tournament_import"})
+DAY = 24 * 3600
+INFLIGHT_WINDOW = 5  # seconds: writes in flight are counted per window this long
+CHEAP = "listek_cheap"  # a response marked so by its view was a cheap read: no heavy work
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,11 +171,20 @@ def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
             return None
         seen = int(row[0]) if row else amount
         if seen == amount:
-            # The first request of a new window: forget windows that are over.
-            cursor.execute(f"DELETE FROM {table} WHERE slot <= %s", [int(now)])  # noqa: S608
+            # The first request of a new window: forget windows that are over (counted into
+            # a later window, as queued mail is, ``now`` is not the present).
+            cursor.execute(f"DELETE FROM {table} WHERE slot <= %s",  # noqa: S608
+                           [int(min(now, time.time()))])
     retry_after = max(1, math.ceil(end - now))
     return Verdict(allowed=seen <= limit, count=seen, limit=limit, retry_after=retry_after,
                    window=window)
+
+
+def give_back(bucket: str, window: int, now: float | None = None) -> None:
+    """Take one request back out of ``bucket``'s current window."""
+    now = time.time() if now is None else now
+    end = (int(now // window) + 1) * window
+    Hit.objects.filter(bucket=bucket, slot=end, count__gt=0).update(count=F("count") - 1)
 
 
 def page(title: str, text: str, *, status: int) -> HttpResponse:
@@ -190,14 +217,27 @@ def is_preview(request: HttpRequest) -> bool:
         return False
 
 
+def device_bucket(request: HttpRequest, kind: str) -> str | None:
+    """The bucket of the phone's device cookie (scoresheet/protect/device.py), None without
+    one: a phone that sends no cookie is counted by its address only."""
+    device = request.COOKIES.get(DEVICE_COOKIE, "")
+    if not (device and len(device) == 2 * DEVICE_BYTES and device.isalnum()):
+        return None
+    return f"{kind}:" + _digest(device)
+
+
 def spend_mail(request: HttpRequest, sheet_token: str, messages: int) -> Verdict | None:
-    """Count ``messages`` mails against the client's, the sheet's and the site's hourly
-    budgets; None when all three allow them, else the verdict that refuses (nothing counted)."""
+    """Count ``messages`` mails against the hourly budgets of the phone (its device cookie),
+    of its network address (a higher ceiling: a pub's phones share it), and of the sheet; None
+    when all allow them, else the verdict that refuses (nothing counted).  The site's own ceiling
+    refuses nobody: over it, mail waits (:func:`mail_delay`)."""
     budgets = [
-        (client_bucket(client_address(request), "mail-client"), int(settings.MAIL_PER_CLIENT)),
+        (client_bucket(client_address(request), "mail-client"), int(settings.MAIL_PER_ADDRESS)),
         (sheet_bucket(sheet_token, "mail-sheet"), int(settings.MAIL_PER_SHEET)),
-        ("mail-all", int(settings.MAIL_GLOBAL)),
     ]
+    device = device_bucket(request, "mail-device")
+    if device is not None:
+        budgets.append((device, int(settings.MAIL_PER_CLIENT)))
     try:
         with transaction.atomic():
             for bucket, limit in budgets:
@@ -206,6 +246,28 @@ def spend_mail(request: HttpRequest, sheet_token: str, messages: int) -> Verdict
                     raise _OverBudget(verdict)
     except _OverBudget as over:
         return over.verdict
+    return None
+
+
+MAIL_QUEUE_HOURS = 24  # how far ahead mail over the site's ceiling may be queued
+
+
+def mail_delay(messages: int, now: float | None = None) -> int | None:
+    """Seconds until the site may send ``messages`` more mails within its hourly ceiling
+    (``settings.MAIL_GLOBAL``): 0 now, else the start of the first hour with room, where they are
+    counted; None when no hour of the next :data:`MAIL_QUEUE_HOURS` has room."""
+    now = time.time() if now is None else now
+    for hour in range(MAIL_QUEUE_HOURS):
+        at = now + hour * HOUR
+        try:
+            with transaction.atomic():
+                verdict = count("mail-all", limit=int(settings.MAIL_GLOBAL), window=HOUR,
+                                now=at, amount=messages)
+                if not verdict.allowed:
+                    raise _OverBudget(verdict)
+        except _OverBudget:
+            continue
+        return 0 if hour == 0 else int((now // HOUR + hour) * HOUR - now) + 1
     return None
 
 
@@ -223,7 +285,17 @@ class RateLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        try:
+            response = self.get_response(request)
+        finally:
+            for bucket, window, at in getattr(request, "_listek_inflight", []):
+                with contextlib.suppress(DatabaseError):  # else forgotten with its window
+                    give_back(bucket, window, at)  # this write is no longer in flight
+        counted: list[tuple[str, int]] = getattr(request, "_listek_heavy", [])
+        if counted and getattr(response, CHEAP, False):
+            for bucket, window in counted:  # given back: it did no heavy work
+                give_back(bucket, window)
+        return response
 
     def process_view(self, request: HttpRequest, view: Any, args: Any,
                      kwargs: Any) -> HttpResponse | None:
@@ -231,38 +303,109 @@ class RateLimitMiddleware:
             return None
         match = getattr(request, "resolver_match", None)
         name = match.url_name if match is not None else None
-        return self.heavy(request, name) or self.admin(request) or self.writes(request)
+        return (self.heavy(request, name) or self.imported(request, name)
+                or self.login(request) or self.writes(request) or self.in_flight(request))
 
     def heavy(self, request: HttpRequest, name: str | None) -> HttpResponse | None:
         if name not in HEAVY_VIEWS or (
                 name in ("import", "mail", "tournament_import") and not is_write(request)):
             return None
         window = int(settings.RATELIMIT_WINDOW)
-        verdict = count(client_bucket(client_address(request), "heavy"),
-                        limit=int(settings.RATELIMIT_HEAVY), window=window)
-        if verdict.allowed:
-            return None
-        return too_many(
-            _(
+        address = client_address(request)
+        phone = device_bucket(request, "heavy-device") or client_bucket(address, "heavy")
+        buckets = [(phone, int(settings.RATELIMIT_HEAVY), _(
+            "More than %(limit)s printouts, files or statistics were asked for from your "
+            "phone in %(window)s seconds. Wait %(wait)s seconds and try again.")),
+            (client_bucket(address, "heavy-address"), int(settings.RATELIMIT_HEAVY_ADDRESS), _(
                 "More than %(limit)s printouts, files or statistics were asked for from your "
-                "network in %(window)s seconds. Wait %(wait)s seconds and try again."
-            )
-            % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
-            verdict, title=_("Too many requests"),
-        )
+                "network in %(window)s seconds. Wait %(wait)s seconds and try again."))]
+        counted: list[tuple[str, int]] = []
+        request._listek_heavy = counted  # type: ignore[attr-defined]
+        for bucket, limit, text in buckets:
+            verdict = count(bucket, limit=limit, window=window)
+            counted.append((bucket, window))
+            if not verdict.allowed:
+                return too_many(
+                    text % {"limit": verdict.limit, "window": window,
+                            "wait": verdict.retry_after},
+                    verdict, title=_("Too many requests"))
+        return None
 
-    def admin(self, request: HttpRequest) -> HttpResponse | None:
-        if not (is_write(request) and request.path_info == ADMIN_LOGIN):
+    def in_flight(self, request: HttpRequest) -> HttpResponse | None:
+        """At most ``settings.INFLIGHT_WRITES`` writes of one phone (its device cookie; without
+        one, its address) and ``settings.INFLIGHT_WRITES_ADDRESS`` of one address being served
+        at once: a client with many connections cannot hold every web worker with costly
+        writes while its budget lasts.  Counted in windows of :data:`INFLIGHT_WINDOW` seconds,
+        so that a write a killed worker never gave back is forgotten within seconds."""
+        if not is_write(request) or (SHEET_PATH.match(request.path_info) and is_preview(request)):
+            return None  # an entry form's live preview writes nothing and may overlap its send
+        window = INFLIGHT_WINDOW
+        now = time.time()
+        address = client_address(request)
+        phone = device_bucket(request, "inflight-device") or client_bucket(address, "inflight")
+        taken: list[tuple[str, int, float]] = []
+        request._listek_inflight = taken  # type: ignore[attr-defined]
+        for bucket, limit in ((phone, int(settings.INFLIGHT_WRITES)),
+                              (client_bucket(address, "inflight-address"),
+                               int(settings.INFLIGHT_WRITES_ADDRESS))):
+            verdict = count(bucket, limit=limit, window=window, now=now)
+            taken.append((bucket, window, now))
+            if not verdict.allowed:
+                verdict = Verdict(allowed=False, count=verdict.count, limit=limit,
+                                  retry_after=1, window=window)
+                return too_many(
+                    _("Your phone is still sending another change. Nothing was saved: wait "
+                      "a moment and send again."), verdict)
+        return None
+
+    def imported(self, request: HttpRequest, name: str | None) -> HttpResponse | None:
+        """Bytes imported per day, per phone and per address (storage grows by imports)."""
+        if name not in IMPORT_VIEWS or not is_write(request):
             return None
-        verdict = count(client_bucket(client_address(request), "admin-login"),
-                        limit=int(settings.RATELIMIT_ADMIN_LOGIN), window=HOUR)
-        if verdict.allowed:
+        try:
+            size = max(0, int(request.META.get("CONTENT_LENGTH") or 0))
+        except ValueError:
+            size = 0
+        address = client_address(request)
+        phone = device_bucket(request, "import-device") or client_bucket(address, "import")
+        try:
+            with transaction.atomic():
+                for bucket, limit in (
+                        (phone, int(settings.IMPORT_BYTES_PER_DAY)),
+                        (client_bucket(address, "import-address"),
+                         int(settings.IMPORT_BYTES_PER_ADDRESS))):
+                    verdict = count(bucket, limit=limit, window=DAY, amount=size)
+                    if not verdict.allowed:
+                        raise _OverBudget(verdict)
+        except _OverBudget as over:
+            return too_many(
+                _("Your phone or your network imported more than %(size)s today. "
+                  "Nothing was imported: try again tomorrow.")
+                % {"size": filesizeformat(over.verdict.limit)},
+                over.verdict, title=_("Too many requests"))
+        return None
+
+    def login(self, request: HttpRequest) -> HttpResponse | None:
+        """Logins per username (password guessing) and per address (a pub's phones)."""
+        if not (is_write(request) and request.path_info in LOGIN_PATHS):
             return None
-        return too_many(
-            _("Too many login attempts from your network. Wait %(wait)s seconds and try again.")
-            % {"wait": verdict.retry_after},
-            verdict, title=_("Too many requests"),
-        )
+        try:
+            username = str(request.POST.get("username", ""))[:150].casefold()
+        except Exception:  # an unreadable body: counted by its address alone
+            username = ""
+        buckets = [(client_bucket(client_address(request), "login-address"),
+                    int(settings.LOGIN_PER_ADDRESS))]
+        if username:
+            buckets.append((sheet_bucket(username, "login-user"),
+                            int(settings.LOGIN_PER_USERNAME)))
+        for bucket, limit in buckets:
+            verdict = count(bucket, limit=limit, window=HOUR)
+            if not verdict.allowed:
+                return too_many(
+                    _("Too many login attempts for this account or from your network. Wait "
+                      "%(wait)s seconds and try again.") % {"wait": verdict.retry_after},
+                    verdict, title=_("Too many requests"))
+        return None
 
     def writes(self, request: HttpRequest) -> HttpResponse | None:
         if not is_write(request):

@@ -11,10 +11,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-import unicodedata
-from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.db.models import Sum
@@ -27,30 +26,26 @@ from django.http import (
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
-from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rules
 from rules import tournament as draw_rules
-from rules.marias import round_crowns as marias_crowns
 from scoresheet.exports import documents as exports
-from scoresheet.exports import printing
+from scoresheet.exports import pdfstore, preparing, printing
 from scoresheet.exports.views import _download
+from scoresheet.protect import budget
 from scoresheet.sheets.display import format_value
 from scoresheet.sheets.models import Sheet
-from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.validators import SingleLineValidator
 from scoresheet.sheets.views.access import HtmxHttpRequest, get_sheet_for_edit, get_sheet_for_view
 from scoresheet.sheets.views.create import chosen_ruleset
 from scoresheet.sheets.views.share import qr_svg
-from scoresheet.sheets.words import engine_message, game_label, option_label, preset_label
+from scoresheet.sheets.words import engine_message, option_label
 from scoresheet.tournament import document, logic
 from scoresheet.tournament.forms import (
-    DRAW_METHOD_LABELS,
     ArrivalForm,
     ConfirmForm,
     DrawForm,
@@ -64,6 +59,21 @@ from scoresheet.tournament.forms import (
     TournamentForm,
 )
 from scoresheet.tournament.models import Player, Round, Table, Tournament
+from scoresheet.tournament.printouts import (
+    card_html,
+    card_key,
+    director_url,
+    file_name,
+    header,
+    lines,
+    points,
+    render_card,
+    render_results,
+    results_html,
+    results_key,
+    table_sheets,
+    unfinished_note,
+)
 
 WALL_CACHE_SECONDS = 600  # a rendered wall page, under its fingerprint (never stale)
 WALL_ROWS = 20  # standings rows in one column of the wall; more players make 2, then 3 columns
@@ -155,16 +165,6 @@ def get_for_view(token: str) -> Tournament:
     return get_object_or_404(Tournament, view_token=token)
 
 
-def file_name(t: Tournament, what: str) -> str:
-    """A download's name that says which tournament it is: "patecni-marias-results.pdf"."""
-    slug = slugify(unicodedata.normalize("NFKD", t.name))[:40].strip("-")
-    return f"{slug}-{what}" if slug else what
-
-
-def director_url(t: Tournament) -> str:
-    return reverse("tournament", args=[t.director_token])
-
-
 def fingerprint(t: Tournament) -> str:
     """Changes whenever the tournament or any of its table sheets changes (one query)."""
     sheets = Sheet.objects.filter(tournament_table__round__tournament=t)
@@ -195,16 +195,6 @@ def house_rules(t: Tournament) -> list[dict[str, Any]]:
          "differs": spec.name in changed}
         for spec in rules.specs(preset) if spec.name != logic.PLAYERS_OPTION
     ]
-
-
-def _header(t: Tournament) -> dict[str, Any]:
-    return {
-        "draw_method_label": DRAW_METHOD_LABELS.get(t.draw_method, ""),
-        "tournament": t,
-        "game_label": game_label(t.game),
-        "preset_label": preset_label(t.ruleset),
-        "money": t.game == "marias",
-    }
 
 
 # --------------------------------------------------------------------------- creating
@@ -290,10 +280,10 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         live is not None and live.complete)) and (
         current is None or current.number < t.rounds or current.started is None)
     context = {
-        **_header(t),
+        **header(t),
         **_links(request, t),
         "standings": st,
-        "lines": _lines(st),
+        "lines": lines(st),
         "draft": draft,
         "live": live,
         "earlier": list(reversed(earlier)),
@@ -513,28 +503,6 @@ def tournament_review(request: HttpRequest, token: str, table_id: int) -> HttpRe
 # --------------------------------------------------------------------------- players and wall
 
 
-def _lines(st: logic.Standings) -> list[dict[str, Any]]:
-    return [
-        {"s": s, "player": st.players[s.player],
-         "rounds": [("–" if x is None else _shown(x)) for x in s.rounds],
-         "points": _shown(s.points),
-         "money": number_format(Decimal(s.score) / 100, decimal_pos=2, use_l10n=True)}
-        for s in st.overall
-    ]
-
-
-def _shown(value: float) -> str:
-    """Points on a page, in the page's language: "2,5" in cs, de, pl and ru."""
-    if value == int(value):
-        return str(int(value))
-    return number_format(value, decimal_pos=1, use_l10n=True)
-
-
-def _points(value: float) -> str:
-    """Points in the CSV file (a decimal point, as the file's other numbers)."""
-    return str(int(value)) if value == int(value) else f"{value:.1f}"
-
-
 def seating(r: Round | None) -> list[dict[str, Any]]:
     """Who sits where in round ``r``, alphabetically by name (issue 26.12): each player's
     table and seat (seat 1 deals first), or the bye."""
@@ -550,20 +518,21 @@ def seating(r: Round | None) -> list[dict[str, Any]]:
 def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
     st = logic.standings(t)
     current = t.round_set.order_by("-number").first()
-    lines = _lines(st)
-    per_column = WALL_ROWS if len(lines) <= 2 * WALL_ROWS else -(-len(lines) // 3)
+    shown_lines = lines(st)
+    count = len(shown_lines)
+    per_column = WALL_ROWS if count <= 2 * WALL_ROWS else -(-count // 3)
     return {
-        "wall_columns": [lines[i:i + per_column] for i in range(0, len(lines), per_column)],
-        "wall_size": "few" if len(lines) <= WALL_ROWS else "many" if len(lines) <= 2 * WALL_ROWS
+        "wall_columns": [shown_lines[i:i + per_column] for i in range(0, count, per_column)],
+        "wall_size": "few" if count <= WALL_ROWS else "many" if count <= 2 * WALL_ROWS
         else "crowd",
         "clock_round": current if current is not None and current.started else None,
         "seating_round": current,
         "seating": seating(current),
         "seating_url": reverse("tournament_seating", args=[t.view_token]),
-        **_header(t),
+        **header(t),
         **_links(request, t),
         "standings": st,
-        "lines": _lines(st),
+        "lines": shown_lines,
         "live": st.rounds[-1] if st.rounds else None,
         "drawn": current if current is not None and current.started is None else None,
         "fingerprint": fingerprint(t),
@@ -598,7 +567,7 @@ def tournament_seating(request: HttpRequest, token: str) -> HttpResponse:
     t = get_for_view(token)
     current = t.round_set.order_by("-number").first()
     return render(request, "tournament/seating.html", {
-        **_header(t), "seating_round": current, "seating": seating(current),
+        **header(t), "seating_round": current, "seating": seating(current),
         "back_url": reverse("tournament_view", args=[t.view_token]),
     })
 
@@ -653,7 +622,7 @@ def table_close(request: HttpRequest, token: str) -> HttpResponse:
         status = 400
     state = logic.table_state(t, tb)
     return render(request, "tournament/close.html", {
-        **_header(t), "table": tb, "state": state, "form": form,
+        **header(t), "table": tb, "state": state, "form": form,
         "back_url": reverse("sheet", args=[sheet.edit_token]),
     }, status=status)
 
@@ -683,53 +652,33 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
         status = 400
     state = logic.table_state(t, tb)
     return render(request, "tournament/confirm.html", {
-        **_header(t), "table": tb, "state": state, "form": form,
+        **header(t), "table": tb, "state": state, "form": form,
         "back_url": reverse("sheet_read", args=[sheet.view_token]),
     }, status=status)
 
 
-def _card_context(request: HttpRequest, t: Tournament, tb: Table) -> dict[str, Any]:
-    if tb.sheet is None:
-        raise Http404("the round has not started")
-    edit_url = request.build_absolute_uri(reverse("sheet", args=[tb.sheet.edit_token]))
-    view_url = request.build_absolute_uri(reverse("sheet_read", args=[tb.sheet.view_token]))
-    return {
-        **_header(t), "table": tb, "players": logic.table_players(tb),
-        "edit_qr": mark_safe(qr_svg(edit_url)),  # noqa: S308
-        "view_qr": mark_safe(qr_svg(view_url)),  # noqa: S308
-        "edit_url": edit_url, "view_url": view_url,
-    }
-
-
 @require_GET
 def table_card(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
-    """The printed table card: number, seats, QR of the scorer's and the players' links."""
+    """The printed table card: number, seats, QR of the scorer's and the players' links; its
+    PDF is made by the task worker (``?format=html`` is the card itself, for the browser)."""
     t = get_for_director(token)
     tb = _table(t, table_id)
-    html = render_to_string("tournament/card.html", _card_context(request, t, tb))
+    if tb.sheet is None:
+        raise Http404("the round has not started")
+    base = request.build_absolute_uri("/").rstrip("/")
     if request.GET.get("format") == "html":
-        return HttpResponse(html)
-    return _download(printing.render_pdf(html), "application/pdf",
-                     file_name(t, f"table-{tb.round.number}-{tb.number}.pdf"), attachment=False)
+        return HttpResponse(card_html(base, t, tb))
+    key = card_key(t, tb, base, fingerprint(t))
+    language = get_language() or ""
+    charge = budget.of_request(request)  # the worker's CPU is paid by who asked for the card
+    prepared = pdfstore.prepare(
+        key, lambda: render_card.enqueue(key, tb.pk, base, language, charge),
+        group=f"card:{tb.pk}", revision=t.revision)
+    return preparing.answer(request, prepared, url=request.path, back=director_url(t),
+                            name=file_name(t, f"table-{tb.round.number}-{tb.number}.pdf"))
 
 
 # --------------------------------------------------------------------------- exports
-
-
-def _unfinished_note(st: logic.Standings, round_number: int | None) -> str:
-    rounds = st.rounds if round_number is None else [
-        r for r in st.rounds if r.round.number == round_number]
-    open_rounds = [r for r in rounds if not r.complete]
-    if round_number is None and len(st.rounds) < st.tournament.rounds:
-        return _("Provisional: %(played)s of %(rounds)s rounds played.") % {
-            "played": len(st.rounds), "rounds": st.tournament.rounds}
-    if open_rounds:
-        r = open_rounds[0]
-        closed = sum(1 for tb in r.tables if tb.closed)
-        return _("Provisional: round %(round)s is not finished (%(closed)s of %(tables)s "
-                 "tables signed).") % {"round": r.round.number, "closed": closed,
-                                       "tables": len(r.tables)}
-    return ""
 
 
 @require_GET
@@ -742,7 +691,7 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
                     else None)
     if round_number is not None and round_number not in {r.round.number for r in st.rounds}:
         raise Http404("no such round")
-    note = _unfinished_note(st, round_number)
+    note = unfinished_note(st, round_number)
     out = io.StringIO()
     w = csv.writer(out)
     if note:
@@ -764,10 +713,10 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
     w.writerow(head)
     for s in rows:
         p = st.players[s.player]
-        line = [s.rank, _safe(p.name), _safe(p.club), _points(s.points)]
+        line = [s.rank, _safe(p.name), _safe(p.club), points(s.points)]
         line += [s.premium, f"{s.score / 100:.2f}"] if money else [s.wins, s.score]
         if round_number is None:
-            line += ["" if x is None else _points(x) for x in s.rounds]
+            line += ["" if x is None else points(x) for x in s.rounds]
         w.writerow(line)
     suffix = f"-round-{round_number}" if round_number else ""
     suffix += "-provisional" if note else ""
@@ -780,66 +729,18 @@ def _safe(text: str) -> str:
     return exports._text(text)
 
 
-def _results_html(request: HttpRequest, t: Tournament, *, pdf: bool) -> str:
-    st = logic.standings(t)
-    return render_to_string("tournament/results.html", {
-        **_header(t), "standings": st, "lines": _lines(st), "pdf": pdf,
-        "note": _unfinished_note(st, None),
-        "pdf_url": reverse("tournament_results_pdf", args=[t.director_token]),
-        "back_url": director_url(t),
-    }, request=request)
-
-
 @require_GET
 def tournament_results(request: HttpRequest, token: str) -> HttpResponse:
     """The printed results sheet (the browser's Print), with the PDF link."""
     t = get_for_director(token)
-    return HttpResponse(_results_html(request, t, pdf=False))
-
-
-def table_sheet_extra(t: Tournament, rs: logic.RoundStanding,
-                      ts: logic.TableState) -> dict[str, Any]:
-    """What a printed table sheet of a tournament says beyond the plain sheet (issue 26.4):
-    the round and the table, every player's premium points and competition points as the
-    standings count them, and the deals worth 50 premium points or more marked (seed 004 II.1:
-    the scorer writes them on the table sheet, which he signs)."""
-    by_player = {s.player: s for s in rs.seats}
-    lines = [(p, by_player.get(p.pk)) for p in ts.players]
-    if t.game == "marias":
-        head = [_("Player"), _("Money"), _("Whole crowns"), _("Premium points"),
-                _("Competition points")]
-        rows = [[p.name, format_money(s.score), str(marias_crowns(s.score)), str(s.premium),
-                 _shown(s.points)] for p, s in lines if s is not None]
-    else:
-        head = [_("Player"), _("Total"), _("Place"), _("Placement points")]
-        rows = [[p.name, str(s.score), _shown(s.place), _shown(s.points)]
-                for p, s in lines if s is not None]
-    return {
-        "table_heading": _("%(name)s — round %(round)s, table %(table)s") % {
-            "name": t.name, "round": rs.round.number, "table": ts.table.number},
-        "table_results": {"caption": _("The table's result in the tournament"),
-                          "head": head, "rows": rows},
-        "flagged_rows": sorted({f.number for f in ts.flags
-                                if f.worth >= draw_rules.PREMIUM_FLAG}),
-        # a Mariáš table has no winner of its own: the standings count competition points
-        "hide_winner": t.game == "marias",
-    }
-
-
-def _table_sheets(t: Tournament) -> list[tuple[Table, dict[str, Any]]]:
-    out = []
-    for rs in logic.standings(t).rounds:
-        for ts in rs.tables:
-            if ts.table.sheet is not None:
-                out.append((ts.table, table_sheet_extra(t, rs, ts)))
-    return out
+    return HttpResponse(results_html(t, pdf=False, request=request))
 
 
 @require_GET
 def table_print(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
     """One table sheet as the results PDF prints it (the browser's Print)."""
     t = get_for_director(token)
-    for tb, extra in _table_sheets(t):
+    for tb, extra in table_sheets(t):
         if tb.pk == table_id:
             assert tb.sheet is not None
             return HttpResponse(printing.print_html(
@@ -850,30 +751,21 @@ def table_print(request: HttpRequest, token: str, table_id: int) -> HttpResponse
 
 @require_GET
 def tournament_results_pdf(request: HttpRequest, token: str) -> HttpResponse:
-    """The results, then every table's signed sheet, as one PDF."""
+    """The results, then every table's signed sheet, as one PDF made by the task worker."""
     t = get_for_director(token)
-    parts = [_results_html(request, t, pdf=True)]
-    for tb, extra in _table_sheets(t):
-        assert tb.sheet is not None
-        parts.append(printing.print_html(tb.sheet, size=printing.PaperSize.A4, pdf=True,
-                                         extra=extra))
-    return _download(merge_pdf(parts), "application/pdf", file_name(t, "results.pdf"),
-                     attachment=False)
-
-
-def merge_pdf(pages: list[str]) -> bytes:
-    """Several HTML documents as one PDF, each starting on a new page (nothing fetched)."""
-    from weasyprint import CSS, HTML
-    from weasyprint.urls import URLFetcher
-
-    refuse_all = URLFetcher(allowed_protocols=())
-    css = [CSS(string=printing._stylesheet(name), url_fetcher=refuse_all)
-           for name in (printing.PRINT_CSS, printing.PaperSize.A4.stylesheet)]
-    docs = [HTML(string=h, base_url="about:blank", url_fetcher=refuse_all).render(
-        stylesheets=css) for h in pages]
-    all_pages = [p for d in docs for p in d.pages]
-    pdf = docs[0].copy(all_pages).write_pdf()
-    return bytes(pdf)
+    limit = int(settings.RESULTS_MAX_TABLES)
+    if len(table_sheets(t)) > limit:
+        return preparing.answer(request, pdfstore.Prepared(error=pdfstore.TOO_BIG),
+                                url=request.path, back=director_url(t),
+                                name=file_name(t, "results.pdf"), limit=limit)
+    key = results_key(t, fingerprint(t))
+    language = get_language() or ""
+    charge = budget.of_request(request)  # the worker's CPU is paid by who asked for it
+    prepared = pdfstore.prepare(
+        key, lambda: render_results.enqueue(key, t.pk, language, charge),
+        group=f"results:{t.pk}", revision=t.revision)
+    return preparing.answer(request, prepared, url=request.path, back=director_url(t),
+                            name=file_name(t, "results.pdf"), limit=limit)
 
 
 @require_GET

@@ -545,6 +545,15 @@
     document.documentElement.dataset.offline = "ready";
   }
 
+  const AWAKE_EVERY = 20000;  // ms: the worker keeps secret pages in memory only (static/js/sw.js)
+
+  function keepWorkerAwake() {
+    window.setInterval(() => {
+      const worker = navigator.serviceWorker.controller;
+      if (worker) { worker.postMessage("listek-awake"); }
+    }, AWAKE_EVERY);
+  }
+
   function startWorker() {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => {
@@ -555,6 +564,7 @@
         navigator.serviceWorker.addEventListener("controllerchange", resolve);
       });
     }).then(() => {
+      keepWorkerAwake();
       return navigator.onLine ? prefetchForms() : null;
     }).then(ready, ready);
   }

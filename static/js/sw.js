@@ -6,32 +6,39 @@
    - Pages (the sheet, its entry forms, the home page) go to the network first; a copy of each
      one that arrives is kept, and without a connection the kept copy answers.  A page never
      opened on this phone answers with the kept /offline/ page.
+   - A page that carries a secret (an edit link /s/..., a director's link /t/...) or that its
+     answer says must not be stored (Cache-Control: no-store) is never put in Cache Storage,
+     which outlives the browser on a shared computer: its copy is kept in this worker's memory
+     only, gone when the browser closes.  The open pages ask the worker to stay awake
+     (static/js/offline.js), so that it keeps them while the table plays.
    - Writes (POST) are never touched here: static/js/offline.js keeps the rows typed without a
      connection on the phone and sends them when it returns. */
-/* global self, caches, fetch, Response, URL */
 "use strict";
 
-var VERSION = self.LISTEK_VERSION || "dev";
-var SHELL = self.LISTEK_SHELL || [];
-var SHELL_CACHE = "listek-shell-" + VERSION;
-var PAGES_CACHE = "listek-pages-" + VERSION;
-var OFFLINE_PAGE = "/offline/";
+const VERSION = self.LISTEK_VERSION || "dev";
+const SHELL = self.LISTEK_SHELL || [];
+const SHELL_CACHE = "listek-shell-" + VERSION;
+const PAGES_CACHE = "listek-pages-" + VERSION;
+const OFFLINE_PAGE = "/offline/";
+const SECRET = /^\/(?:s|t|club)\/[^/]+\//;  // an edit link, a director's, a club's admin link
+const MEMORY = new Map();  // url -> {body, status, statusText, headers}: never written to disk
+const MEMORY_MAX = 80;  // pages kept in memory (the oldest go first)
 
-self.addEventListener("install", function (event) {
+self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(SHELL_CACHE).then(function (cache) {
+    caches.open(SHELL_CACHE).then((cache) => {
       return cache.addAll(SHELL.concat([OFFLINE_PAGE]));
-    }).then(function () { return self.skipWaiting(); })
+    }).then(() => { return self.skipWaiting(); })
   );
 });
 
-self.addEventListener("activate", function (event) {
+self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys().then(function (names) {
-      return Promise.all(names.filter(function (name) {
+    caches.keys().then((names) => {
+      return Promise.all(names.filter((name) => {
         return name.indexOf("listek-") === 0 && name !== SHELL_CACHE && name !== PAGES_CACHE;
-      }).map(function (name) { return caches.delete(name); }));
-    }).then(function () { return self.clients.claim(); })
+      }).map((name) => { return caches.delete(name); }));
+    }).then(() => { return self.clients.claim(); })
   );
 });
 
@@ -40,36 +47,78 @@ function isPage(request) {
   return (request.headers.get("Accept") || "").indexOf("text/html") !== -1;
 }
 
+function isSecret(url, response) {
+  const control = response.headers.get("Cache-Control") || "";
+  return SECRET.test(new URL(url).pathname) || /no-store/i.test(control);
+}
+
+function keepInMemory(url, response) {
+  return response.arrayBuffer().then((body) => {
+    const headers = [];
+    response.headers.forEach((value, name) => { headers.push([name, value]); });
+    MEMORY.delete(url);
+    MEMORY.set(url, { body, status: response.status, statusText: response.statusText,
+                      headers });
+    while (MEMORY.size > MEMORY_MAX) { MEMORY.delete(MEMORY.keys().next().value); }
+  });
+}
+
+function fromMemory(url, ignoreSearch) {
+  let found = MEMORY.get(url);
+  if (!found && ignoreSearch) {
+    const path = url.split("?")[0];
+    MEMORY.forEach((value, key) => {
+      if (!found && key.split("?")[0] === path) { found = value; }
+    });
+  }
+  if (!found) { return null; }
+  return new Response(found.body.slice(0), { status: found.status,
+    statusText: found.statusText, headers: found.headers });
+}
+
 function keep(request, response) {
-  var type = response.headers.get("Content-Type") || "";
+  const type = response.headers.get("Content-Type") || "";
   if (response.ok && response.type === "basic" && type.indexOf("text/html") === 0) {
-    var copy = response.clone();
-    caches.open(PAGES_CACHE).then(function (cache) { cache.put(request.url, copy); });
+    const copy = response.clone();
+    if (isSecret(request.url, response)) {
+      keepInMemory(request.url, copy);
+    } else {
+      caches.open(PAGES_CACHE).then((cache) => { cache.put(request.url, copy); });
+    }
   }
   return response;
 }
 
 function fromCache(request) {
-  return caches.match(request.url, { ignoreVary: true }).then(function (found) {
+  const kept = fromMemory(request.url, false);
+  if (kept) { return Promise.resolve(kept); }
+  return caches.match(request.url, { ignoreVary: true }).then((found) => {
     // an entry form's link names the revision the sheet page showed (?at=): any kept copy of
     // that form will do
-    return found || caches.match(request.url, { ignoreVary: true, ignoreSearch: true });
-  }).then(function (found) {
+    return found || fromMemory(request.url, true) ||
+      caches.match(request.url, { ignoreVary: true, ignoreSearch: true });
+  }).then((found) => {
     if (found) { return found; }
     if (request.mode === "navigate") {
       return caches.match(OFFLINE_PAGE, { ignoreVary: true });
     }
     return Response.error();
-  }).then(function (found) { return found || Response.error(); });
+  }).then((found) => { return found || Response.error(); });
 }
 
-self.addEventListener("fetch", function (event) {
-  var request = event.request;
+// the open pages' "stay awake" (static/js/offline.js): each message keeps the worker, and the
+// pages it holds in memory, alive a little longer
+self.addEventListener("message", (event) => {
+  if (event.data === "listek-awake") { event.waitUntil(Promise.resolve()); }
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
   if (request.method !== "GET") { return; }
-  var url = new URL(request.url);
+  const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname === "/sw.js") { return; }
   if (url.pathname.indexOf("/static/") === 0) {
-    event.respondWith(caches.match(request, { ignoreVary: true }).then(function (found) {
+    event.respondWith(caches.match(request, { ignoreVary: true }).then((found) => {
       return found || fetch(request);
     }));
     return;
@@ -77,7 +126,7 @@ self.addEventListener("fetch", function (event) {
   // the live table's polls (htmx) and downloads always go to the network
   if (request.headers.get("HX-Request") || !isPage(request)) { return; }
   event.respondWith(
-    fetch(request).then(function (response) { return keep(request, response); },
-                        function () { return fromCache(request); })
+    fetch(request).then((response) => { return keep(request, response); },
+                        () => { return fromCache(request); })
   );
 });

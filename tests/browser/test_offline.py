@@ -146,3 +146,58 @@ def test_a_row_the_player_discards_is_never_written(
     expect(page.locator("tr.pending")).to_have_count(0)
     sheet.refresh_from_db()
     assert sheet.entries.count() == 1 and totals(page) == "-120 25 15"
+
+
+CACHED_URLS = """async () => {
+  const urls = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) { urls.push(request.url); }
+  }
+  return urls;
+}"""
+CACHED_PAGES = """async () => {
+  const bodies = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const response = await cache.match(request);
+      bodies.push([request.url, response.headers.get("Cache-Control") || "",
+                   await response.text()]);
+    }
+  }
+  return bodies;
+}"""
+
+
+def test_cache_storage_never_holds_a_secret_page_and_offline_entry_still_works(
+    live_server: Any, phone: Any, make_sheet: Any
+) -> None:
+    from scoresheet.tournament import logic
+    from tests.tournament.helpers import make_tournament
+
+    sheet = make_sheet()
+    t = make_tournament(12, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/offline/")  # a page the worker may keep
+    open_sheet(page, f"{live_server.url}/s/{sheet.edit_token}/")
+    page.goto(f"{live_server.url}/s/{sheet.edit_token}/history/")
+    page.goto(f"{live_server.url}/t/{t.director_token}/")
+    page.goto(f"{live_server.url}/v/{sheet.view_token}/")
+    open_sheet(page, f"{live_server.url}/s/{sheet.edit_token}/")
+    urls = page.evaluate(CACHED_URLS)
+    assert any(u.endswith("/offline/") for u in urls)  # the cache is used...
+    for url, control, body in page.evaluate(CACHED_PAGES):  # ...but never for a secret
+        assert "/s/" not in url and "/t/" not in url and "/v/" not in url, url
+        assert "no-store" not in control, url
+        assert sheet.edit_token not in body and t.director_token not in body, url
+
+    phone.set_offline(True)  # the pages kept in the worker's memory still answer
+    type_deal(page, A1)
+    expect(page.locator("tr.pending")).to_have_count(1)
+    phone.set_offline(False)
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=15_000)
+    sheet.refresh_from_db()
+    assert sheet.entries.count() == 1
+    assert not any(sheet.edit_token in body for _, _, body in page.evaluate(CACHED_PAGES))

@@ -116,6 +116,7 @@ def test_average_contract_reads_the_number_of_the_contract_column() -> None:
 def test_stats_page_counts_the_sheets_this_phone_opened(client: Client, make_sheet: Any) -> None:
     mine = make_sheet(entries=THREE_DEALS)
     make_sheet(players=["Xaver", "Yvonne", "Zeno"], entries=THREE_DEALS)  # another table's
+    client.get(reverse("home"))  # a phone that has been here (it keeps the site's cookies)
     client.get(reverse("sheet_read", args=[mine.view_token]))  # this phone opens it
     page = text(client.get(reverse("stats")).content.decode())
     assert "Anna 1 0 1 0 100" in page  # played, won, made, failed, average contract
@@ -140,6 +141,7 @@ def test_stats_page_counts_the_sheets_of_the_account(
 def test_stats_page_for_one_game(client: Client, make_sheet: Any) -> None:
     thousand = make_sheet(entries=THREE_DEALS)
     marias = exports.import_sheet(golden_named("marias/evening_three_players"))
+    client.get(reverse("home"))  # a phone that has been here (it keeps the site's cookies)
     for sheet in (thousand, marias):
         client.get(reverse("sheet_read", args=[sheet.view_token]))
     page = text(client.get(reverse("stats") + "?game=marias").content.decode())

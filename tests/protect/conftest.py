@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 
-from tests.protect.live import Database, Databases, Server, collectstatic, production_env
+from tests.protect.live import (
+    Database,
+    Databases,
+    Server,
+    TaskWorker,
+    collectstatic,
+    production_env,
+)
 
 
 @pytest.fixture(scope="session")
@@ -57,3 +64,19 @@ def start_server(
     yield start
     for server in started:
         server.stop()
+
+
+@pytest.fixture
+def start_worker(prod_dir: Path, static_root: Path) -> Iterator[Callable[..., TaskWorker]]:
+    """Start ``manage.py db_worker`` with the production settings on ``db``; stopped after."""
+    started: list[TaskWorker] = []
+
+    def start(db: Database, **env: Any) -> TaskWorker:
+        extra = {k: str(v) for k, v in env.items()}
+        worker = TaskWorker(production_env(db.url, static_root, **extra), workdir=prod_dir)
+        started.append(worker)
+        return worker.start()
+
+    yield start
+    for worker in started:
+        worker.stop()

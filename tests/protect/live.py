@@ -71,6 +71,8 @@ def production_env(database_url: str, static_root: Path, **extra: str) -> dict[s
         DATABASE_URL=database_url,
         PYTHONUNBUFFERED="1",
         PYTHONDONTWRITEBYTECODE="1",
+        # tasks inside the request unless a test starts its own task worker (start_worker)
+        LISTEK_TASKS="immediate",
     )
     env.update(extra)
     return env
@@ -301,6 +303,55 @@ class Server:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+class TaskWorker:
+    """``manage.py db_worker`` on the same settings as the server: the heavy work's process."""
+
+    def __init__(self, env: Mapping[str, str], *, workdir: Path) -> None:
+        self.env = {**env, "LISTEK_TASKS": "database"}
+        self.log_path = workdir / f"worker-{uuid.uuid4().hex[:8]}.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> TaskWorker:
+        log = self.log_path.open("ab")
+        self.process = subprocess.Popen(
+            ["nice", "-n", "19", str(PYTHON), "manage.py", "db_worker", "--no-reload",
+             "--interval", "0.2",
+             "--no-startup-delay"],
+            cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        log.close()
+        return self
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-50_000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGINT)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=15)
+
+
+def wait_for(condition: Any, *, timeout: float = 60.0, every: float = 0.2) -> Any:
+    """Ask ``condition()`` until it answers something true (returned), at most ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = condition()
+        if found:
+            return found
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"not within {timeout} s: {condition}")
+        time.sleep(every)
 
 
 # --------------------------------------------------------------------------- a phone

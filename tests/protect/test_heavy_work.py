@@ -7,7 +7,6 @@ client; no request holds a worker past settings.REQUEST_TIMEOUT
 from __future__ import annotations
 
 import re
-import threading
 import time
 from datetime import timedelta
 from typing import Any
@@ -94,56 +93,59 @@ def test_each_size_and_language_is_a_pdf_of_its_own(
 
 
 @override_settings(RATELIMIT_ENABLED=False)
-def test_a_pdf_being_rendered_is_waited_for_not_rendered_twice(
-    client: Client, make_sheet, renders: list[str], monkeypatch: pytest.MonkeyPatch
+def test_a_pdf_being_made_is_not_made_twice_and_the_page_says_so(
+    client: Client, make_sheet, renders: list[str]
 ) -> None:
     sheet = make_sheet(entries=quiet_deals(2))
     key = key_of(sheet)
     Rendered.objects.create(key=key, sheet=sheet, revision=sheet.revision,
-                            started=timezone.now())  # another request is rendering it
-
-    def finish() -> None:
-        time.sleep(0.5)
-        Rendered.objects.filter(key=key).update(content=b"%PDF-other")
-
-    monkeypatch.setattr(pdfstore, "WAIT", 5.0)
-    monkeypatch.setattr(pdfstore, "pause", lambda s: finish())
+                            started=timezone.now())  # the task worker has it to do
+    waiting = client.get(pdf_url(sheet))
+    assert waiting.status_code == 202 and int(waiting["Retry-After"]) >= 1
+    assert waiting["Cache-Control"] == "no-store"
+    html = page(waiting)
+    assert "Preparing your PDF" in text(html)
+    again = pdf_url(sheet, size="a4", part="1").replace("&", "&amp;")
+    # htmx asks again; without JavaScript, a refresh link does
+    assert f'id="pdf-status" class="preparing" hx-get="{again}"' in html
+    assert f'<a href="{again}">Refresh</a>' in html
+    polled = client.get(pdf_url(sheet, size="a4", part="1"), HTTP_HX_REQUEST="true")
+    assert polled.status_code == 200 and "hx-get" in polled.content.decode()
+    assert "<html" not in polled.content.decode()  # the fragment only
+    assert renders == []
+    Rendered.objects.filter(key=key).update(content=b"%PDF-other")  # the worker is done
+    ready = client.get(pdf_url(sheet, size="a4", part="1"), HTTP_HX_REQUEST="true")
+    assert "Open the PDF" in ready.content.decode() and "hx-get" not in ready.content.decode()
     response = client.get(pdf_url(sheet))
     assert response.status_code == 200 and response.content == b"%PDF-other"
     assert renders == []
 
 
-@override_settings(RATELIMIT_ENABLED=False)
-def test_a_pdf_that_is_not_ready_in_time_answers_503_and_renders_nothing(
-    client: Client, make_sheet, renders: list[str], monkeypatch: pytest.MonkeyPatch
+@override_settings(RATELIMIT_ENABLED=False, TASK_STALE=60)
+def test_a_claim_no_worker_finished_is_queued_again(
+    client: Client, make_sheet, renders: list[str]
 ) -> None:
     sheet = make_sheet(entries=quiet_deals(2))
-    key = key_of(sheet)
-    Rendered.objects.create(key=key, sheet=sheet, revision=sheet.revision, started=timezone.now())
-    monkeypatch.setattr(pdfstore, "WAIT", 0.3)
+    Rendered.objects.create(key=key_of(sheet), sheet=sheet, revision=sheet.revision,
+                            started=timezone.now() - timedelta(seconds=61))
     response = client.get(pdf_url(sheet))
-    assert response.status_code == 503
-    assert int(response["Retry-After"]) >= 1
-    assert "being made" in text(page(response))
-    assert renders == []
-
-
-@override_settings(RATELIMIT_ENABLED=False, PDF_CONCURRENT=2)
-def test_at_most_pdf_concurrent_renderings_run_at_once(
-    client: Client, make_sheet, renders: list[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    busy = [make_sheet(entries=quiet_deals(1)) for _ in range(2)]
-    for other in busy:  # two renderings of other sheets are running
-        Rendered.objects.create(key=key_of(other), sheet=other,
-                                revision=other.revision, started=timezone.now())
-    sheet = make_sheet(entries=quiet_deals(2))
-    monkeypatch.setattr(pdfstore, "WAIT", 0.3)
-    assert client.get(pdf_url(sheet)).status_code == 503
-    assert renders == []
-    # a claim older than the request time limit belongs to a stopped request: not counted
-    Rendered.objects.filter(sheet=busy[0]).update(started=timezone.now() - timedelta(hours=1))
-    assert client.get(pdf_url(sheet)).status_code == 200
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
     assert len(renders) == 1
+
+
+@override_settings(RATELIMIT_ENABLED=False,
+                   TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
+def test_a_web_request_only_queues_the_pdf(client: Client, make_sheet,
+                                           renders: list[str]) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    sheet = make_sheet(entries=quiet_deals(2))
+    for _ in range(5):
+        assert client.get(pdf_url(sheet)).status_code == 202
+    assert renders == []
+    [queued] = DBTaskResult.objects.all()
+    assert queued.task_path == "scoresheet.exports.tasks.render_sheet_pdf"
+    assert queued.status == "READY"
 
 
 @override_settings(RATELIMIT_ENABLED=False, PRINT_PART=200)
@@ -177,12 +179,21 @@ def test_a_sheet_of_one_part_prints_whole_without_part_words(
     assert "Part " not in text(html) and "Carried" not in html
 
 
-@override_settings(RATELIMIT_HEAVY=3, RATELIMIT_CLIENT=1000)
+def with_device(address: str, device: str) -> Client:
+    from scoresheet.protect.device import DEVICE_COOKIE
+
+    client = Client(REMOTE_ADDR=address)
+    client.cookies[DEVICE_COOKIE] = device.ljust(16, "0")
+    return client
+
+
+@override_settings(RATELIMIT_HEAVY=3, RATELIMIT_HEAVY_ADDRESS=5, RATELIMIT_CLIENT=1000)
 def test_pdf_and_export_have_their_own_tight_limit_per_client(
     make_sheet, renders: list[str]
 ) -> None:
     sheet = make_sheet(entries=quiet_deals(2))
-    phone, neighbour = Client(REMOTE_ADDR="203.0.113.20"), Client(REMOTE_ADDR="203.0.113.21")
+    phone = with_device("203.0.113.20", "a1")
+    neighbour = with_device("203.0.113.21", "b1")
     assert phone.get(pdf_url(sheet)).status_code == 200
     assert phone.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
     assert phone.get(f"/v/{sheet.view_token}/print/").status_code == 200
@@ -193,37 +204,51 @@ def test_pdf_and_export_have_their_own_tight_limit_per_client(
     assert phone.get(f"/v/{sheet.view_token}/").status_code == 200  # the sheet itself: never
     assert phone.get(f"/v/{sheet.view_token}/table").status_code == 200
     assert neighbour.get(pdf_url(sheet)).status_code == 200
+    # another phone behind the same address has its own limit, up to the address's ceiling
+    same_pub = with_device("203.0.113.20", "c1")
+    assert same_pub.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
+    assert same_pub.get(f"/v/{sheet.view_token}/export.json").status_code == 200
+    ceiling = same_pub.get(f"/v/{sheet.view_token}/print/")
+    assert ceiling.status_code == 429 and "from your network" in text(page(ceiling))
+
+
+@override_settings(RATELIMIT_HEAVY=2, RATELIMIT_CLIENT=1000)
+def test_a_pdf_already_made_is_a_cheap_read_not_counted_as_heavy(
+    make_sheet, renders: list[str]
+) -> None:
+    sheet = make_sheet(entries=quiet_deals(2))
+    phone = with_device("203.0.113.22", "d1")
+    for _ in range(10):  # made once, then read from storage: never refused
+        assert phone.get(pdf_url(sheet)).status_code == 200
+    assert len(renders) == 1
+    assert phone.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
+    assert phone.get(f"/v/{sheet.view_token}/export.json").status_code == 429
 
 
 @override_settings(RATELIMIT_HEAVY=2, RATELIMIT_CLIENT=1000)
 def test_imports_count_against_the_heavy_limit(db: None) -> None:
-    phone = Client(REMOTE_ADDR="203.0.113.30")
+    phone = with_device("203.0.113.30", "e1")
     for _ in range(2):
         assert phone.post("/import/", {"text": "{}"}).status_code == 400
     assert phone.post("/import/", {"text": "{}"}).status_code == 429
     assert phone.get("/import/").status_code == 200  # the empty form is not heavy
 
 
-@override_settings(RATELIMIT_ENABLED=False, REQUEST_TIMEOUT=1)
-def test_no_request_holds_a_worker_past_the_time_limit(
-    client: Client, make_sheet, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    sheet = make_sheet(entries=quiet_deals(2))
-
-    finished = []
-
-    def slow(html: str, *, size: Any = None) -> bytes:
-        time.sleep(10)
-        finished.append(True)  # reached only if nothing stopped the sleep
-        return b"%PDF-never"
-
-    monkeypatch.setattr(printing, "render_pdf", slow)
-    response = client.get(pdf_url(sheet))
-    assert response.status_code == 503
-    assert "took longer than 1 seconds" in text(page(response))
-    assert finished == []  # the rendering was stopped in its sleep, not waited for
-    # the stopped rendering left no claim behind: the next request renders it
-    assert not Rendered.objects.filter(sheet=sheet).exists()
+@override_settings(IMPORT_BYTES_PER_DAY=3000, IMPORT_BYTES_PER_ADDRESS=4000, RATELIMIT_HEAVY=100,
+                   RATELIMIT_CLIENT=1000)
+def test_imports_are_bounded_in_bytes_per_client_and_day(db: None) -> None:
+    phone = with_device("203.0.113.31", "f1")
+    big = {"text": "{" + " " * 1000 + "}"}  # about 1.2 kB each as a form
+    for _ in range(2):
+        assert phone.post("/import/", big).status_code == 400  # no sheet, but its bytes count
+    refused = phone.post("/import/", big)
+    assert refused.status_code == 429
+    assert "imported more than 2.9 KB today" in text(page(refused))
+    assert "Nothing was imported: try again tomorrow." in text(page(refused))
+    assert int(refused["Retry-After"]) > 3600
+    other = with_device("203.0.113.31", "f2")  # another phone of the address: its own budget...
+    assert other.post("/import/", big).status_code == 400
+    assert other.post("/import/", big).status_code == 429  # ...up to the address's ceiling
 
 
 @override_settings(RATELIMIT_ENABLED=False, REQUEST_TIMEOUT=1)
@@ -266,39 +291,3 @@ def test_statistics_read_a_bounded_number_of_entries(
     assert "Counted from 1 sheet." in html
     assert "1 older sheet was not read" in html
     assert "Dana" in html and "Anna" not in html
-
-
-@override_settings(RATELIMIT_ENABLED=False)
-def test_concurrent_requests_for_one_pdf_render_it_once(
-    transactional_db: None, make_sheet, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    sheet = make_sheet(entries=quiet_deals(2))
-    made: list[int] = []
-    lock = threading.Lock()
-
-    def slow(html: str, *, size: Any = None) -> bytes:
-        with lock:
-            made.append(1)
-        time.sleep(1.0)
-        return b"%PDF-once"
-
-    monkeypatch.setattr(printing, "render_pdf", slow)
-    monkeypatch.setattr(pdfstore, "WAIT", 60.0)  # a busy machine: the others wait for it
-    results: list[tuple[int, bytes]] = []
-
-    def ask() -> None:
-        from django.db import connection
-
-        try:
-            response = Client().get(pdf_url(sheet))
-            results.append((response.status_code, response.content))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=ask) for _ in range(5)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert made == [1]
-    assert results == [(200, b"%PDF-once")] * 5

@@ -1,6 +1,8 @@
-"""Mail is no spam relay: hourly budgets of messages per client (over all its sheets, so a new
-sheet gives no new budget), per sheet and for the whole site; a subject the players do not
-write.  Counted in the database (scoresheet/protect/ratelimit.py), nothing sent over a budget."""
+"""Mail is no spam relay: hourly budgets of messages per phone (its device cookie, over all its
+sheets, so a new sheet gives no new budget), per network address (a higher ceiling: a pub's
+phones share one) and per sheet; over the site's ceiling mail is queued for a later hour instead
+of refused; a subject the players do not write.  Counted in the database
+(scoresheet/protect/ratelimit.py), nothing sent over a budget."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from django.test import Client, override_settings
 
 from scoresheet.exports import printing
 from scoresheet.protect import ratelimit
+from scoresheet.protect.device import DEVICE_COOKIE
 from scoresheet.sheets.models import Sheet
 from tests.conftest import quiet_deals
 from tests.sheets.helpers import page, text
@@ -34,15 +37,22 @@ def send(client: Client, sheet: Sheet, count: int) -> Any:
     return client.post(f"/s/{sheet.edit_token}/mail/", {"addresses": addresses, "size": "a4"})
 
 
+def phone(address: str, device: str) -> Client:
+    client = Client(REMOTE_ADDR=address)
+    client.cookies[DEVICE_COOKIE] = device.ljust(16, "0")
+    return client
+
+
 def new_sheet(make_sheet, name: str = "Anna") -> Sheet:
     return make_sheet(players=[name, "Boris", "Vera"], entries=quiet_deals(2))
 
 
-@override_settings(MAIL_PER_CLIENT=25, MAIL_PER_SHEET=1000, MAIL_GLOBAL=1000)
+@override_settings(MAIL_PER_CLIENT=25, MAIL_PER_ADDRESS=1000, MAIL_PER_SHEET=1000,
+                   MAIL_GLOBAL=1000)
 def test_a_new_sheet_does_not_reset_the_clients_mail_budget(
     make_sheet, mailoutbox: list[Any]
 ) -> None:
-    spammer = Client(REMOTE_ADDR="198.51.100.50")
+    spammer = phone("198.51.100.50", "abc")
     for _ in range(2):  # 2 x 10 messages, each from a fresh sheet
         assert send(spammer, new_sheet(make_sheet), 10).status_code == 302
     refused = send(spammer, new_sheet(make_sheet), 10)  # 30 > 25: refused whole
@@ -51,8 +61,24 @@ def test_a_new_sheet_does_not_reset_the_clients_mail_budget(
     assert len(mailoutbox) == 20
     assert send(spammer, new_sheet(make_sheet), 5).status_code == 302  # 25: still within
     assert len(mailoutbox) == 25
-    other = Client(REMOTE_ADDR="198.51.100.51")
+    other = phone("198.51.100.51", "def")
     assert send(other, new_sheet(make_sheet), 10).status_code == 302  # another client: its own
+    neighbour = phone("198.51.100.50", "fed")  # the same pub's address, another phone: its own
+    assert send(neighbour, new_sheet(make_sheet), 10).status_code == 302
+
+
+@override_settings(MAIL_PER_CLIENT=25, MAIL_PER_ADDRESS=40, MAIL_PER_SHEET=1000,
+                   MAIL_GLOBAL=1000)
+def test_phones_behind_one_address_share_only_its_high_ceiling(
+    make_sheet, mailoutbox: list[Any]
+) -> None:
+    for n in range(4):  # four phones of one pub, ten messages each: 40, the address's ceiling
+        assert send(phone("203.0.113.9", f"{n}a"), new_sheet(make_sheet), 10).status_code == 302
+    fifth = send(phone("203.0.113.9", "5a"), new_sheet(make_sheet), 1)
+    assert fifth.status_code == 429 and "No mail was sent" in text(page(fifth))
+    # a client without a device cookie is counted by its address alone
+    assert send(Client(REMOTE_ADDR="203.0.113.9"), new_sheet(make_sheet), 1).status_code == 429
+    assert len(mailoutbox) == 40
 
 
 @override_settings(MAIL_PER_CLIENT=1000, MAIL_PER_SHEET=12, MAIL_GLOBAL=1000)
@@ -64,11 +90,23 @@ def test_one_sheet_has_a_mail_budget_whoever_sends(make_sheet, mailoutbox: list[
     assert len(mailoutbox) == 12
 
 
-@override_settings(MAIL_PER_CLIENT=1000, MAIL_PER_SHEET=1000, MAIL_GLOBAL=15)
-def test_the_whole_site_has_a_mail_budget(make_sheet, mailoutbox: list[Any]) -> None:
-    assert send(Client(REMOTE_ADDR="192.0.2.10"), new_sheet(make_sheet), 10).status_code == 302
-    assert send(Client(REMOTE_ADDR="192.0.2.11"), new_sheet(make_sheet), 10).status_code == 429
-    assert len(mailoutbox) == 10
+@override_settings(MAIL_PER_CLIENT=1000, MAIL_PER_SHEET=1000, MAIL_GLOBAL=15,
+                   TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
+def test_over_the_sites_ceiling_mail_waits_for_a_later_hour(make_sheet) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    first = send(Client(REMOTE_ADDR="192.0.2.10"), new_sheet(make_sheet), 10)
+    assert first.status_code == 302
+    second = Client(REMOTE_ADDR="192.0.2.11")
+    queued = second.get(send(second, new_sheet(make_sheet), 10)["Location"])
+    assert "will be sent to 10 addresses in about 41 minutes" in text(page(queued))
+    third = send(Client(REMOTE_ADDR="192.0.2.12"), new_sheet(make_sheet), 10)
+    assert third.status_code == 302  # the hour after that
+    tasks = DBTaskResult.objects.filter(task_path__endswith="send_sheet_mail")
+    assert tasks.count() == 3
+    delays = sorted(round((r.run_after - r.enqueued_at).total_seconds()) for r in tasks
+                    if r.run_after.year < 3000)  # the first has no delay at all
+    assert len(delays) == 2 and 2400 <= delays[0] <= 2402 and 6000 <= delays[1] <= 6002
 
 
 @override_settings(MAIL_PER_CLIENT=1000, MAIL_PER_SHEET=1000, MAIL_GLOBAL=1000)

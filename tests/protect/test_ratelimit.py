@@ -211,7 +211,7 @@ def test_admin_is_off_by_default(client: Client, db: None) -> None:
 
 
 @pytest.mark.postgres
-@override_settings(RATELIMIT_ADMIN_LOGIN=3, RATELIMIT_CLIENT=1000)
+@override_settings(LOGIN_PER_ADDRESS=3, LOGIN_PER_USERNAME=1000, RATELIMIT_CLIENT=1000)
 def test_admin_when_enabled_has_a_tight_login_limit(admin_on: None, db: None) -> None:
     guesser = Client(REMOTE_ADDR="203.0.113.43")
     assert guesser.get("/admin/login/").status_code == 200

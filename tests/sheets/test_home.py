@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import deal
@@ -49,3 +50,22 @@ def test_home_lists_the_accounts_sheets_on_any_phone(client, make_sheet):
 
 def test_home_needs_get(client, db):
     assert client.post(reverse("home")).status_code == 405
+
+
+def test_a_read_link_creates_no_session_for_a_client_without_cookies(client, make_sheet):
+    from django.contrib.sessions.models import Session
+
+    from scoresheet.protect.device import DEVICE_COOKIE
+    from scoresheet.sheets.views.access import DEVICE_COOKIE as SAME_COOKIE
+
+    assert SAME_COOKIE == DEVICE_COOKIE
+    watched = make_sheet(players=["Gita", "Hugo", "Ivan"])
+    for _ in range(5):  # a crawler, a link preview, a flood: no cookie sent, no session row
+        fresh = Client()
+        assert fresh.get(reverse("sheet_read", args=[watched.view_token])).status_code == 200
+    assert not Session.objects.exists()
+    client.get(reverse("sheet_read", args=[watched.view_token]))  # a phone's first visit...
+    assert not Session.objects.exists()
+    client.get(reverse("sheet_read", args=[watched.view_token]))  # ...and its next one
+    assert Session.objects.count() == 1
+    assert "Gita · Hugo · Ivan" in text(page(client.get(reverse("home"))))

@@ -27,7 +27,7 @@ def fresh(**options: int) -> SharedCache:
 
 def rows() -> int:
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT COUNT(*) FROM {settings.CACHE_TABLE}")  # noqa: S608
+        cursor.execute(f"SELECT COUNT(*) FROM {settings.CACHE_TABLE}")
         return int(cursor.fetchone()[0])
 
 

@@ -225,6 +225,36 @@ def test_the_results_pdf_has_the_standings_then_every_signed_table_sheet(client,
         assert any(name in page_text for page_text in texts[1:])
 
 
+def test_a_results_pdf_over_the_bound_of_one_task_is_refused_in_words(client, settings):
+    from scoresheet.exports.models import Rendered
+
+    settings.RESULTS_MAX_TABLES = 2
+    t = make_tournament(12, rounds=1)  # three tables of four
+    logic.start(logic.draw(t, seed=1))
+    results = client.get(reverse("tournament_results_pdf", args=[t.director_token]))
+    assert results.status_code == 422
+    html = page(results)
+    assert "at most 2 table sheets" in html and "Print the results page" in html
+    assert not Rendered.objects.exists()  # nothing queued, nothing rendered
+
+
+def test_the_tournaments_pdfs_are_only_queued_by_the_request(client, settings):
+    from django_tasks_db.models import DBTaskResult
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    t = make_tournament(12, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    tb = Table.objects.filter(round__tournament=t).first()
+    for _ in range(2):
+        card = client.get(reverse("tournament_card", args=[t.director_token, tb.pk]))
+        results = client.get(reverse("tournament_results_pdf", args=[t.director_token]))
+        assert card.status_code == results.status_code == 202
+        assert "Preparing your PDF" in page(card) and "Preparing your PDF" in page(results)
+    assert sorted(DBTaskResult.objects.values_list("task_path", flat=True)) == [
+        "scoresheet.tournament.printouts.render_card",
+        "scoresheet.tournament.printouts.render_results"]
+
+
 def test_the_wall_page_and_the_players_page_show_the_standings(client):
     t = make_tournament(12)
     logic.start(logic.draw(t, seed=1))
@@ -396,7 +426,8 @@ def test_tables_of_three_among_tables_of_four_are_flagged_to_the_director(client
 def test_pages_write_points_and_money_with_the_languages_decimal_comma():
     from django.utils import translation
 
-    from scoresheet.tournament.views import _lines, _shown
+    from scoresheet.tournament.printouts import lines as _lines
+    from scoresheet.tournament.printouts import shown as _shown
 
     t = make_tournament(12, rounds=1)
     logic.start(logic.draw(t, seed=1))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum, unique
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django_htmx.middleware import HtmxDetails
@@ -46,8 +47,19 @@ def device_of(request: HttpRequest) -> Device:
     )
 
 
+DEVICE_COOKIE = "listek_device"  # set by scoresheet/protect/device.py (the core imports no guard)
+
+
 def remember(request: HttpRequest, sheet: Sheet, mode: Mode) -> None:
-    """Keep ``sheet`` in this browser's list (no account needed); an edit link wins over a view."""
+    """Keep ``sheet`` in this browser's list (no account needed); an edit link wins over a view.
+
+    A read link creates a session only for a browser that keeps cookies (it sent back a cookie
+    this site set: the session's, or the device's of scoresheet/protect/device.py), so that a
+    cookie-less read of a ``/v/`` link (a crawler, a flood, a link preview) writes no session
+    row; a phone's first visit is remembered from its next request on."""
+    if mode == Mode.VIEW and not (request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+                                  or request.COOKIES.get(DEVICE_COOKIE)):
+        return
     known: list[list[object]] = list(request.session.get(SESSION_SHEETS, []))
     for item in known:
         if item[0] == sheet.pk:

@@ -1,0 +1,216 @@
+"""Budgets of work charged by cost: what a request cost is paid from its client's and its sheet's
+budget, so that one client cannot slow the table next door.
+
+A request's cost is the CPU time of the thread that served it (``time.thread_time``): the replay
+of a long sheet, the rendering of its rows, a password hash.  CPU rather than wall time, so that
+an honest request is not charged for waiting while the machine is busy with somebody else's
+work.  Every write, every request to a sheet's or a tournament's link and all heavy work is
+charged, refused writes too (their replay was done); a request cheaper
+than ``settings.BUDGET_FREE_MS`` (a watcher's poll, a page from the cache) is not written down at
+all, except a printout, file or statistics (a stored PDF, the "preparing" page's poll), which
+pays at least :data:`HEAVY_LEAST_MS`: a flood of cheap reads is paid for too.
+
+Each budget is a token bucket kept as a debt (:class:`scoresheet.protect.models.Budget`): what
+was spent drains at the bucket's rate; a request arriving while the debt is over the bucket's
+burst is answered 429 with Retry-After before its view runs.  The buckets of a request:
+
+* the client: its device cookie (scoresheet/protect/device.py) — a pub's 30 phones share an
+  address, not a budget; a request without the cookie is its address's cookie-less client;
+* its network address (an IPv6 client by its /64), with a ceiling high enough for a full
+  tournament hall, which bounds whoever invents device cookies;
+* the sheet of an edit or read link (``/s/<token>/``, ``/v/<token>/``), hashed.
+
+What the task worker renders for a request (a PDF) is charged to that request's buckets when it
+is done (:func:`of_request`, :func:`charge_later`).  The numbers are settings
+(docs/deployment.md, "Limits"), read on every request.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from scoresheet.protect.models import Budget
+from scoresheet.protect.ratelimit import (
+    HEAVY_VIEWS,
+    Verdict,
+    client_address,
+    client_bucket,
+    device_bucket,
+    is_write,
+    sheet_bucket,
+    too_many,
+)
+
+log = logging.getLogger(__name__)
+HEAVY_LEAST_MS = 50.0  # what a printout, file or statistics costs at least (a stored PDF too)
+LINK = re.compile(r"^/(?:s|v)/(?P<token>[^/]+)/")
+TOKEN_PATH = re.compile(r"^/(?:s|v|t|tv|club|cv|cp)/[^/]+/")  # a sheet's, tournament's, club's
+
+
+def budgeted(request: HttpRequest, name: str | None) -> bool:
+    """Writes, whatever reaches a sheet or a tournament, and heavy work pay by cost; the other
+    reads (the home page, the rules, the offline page, the service worker) are small pages of
+    their own size and need no database to be refused."""
+    return (is_write(request) or TOKEN_PATH.match(request.path_info) is not None
+            or name in HEAVY_VIEWS)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rule:
+    """A bucket's size (milliseconds that may be spent at once) and refill (ms per second)."""
+
+    burst: float
+    rate: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bucket:
+    name: str
+    rule: Rule
+    kind: str  # "client", "address" or "sheet": which sentence a refusal says
+
+
+def buckets_of(request: HttpRequest) -> list[Bucket]:
+    client = Rule(burst=float(settings.BUDGET_CLIENT_MS), rate=float(settings.BUDGET_CLIENT_RATE))
+    address = Rule(burst=float(settings.BUDGET_ADDRESS_MS),
+                   rate=float(settings.BUDGET_ADDRESS_RATE))
+    sheet = Rule(burst=float(settings.BUDGET_SHEET_MS), rate=float(settings.BUDGET_SHEET_RATE))
+    where = client_address(request)
+    device = device_bucket(request, "cost-device")
+    out = [
+        Bucket(name=device or client_bucket(where, "cost-nocookie"), rule=client, kind="client"),
+        Bucket(name=client_bucket(where, "cost-address"), rule=address, kind="address"),
+    ]
+    match = LINK.match(request.path_info)
+    if match is not None:
+        out.append(Bucket(name=sheet_bucket(match["token"], "cost-sheet"), rule=sheet,
+                          kind="sheet"))
+    return out
+
+
+def debts(names: list[str]) -> dict[str, tuple[float, float]]:
+    """The stored (level, at) of each bucket that has one."""
+    rows = Budget.objects.filter(bucket__in=names).values_list("bucket", "level", "at")
+    return {bucket: (level, at) for bucket, level, at in rows}
+
+
+def over(buckets: list[Bucket], now: float) -> tuple[Bucket, int] | None:
+    """The first bucket whose debt is over its burst, and the seconds until it is not."""
+    stored = debts([b.name for b in buckets])
+    for bucket in buckets:
+        if bucket.name not in stored:
+            continue
+        level, at = stored[bucket.name]
+        left = max(0.0, level - max(0.0, now - at) * bucket.rule.rate)
+        if left > bucket.rule.burst:
+            return bucket, max(1, math.ceil((left - bucket.rule.burst) / bucket.rule.rate))
+    return None
+
+
+def charge(buckets: list[Bucket], cost_ms: float, now: float) -> None:
+    """Add ``cost_ms`` to each bucket's debt, drained to ``now`` first (one upsert each)."""
+    quote = connection.ops.quote_name
+    table = quote(Budget._meta.db_table)
+    greatest = "GREATEST" if connection.vendor == "postgresql" else "MAX"
+    with connection.cursor() as cursor:
+        for bucket in buckets:
+            cursor.execute(
+                f"INSERT INTO {table} (bucket, level, at) VALUES (%s, %s, %s) "  # noqa: S608
+                f"ON CONFLICT (bucket) DO UPDATE SET level = {greatest}(0.0, {table}.level - "
+                f"{greatest}(0.0, %s - {table}.at) * %s) + %s, at = %s",
+                [bucket.name, cost_ms, now, now, bucket.rule.rate, cost_ms, now],
+            )
+
+
+def of_request(request: HttpRequest) -> list[list[str]]:
+    """The buckets a request was charged to, as [name, kind] pairs a task can carry: the task
+    worker charges what it rendered for that request to the same buckets (:func:`charge_later`).
+    """
+    return [[b.name, b.kind] for b in getattr(request, "_listek_budgets", None) or []]
+
+
+def charge_later(buckets: list[list[str]], cost_ms: float) -> None:
+    """Charge ``cost_ms`` of work done later (by the task worker) to the buckets of the request
+    that asked for it (:func:`of_request`)."""
+    rules = {
+        "client": Rule(burst=float(settings.BUDGET_CLIENT_MS),
+                       rate=float(settings.BUDGET_CLIENT_RATE)),
+        "address": Rule(burst=float(settings.BUDGET_ADDRESS_MS),
+                        rate=float(settings.BUDGET_ADDRESS_RATE)),
+        "sheet": Rule(burst=float(settings.BUDGET_SHEET_MS),
+                      rate=float(settings.BUDGET_SHEET_RATE)),
+    }
+    found = [Bucket(name=str(name), rule=rules[kind], kind=kind)
+             for name, kind in buckets if kind in rules]
+    if found and cost_ms > 0:
+        try:
+            charge(found, cost_ms, time.time())
+        except DatabaseError:
+            log.warning("a task's cost could not be charged", exc_info=True)
+
+
+def refusal(bucket: Bucket, wait: int) -> HttpResponse:
+    if bucket.kind == "sheet":
+        text = _("This sheet asked the server for more work than its share in the last "
+                 "minutes. Nothing was saved: wait %(wait)s seconds and try again.")
+    elif bucket.kind == "address":
+        text = _("Your network asked the server for more work than its share in the last "
+                 "minutes. Nothing was saved: wait %(wait)s seconds and try again.")
+    else:
+        text = _("Your phone asked the server for more work than its share in the last "
+                 "minutes. Nothing was saved: wait %(wait)s seconds and try again.")
+    verdict = Verdict(allowed=False, count=0, limit=0, retry_after=wait)
+    return too_many(text % {"wait": wait}, verdict, title=_("Too many requests"))
+
+
+class CostBudgetMiddleware:
+    """Refuses a request whose client, address or sheet is over its budget (before its view,
+    after the CSRF check: it comes after ``RateLimitMiddleware``), and charges every request
+    what it cost."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.thread_time()
+        try:
+            return self.get_response(request)
+        finally:
+            buckets: list[Bucket] | None = getattr(request, "_listek_budgets", None)
+            cost = (time.thread_time() - started) * 1000
+            if getattr(request, "_listek_heavy_view", False):
+                # a printout, file or statistics asked again and again costs at least this much,
+                # even when it only reads what is stored: a flood of them is paid for
+                cost = max(cost, HEAVY_LEAST_MS)
+            if buckets and cost >= float(settings.BUDGET_FREE_MS):
+                try:
+                    charge(buckets, cost, time.time())
+                except DatabaseError:  # the answer stands; the charge is lost
+                    log.warning("a request's cost could not be charged", exc_info=True)
+
+    def process_view(self, request: HttpRequest, view: Any, args: Any,
+                     kwargs: Any) -> HttpResponse | None:
+        if not settings.RATELIMIT_ENABLED:
+            return None
+        match = getattr(request, "resolver_match", None)
+        name = match.url_name if match is not None else None
+        if not budgeted(request, name):
+            return None
+        request._listek_heavy_view = name in HEAVY_VIEWS  # type: ignore[attr-defined]
+        buckets = buckets_of(request)
+        request._listek_budgets = buckets  # type: ignore[attr-defined]
+        found = over(buckets, time.time())
+        if found is None:
+            return None
+        return refusal(*found)
