@@ -95,6 +95,10 @@ def same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+# The name fields of the new-sheet form: players are named, never numbered ("Player 2").
+PLAYER_LABELS = (
+    _("First player"), _("Second player"), _("Third player"), _("Fourth player"),
+)
 GAME_ORDER = ("thousand", "marias", "binokel")  # how the games are listed; others follow
 
 
@@ -136,7 +140,7 @@ class NewSheetForm(forms.Form):
         self.fields["first_dealer"].initial = "0"
         for seat in range(self.max_players):
             self.fields[f"player_{seat}"] = forms.CharField(
-                label=_("Player %(number)s") % {"number": seat + 1},
+                label=PLAYER_LABELS[seat],
                 max_length=MAX_NAME,
                 required=seat < self.min_players,
                 validators=[SingleLineValidator()],  # no control character, no line break

@@ -134,7 +134,7 @@ def test_an_empty_row_between_names_closes_up(client, db):
         ({"opt_bolt_limit": "many"}, "Enter a whole number."),
         ({"opt_bolt_limit": "99"}, "Option Bolt limit: must be at most 10"),
         ({"opt_marriages__hearts": "-5"}, "Option Marriage values: hearts must be at least 0"),
-        ({"opt_target": "800"}, "Option barrel_at: the barrel must be below the target"),
+        ({"opt_target": "800"}, "The barrel must be below the target."),
     ],
 )
 def test_bad_input_is_refused_with_its_reason(client, db, data, message):
