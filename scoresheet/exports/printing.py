@@ -127,6 +127,12 @@ class PrintSheet:
     subtotals: tuple[str, ...] = ()  # the totals after this part's last row (all but the last)
 
     @property
+    def heading_game(self) -> str:
+        """The game's name before the preset's, unless the preset's name is the game's already
+        ("Тысяча — русская…", never "Тысяча Тысяча — русская…")."""
+        return "" if self.preset_label.startswith(self.game_label) else self.game_label
+
+    @property
     def last_part(self) -> bool:
         return self.part == self.parts
 
