@@ -26,7 +26,13 @@ from django.utils.translation import gettext as _
 import rules
 from scoresheet.sheets import services
 from scoresheet.sheets.charts import progression_svg
-from scoresheet.sheets.display import format_value, outcome_text, rows_view
+from scoresheet.sheets.display import (
+    PAPER_NAME,
+    format_value,
+    outcome_text,
+    rows_view,
+    short_names,
+)
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import (
     FLAGGED,
@@ -125,6 +131,12 @@ class PrintSheet:
     last: int = 0
     carried: tuple[str, ...] = ()  # the totals before this part's first row (parts 2, 3, ...)
     subtotals: tuple[str, ...] = ()  # the totals after this part's last row (all but the last)
+
+    @property
+    def heads(self) -> tuple[tuple[str, str], ...]:
+        """(whole name, as the column's head shows it) of every player: whole on paper unless
+        very long, then the shortest distinct beginning; never broken mid-word (print.css)."""
+        return tuple(zip(self.players, short_names(self.players, PAPER_NAME), strict=True))
 
     @property
     def heading_game(self) -> str:
