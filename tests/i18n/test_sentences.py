@@ -21,6 +21,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 import rules
+from rules.cards import DECKS, DeckName, parse_card
+from scoresheet.referee.rulings import card_view, relabel, suit_view
 from scoresheet.sheets import words
 from tests.sheets.helpers import THREE_DEALS, page, text
 
@@ -149,3 +151,25 @@ def test_what_is_still_missing_names_the_points_not_the_player(
     assert response.status_code == 400
     said = text(response.content.decode())
     assert re.search(r"Still missing: Card points of Anna\b", said)
+
+
+@pytest.mark.parametrize(("language", "label", "second"), [
+    ("en", "K♠", "К"), ("de", "K♠", "К"), ("ru", "К♠", "K"),
+])
+def test_the_referee_writes_a_russian_decks_cards_as_the_reader_reads_them(
+    language: str, label: str, second: str
+) -> None:
+    # found: the English referee said "you hold К♠" (a Cyrillic K)
+    deck = DECKS[DeckName.THOUSAND]
+    with translation.override(language):
+        view = card_view(deck, parse_card("K-spades", deck))
+        assert (view.label, view.rank) == (label, second)  # the other letter as a second label
+        assert relabel("you hold K-spades", deck) == f"you hold {label}"
+
+
+def test_german_binokel_names_each_suit_once() -> None:
+    # found: "Eckstein · Karo" on one screen
+    deck = DECKS[DeckName.BINOKEL]
+    with translation.override("de"):
+        names = [suit_view(deck, face).names for face in deck.suits]
+    assert sorted(names) == ["Eckstein", "Herz", "Kreuz", "Schippe"]
