@@ -29,6 +29,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
 import rules
@@ -170,13 +171,22 @@ def contract_columns(contract: str) -> tuple[str, str]:
     return number, label.replace(number, "", 1).strip()
 
 
+def csv_dialect() -> tuple[str, str]:
+    """The separator of the cells and the decimal mark, as a spreadsheet of the page's
+    language reads them: where the decimal mark is a comma (cs, de, pl, ru), the cells are
+    separated by semicolons, so that Excel opens the file into columns."""
+    decimal = str(get_format("DECIMAL_SEPARATOR"))
+    return (";" if decimal == "," else ","), decimal
+
+
 def csv_rows(document: rules.Sheet, scored: rules.Scored) -> list[list[str]]:
     """The CSV table: a header, one line per scored row, the totals line."""
     paper = paper_of(document.game)
     players = document.players
+    _separator, decimal = csv_dialect()
 
     def number(value: int) -> str:
-        return f"{crowns(value):.2f}" if paper.money else str(value)
+        return f"{crowns(value):.2f}".replace(".", decimal) if paper.money else str(value)
 
     money = [_("%(name)s [%(unit)s]") % {"name": p, "unit": _("Kč")} for p in players]
     totals_head = money if paper.money else list(players)
@@ -229,9 +239,10 @@ def csv_rows(document: rules.Sheet, scored: rules.Scored) -> list[list[str]]:
 
 
 def export_csv(document: rules.Sheet, scored: rules.Scored) -> str:
-    """The CSV text, UTF-8 with a byte-order mark, comma-separated, CRLF line ends."""
+    """The CSV text, UTF-8 with a byte-order mark, CRLF line ends; comma-separated, or
+    semicolon-separated where the page's language writes a decimal comma (:func:`csv_dialect`)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, delimiter=csv_dialect()[0], lineterminator="\r\n")
     writer.writerows(csv_rows(document, scored))
     return CSV_BOM + buffer.getvalue()
 

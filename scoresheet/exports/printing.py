@@ -26,7 +26,13 @@ from django.utils.translation import gettext as _
 import rules
 from scoresheet.sheets import extensions, services
 from scoresheet.sheets.charts import progression_svg
-from scoresheet.sheets.display import format_value, outcome_text, rows_view
+from scoresheet.sheets.display import (
+    PAPER_NAME,
+    format_value,
+    outcome_text,
+    rows_view,
+    short_names,
+)
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import (
     FLAGGED,
@@ -126,6 +132,18 @@ class PrintSheet:
     carried: tuple[str, ...] = ()  # the totals before this part's first row (parts 2, 3, ...)
     subtotals: tuple[str, ...] = ()  # the totals after this part's last row (all but the last)
     notes: tuple[tuple[int, str], ...] = ()  # (row number, what an app keeps with it: a proof)
+
+    @property
+    def heads(self) -> tuple[tuple[str, str], ...]:
+        """(whole name, as the column's head shows it) of every player: whole on paper unless
+        very long, then the shortest distinct beginning; never broken mid-word (print.css)."""
+        return tuple(zip(self.players, short_names(self.players, PAPER_NAME), strict=True))
+
+    @property
+    def heading_game(self) -> str:
+        """The game's name before the preset's, unless the preset's name is the game's already
+        ("Тысяча — русская…", never "Тысяча Тысяча — русская…")."""
+        return "" if self.preset_label.startswith(self.game_label) else self.game_label
 
     @property
     def last_part(self) -> bool:

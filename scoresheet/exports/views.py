@@ -42,7 +42,7 @@ from scoresheet.sheets.views.access import (
     known_sheets,
     remember,
 )
-from scoresheet.sheets.words import game_label
+from scoresheet.sheets.words import game_label, join_names
 
 EDIT = Mode.EDIT.value
 VIEW = Mode.VIEW.value
@@ -334,6 +334,8 @@ def _already_here(request: HttpRequest, here: Sheet, content: bytes | str) -> Ht
         link = reverse("sheet", args=[here.edit_token])
     return render(request, "exports/import.html", {
         "form": ImportForm(), "already": here, "already_link": link, "copy_form": copy_form,
+        # the sheet named by its players and its day, never by its number in the database
+        "already_players": join_names(here.players),
     })
 
 

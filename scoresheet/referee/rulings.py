@@ -50,7 +50,8 @@ from scoresheet.sheets.words import (
 
 # Other names players use for the suits of a deck, shown beside the deck's own (data only).
 # Tisíc: seed 000 "Srdce čili červené, Kule (Káry), Listy (Piky) či zelené, Žaludy (Kříže)";
-# the 24-card Thousand deck is also played in Poland (the pl preset); Binokel: Eckstein = Karo.
+# the 24-card Thousand deck is also played in Poland (the pl preset).  Binokel has none: its
+# tables say Schippe and Eckstein, and one screen never names a suit twice (issue 24).
 OTHER_SUIT_NAMES: Mapping[DeckName, Mapping[Suit, tuple[str, ...]]] = {
     DeckName.THOUSAND: {
         Suit.HEARTS: ("kier",),
@@ -65,7 +66,6 @@ OTHER_SUIT_NAMES: Mapping[DeckName, Mapping[Suit, tuple[str, ...]]] = {
         Suit.SPADES: ("piky", "zelené"),
     },
     DeckName.MARIAS: {Suit.HEARTS: ("červené",), Suit.LEAVES: ("zelené",)},
-    DeckName.BINOKEL: {Suit.DIAMONDS: ("Karo",)},
 }
 
 CARD_CODE = re.compile(r"\b(10|[2-9JQKA])-([a-z]+)\b")  # a card as the engine writes it
@@ -108,12 +108,36 @@ class SuitView:
         return " · ".join((self.name, *self.other_names))
 
 
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+def reads_cyrillic() -> bool:
+    """Whether the page's reader reads the Cyrillic letters of the Russian deck (К, Д, В, Т)."""
+    return (get_language() or "").split("-")[0] == "ru"
+
+
+def rank_letters(deck: Deck, card: Card) -> tuple[str, str]:
+    """(the rank as the reader reads it, the rank as the deck prints it): a Russian deck shows
+    the letters of the engine (K, Q, J, A) to a reader of another language, never "К♠"."""
+    printed = deck.rank_face(card.rank).short
+    if CYRILLIC.search(printed) and not reads_cyrillic():
+        return card.rank.value, printed
+    return printed, printed
+
+
+def card_label(deck: Deck, card: Card) -> str:
+    """A card as the reader reads it: rank and suit symbol ("K♠" for an English reader)."""
+    return f"{rank_letters(deck, card)[0]}{deck.face(card.suit).symbol}"
+
+
 def card_view(deck: Deck, card: Card, copy: int = 0) -> CardView:
     face, rank = deck.face(card.suit), deck.rank_face(card.rank)
+    read, printed = rank_letters(deck, card)
     return CardView(
         code=str(card),
-        short=rank.short,
-        rank=card.rank.value,
+        short=read,
+        # shown small when it differs: the deck's own letter beside the reader's
+        rank=printed if read != printed else card.rank.value,
         symbol=face.symbol,
         colour=face.colour,
         name=card_name(deck.name.value, rank.name, face.name),
@@ -163,7 +187,7 @@ def relabel(text: str, deck: Deck) -> str:
             card = parse_card(match.group(0), deck)
         except rules.RulesError:
             return match.group(0)
-        return deck.label(card)
+        return card_label(deck, card)
 
     return CARD_CODE.sub(one, text)
 
@@ -299,7 +323,7 @@ class QuestionForm(forms.Form):
         self.trick = arbiter.trick_rules(ruleset, self.options)
         self.deck = self.trick.deck
         self.asks = asks(self.trick)
-        cards = [(str(c), self.deck.label(c)) for c in dict.fromkeys(self.deck.cards())]
+        cards = [(str(c), card_label(self.deck, c)) for c in dict.fromkeys(self.deck.cards())]
         for name in ("lead", "second", "hand", "card"):
             self.fields[name].choices = cards  # type: ignore[attr-defined]
         self.fields["contract"].choices = [  # type: ignore[attr-defined]
@@ -480,7 +504,8 @@ def verdict_view(verdict: arbiter.Verdict, card: str, deck: Deck,
     """The verdict of the arbiter on ``card`` for the template."""
     played = parse_card(card, deck)
     if verdict.broken is None:
-        headline = gettext("Legal: %(card)s may be played.") % {"card": deck.label(played)}
+        headline = gettext("Legal: %(card)s may be played.") % {
+            "card": card_label(deck, played)}
     else:
         headline = gettext("Not legal: %(what)s.") % {"what": BROKEN_LABELS[verdict.broken]}
     trump = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext as pgettext_now
+from django.utils.translation import pgettext
 
 from scoresheet.sheets.words import card_word
 
@@ -46,5 +46,5 @@ OBLIGATIONS: dict[tuple[str, ...], Any] = {
 
 def card_name(deck: str, rank: str, suit: str) -> str:
     """A card's full name: "туз червы", "eso srdce", in the page's language."""
-    return pgettext_now("a card: its rank, then its suit", "%(rank)s %(suit)s") % {
+    return pgettext("a card: its rank, then its suit", "%(rank)s %(suit)s") % {
         "rank": card_word(deck, rank), "suit": card_word(deck, suit)}

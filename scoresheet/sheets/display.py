@@ -69,6 +69,34 @@ class Sum:
     classes: str
 
 
+# A name longer than this is shortened in a column's head to its shortest distinct beginning
+# ("Jarom…"), never shorter than SHORT_FROM letters: four columns fit a phone 360 px wide.  On
+# paper a column holds PAPER_NAME letters.
+SHORT_NAME = 7
+PAPER_NAME = 18
+SHORT_FROM = 4
+ELLIPSIS = "…"
+
+
+def short_names(names: Sequence[str], longest: int = SHORT_NAME) -> tuple[str, ...]:
+    """Each name as a column's head shows it: whole when short, else its shortest beginning that
+    no other name of the sheet starts with (Jaroslav, Jaromírek, Jaroslava, Miroslav ->
+    "Jaroslav", "Jarom…", "Jaroslava", "Miro…"); a name that begins another stays whole."""
+    out = []
+    for i, name in enumerate(names):
+        others = [n.casefold() for j, n in enumerate(names) if j != i]
+        folded = name.casefold()
+        short = name
+        if len(name) > longest:
+            for length in range(SHORT_FROM, len(name) - 1):
+                if name[length - 1].isalpha() and not any(
+                        o.startswith(folded[:length]) for o in others):
+                    short = name[:length].rstrip() + ELLIPSIS
+                    break
+        out.append(short)
+    return tuple(out)
+
+
 @dataclass(frozen=True, kw_only=True)
 class SheetView:
     game: str
@@ -87,6 +115,11 @@ class SheetView:
     entry_count: int
     next_holder: int | None = None  # who holds the opening bid of the next deal (Thousand)
     holder_mark: Mark | None = None  # what the sheet calls him: the obligation, on the hundred
+
+    @property
+    def heads(self) -> tuple[tuple[str, str], ...]:
+        """(whole name, as the column's head shows it) of every player."""
+        return tuple(zip(self.players, short_names(self.players), strict=True))
 
     @property
     def sums(self) -> tuple[Sum, ...]:

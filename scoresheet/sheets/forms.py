@@ -9,6 +9,8 @@ from typing import Any
 
 from django import forms
 from django.core.validators import RegexValidator
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
@@ -95,6 +97,47 @@ def same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+# The name fields of the new-sheet form: players are named, never numbered ("Player 2").
+PLAYER_LABELS = (
+    _("First player"), _("Second player"), _("Third player"), _("Fourth player"),
+)
+# What an empty name field says instead of Django's "This field is required."
+PLAYER_REQUIRED = (
+    _("Type the first player's name."), _("Type the second player's name."),
+    _("Type the third player's name."), _("Type the fourth player's name."),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Problem:
+    """One line of the error summary at the top of a form: what is wrong, and where."""
+
+    anchor: str  # the id of the field to jump to ("" for the whole form)
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fix:
+    """A house rule changed so that the rules go together: a button that starts the sheet."""
+
+    field: str
+    value: int
+    text: str
+
+    @property
+    def submit(self) -> str:
+        """The value of the button (the view applies it to the form's data)."""
+        return f"{self.field}={self.value}"
+
+
+def apply_fix(data: Any, fix: str, fields: Any) -> Any:
+    """The form's data with the offered fix ``field=value`` applied (an option field only)."""
+    field, _sep, value = fix.partition("=")
+    if not field.startswith("opt_") or field not in fields or not value.isdigit():
+        return data
+    changed = data.copy()
+    changed[field] = value
+    return changed
 GAME_ORDER = ("thousand", "marias", "binokel")  # how the games are listed; others follow
 
 
@@ -134,9 +177,13 @@ class NewSheetForm(forms.Form):
         assert isinstance(dealer_field, forms.ChoiceField)
         dealer_field.choices = [(str(i), str(i + 1)) for i in range(self.max_players)]
         self.fields["first_dealer"].initial = "0"
+        self.fields["first_dealer"].error_messages["required"] = _("Tap who deals first.")
+        self.fields["ruleset"].error_messages["required"] = _("Choose the game and preset.")
+        self.fixes: list[Fix] = []
         for seat in range(self.max_players):
             self.fields[f"player_{seat}"] = forms.CharField(
-                label=_("Player %(number)s") % {"number": seat + 1},
+                label=PLAYER_LABELS[seat],
+                error_messages={"required": PLAYER_REQUIRED[seat]},
                 max_length=MAX_NAME,
                 required=seat < self.min_players,
                 validators=[SingleLineValidator()],  # no control character, no line break
@@ -272,7 +319,7 @@ class NewSheetForm(forms.Form):
         data = super().clean() or {}
         rows = [row for row, _name in self.players()] if "first_dealer" in data else []
         dealer = data.get("first_dealer")
-        if dealer is not None and dealer not in rows:
+        if dealer is not None and rows and dealer not in rows:
             self.add_error("first_dealer", _("The first dealer must be one of the players."))
         return data
 
@@ -288,9 +335,92 @@ class NewSheetForm(forms.Form):
             "first_dealer": rows.index(self.cleaned_data["first_dealer"]),
         }
 
+    # ------------------------------------------------------------------ errors
+
+    def label_of(self, name: str) -> str:
+        """A field's name as the form shows it (an option by its label)."""
+        if name.startswith("opt_"):
+            option, _sep, key = name[len("opt_"):].partition("__")
+            label = option_label(option)
+            return f"{label}: {choice_label(key)}" if key else label
+        return str(self.fields[name].label or "") if name in self.fields else ""
+
+    def anchor_of(self, name: str) -> str:
+        field = self[name]
+        return f"{field.auto_id}_0" if name in ("first_dealer", "ruleset") else field.auto_id
+
+    def problems(self) -> list[Problem]:
+        """Every error of the form, in the order of the page, for the summary at its top."""
+        out = [Problem(anchor="", text=str(e)) for e in self.non_field_errors()]
+        for name in self.fields:
+            for error in self.errors.get(name, ()):
+                label = self.label_of(name)
+                said = str(error)
+                text = said if name.startswith("player_") or said.startswith(label) else (
+                    gettext("%(field)s: %(problem)s") % {"field": label, "problem": said})
+                out.append(Problem(anchor=self.anchor_of(name), text=text))
+        return out
+
+    def focus_first_error(self) -> None:
+        """The first wrong field gets the focus (and the page scrolls to it, without script)."""
+        for name in self.fields:
+            if name in self.errors:
+                self.fields[name].widget.attrs["autofocus"] = True
+                return
+
+    def _offer_fixes(self, error: rules.RulesError) -> str:
+        """A target the barrel cannot reach in one contract: raise the barrel, or the highest
+        contract, to what the target needs; each fix offered only if the rules then agree."""
+        params: Mapping[str, Any] = error.params
+        changed = self.overrides()
+        target = changed.get("target", getattr(self.preset, "target", None))
+        gap, most = params.get("gap"), params.get("max")
+        if not (isinstance(target, int) and isinstance(gap, int) and isinstance(most, int)):
+            return ""
+        barrels = [c for c in self._choices("barrel_at") if target - most <= c < target]
+        offers = [
+            ("barrel_at", min(barrels, default=None), _("Raise the barrel to %(value)s and start")),
+            ("max_contract", gap, _("Raise the highest contract to %(value)s and start")),
+        ]
+        if not barrels and 0 in self._choices("barrel_at"):
+            offers.append(("barrel_at", 0, _("Play without the barrel and start")))
+        for option, value, words in offers:
+            if value is None or f"opt_{option}" not in self.fields:
+                continue
+            try:
+                rules.with_overrides(self.preset, {**changed, option: value})
+            except rules.RulesError:
+                continue
+            self.fixes.append(Fix(field=f"opt_{option}", value=value, text=str(words) % {
+                "value": number_format(value, force_grouping=True)}))
+        said = {"target": number_format(target, force_grouping=True),
+                "barrel": number_format(min(barrels, default=0), force_grouping=True),
+                "contract": number_format(gap, force_grouping=True)}
+        if len(self.fixes) < 2:
+            return ""
+        if barrels:
+            return gettext(
+                "To play to %(target)s, raise the barrel to %(barrel)s or the highest contract "
+                "to %(contract)s."
+            ) % said
+        return gettext(
+            "To play to %(target)s, raise the highest contract to %(contract)s or play without "
+            "the barrel."
+        ) % said
+
+    def _choices(self, option: str) -> list[int]:
+        """The whole-number values an option can take (its choices)."""
+        for spec in self.specs:
+            if spec.name == option:
+                return [c for c in spec.choices or () if isinstance(c, int)
+                        and not isinstance(c, bool)]
+        return []
+
     def add_sheet_error(self, error: rules.RulesError, message: str) -> None:
         """Put the engine's objection to the sheet's header on the field it concerns."""
         params: Mapping[str, Any] = error.params
+        if error.code == "option_target" and (offer := self._offer_fixes(error)):
+            message = f"{message} {offer}"
         option = params.get("option")
         if isinstance(option, str):
             names = [n for n in self.fields if n == f"opt_{option}" or

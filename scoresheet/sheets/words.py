@@ -21,9 +21,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, pgettext_lazy
 
 import rules
 from rules import marias as marias_engine
@@ -243,28 +242,28 @@ ERRORS: dict[str, Template] = {
         "director can reopen it."
     ),
     "finished": _("The game is already over: nothing can be added after the winning row."),
-    "bad_ruleset": _("Ruleset must be a name"),
+    "bad_ruleset": _("“ruleset” must be a name"),
     "unknown_ruleset": _("Unknown ruleset %(ruleset)s"),
     "game_mismatch": _("Ruleset %(ruleset)s does not belong to the game %(game)s"),
     "player_count": _("This ruleset is played by %(allowed)s players, not %(count)s"),
-    "player_name": _("Player %(number)s needs a name"),
-    "player_name_long": _("Player %(number)s's name is longer than %(max)s characters"),
+    "player_name": _("Every player needs a name."),
+    "player_name_long": _("A player's name is too long (at most %(max)s characters)."),
     "player_twice": _("Two players have the same name."),
-    "first_dealer": _("first_dealer must be a seat number 0..%(max)s"),
+    "first_dealer": _("The first dealer must be one of the players."),
     "not_object": _("This must be a JSON object"),
     "unknown_key": _("Unknown key %(key)s"),
-    "bad_format": _("Format must be 'scoresheet/1'"),
+    "bad_format": _("“format” must be 'scoresheet/1'"),
     "bad_edition": _("This file names rules edition %(edition)s; the editions are %(known)s."),
     "missing_key": _("%(key)s is missing"),
-    "bad_players": _("Players must be a list of names"),
-    "bad_entries": _("Entries must be a list"),
+    "bad_players": _("“players” must be a list of names"),
+    "bad_entries": _("“entries” must be a list"),
     "too_many_entries": _("A sheet holds at most %(max)s entries"),
     "entry_not_object": _("Entry %(entry)s must be an object"),
     "bad_meta": {
-        "": _("Meta must be an object"),
+        "": _("“meta” must be an object"),
         # the app's own facts in meta.listek (scoresheet/exports/documents.py)
         "listek": _("meta.listek must be an object"),
-        "in_stats": _("meta.listek.in_stats must be true or false"),
+        "in_stats": _("meta.listek.in_stats must be “true” or “false”"),
         "scorer": _("meta.listek.scorer must be a name of at most %(max)s characters"),
         "created": _("meta.listek.created must be a date and time with its time zone"),
         "finished": _("meta.listek.finished must be a date and time with its time zone"),
@@ -276,31 +275,31 @@ ERRORS: dict[str, Template] = {
     "too_large": _("The file is larger than %(mb)s MB"),
     "not_utf8": _("The file is not UTF-8 text"),
     "not_json": _("Not a JSON document"),
-    "not_finite": _("The file holds %(value)s, a number JSON does not allow: NaN and Infinity "
+    "not_finite": _("The file holds %(value)s, a number JSON does not allow: “NaN” and “Infinity” "
                     "cannot be imported"),
     # hostile documents (scoresheet/protect/guard.py): refused before the engine reads them
     "too_deep": _("The document is nested more than %(max)s levels deep"),
     "bad_text": _("A text in the document holds a control character, a line break or a "
                   "character that is not text; nothing was imported"),
-    "bad_type": _("Type must be one of %(known)s, not %(type)s"),
+    "bad_type": _("“type” must be one of %(known)s, not %(type)s"),
     "unknown_field": _("This entry has a field the game does not know: %(field)s."),
     "unknown_option": _("Unknown option %(option)s"),
     "option_twice": _("Option %(option)s is given twice"),
     # options that do not go together (the presets' own checks, rules/*.py __post_init__)
-    "option_players": _("Option players: this ruleset is played by %(allowed)s players"),
-    "option_opening_bid": _("Option opening_bid: higher than max_contract"),
-    "option_barrel_at": _("Option barrel_at: the barrel must be below the target"),
+    "option_players": _("Option “players”: this ruleset is played by %(allowed)s players"),
+    "option_opening_bid": _("The opening bid is higher than the highest contract."),
+    "option_barrel_at": _("The barrel must be below the target."),
     "option_target": _(
-        "Option target: from the barrel the target must be reachable with one contract "
-        "(target - barrel_at = %(gap)s > max_contract %(max)s)"
+        "From the barrel the target must be reachable with one contract: it is %(gap)s points "
+        "away, and the highest contract is %(max)s."
     ),
-    "option_tariff_missing": _("Option tariff: %(key)s is missing"),
+    "option_tariff_missing": _("Option “tariff”: %(key)s is missing"),
     "option_tariff_whole": _(
-        "Option tariff: %(key)s %(value)s at stake %(stake)s is not a whole number of haléře"
+        "Option “tariff”: %(key)s %(value)s at stake %(stake)s is not a whole number of haléře"
     ),
     "bad_options": {
-        "players": _("Option players is %(value)s but %(count)s players are named"),
-        "object": _("Options must be an object"),
+        "players": _("Option “players” is %(value)s but %(count)s players are named"),
+        "object": _("“options” must be an object"),
         "contradiction": _("These house rules do not go together: %(detail)s"),
     },
     "bad_option": {
@@ -310,7 +309,7 @@ ERRORS: dict[str, Template] = {
         "map_min": _("Option %(option)s: %(key)s must be at least %(min)s"),
         "map_max": _("Option %(option)s: %(key)s must be at most %(max)s"),
         "choice": _("Option %(option)s: %(value)s is not one of %(choices)s"),
-        "bool": _("Option %(option)s: must be true or false"),
+        "bool": _("Option %(option)s: must be “true” or “false”"),
         "whole": _("Option %(option)s: must be a whole number"),
         "min": _("Option %(option)s: must be at least %(min)s"),
         "max": _("Option %(option)s: must be at most %(max)s"),
@@ -321,8 +320,8 @@ ERRORS: dict[str, Template] = {
         "whole": _("%(field)s must be a whole number, not %(value)s"),
         "min": _("%(field)s must be at least %(min)s, not %(value)s"),
         "max": _("%(field)s must be at most %(max)s, not %(value)s"),
-        "seat": _("%(field)s must be a seat number 0..%(max)s, not %(value)s"),
-        "bool": _("%(field)s must be true or false, not %(value)s"),
+        "seat": _("%(field)s: must be one of the players."),
+        "bool": _("%(field)s must be “true” or “false”, not %(value)s"),
         "choice": _("%(field)s must be one of %(choices)s, not %(value)s"),
         "list": _("%(field)s must be a list of %(length)s whole numbers"),
         "length": _("%(field)s must have %(length)s numbers, one per player, not %(value)s"),
@@ -334,34 +333,34 @@ ERRORS: dict[str, Template] = {
         "twice": _("%(field)s names the same thing twice"),
         "keys": _("%(field)s knows only %(keys)s, not %(value)s"),
         # Thousand (rules/thousand.py)
-        "marriages_lists": _("marriages must be a list of %(length)s lists, one per player"),
-        "amount_zero": _("amount of a custom penalty must not be 0"),
+        "marriages_lists": _("“marriages” must be a list of %(length)s lists, one per player"),
+        "amount_zero": _("“amount” of a custom penalty must not be 0"),
         "amount_fixed": _(
             "the amount of this penalty is set by the table's house rules: leave it empty"
         ),
         # Mariáš (rules/marias.py)
         "marriages_object": _(
-            'marriages must be an object like {"declarer": ["hearts"], "defence": []}'
+            '“marriages” must be an object like {"declarer": ["hearts"], "defence": []}'
         ),
         "fleks_object": _('fleks must be an object like {"game": 1, "seven": 0}'),
         "stopped_deal_object": _(
-            'deal must be an object like {"declarer": 1, "game": "suit", "trump": "hearts"}: '
+            '“deal” must be an object like {"declarer": 1, "game": "suit", "trump": "hearts"}: '
             "the announcement of the deal the renonc stopped"
         ),
         "flek_by_object": _(
-            "first_flek_by must be a seat number, or an object of component: seat"
+            "Who gave the first flek must be one of the players, for the whole deal or for each "
+            "of its games."
         ),
-        "flek_by_levels": _(
-            'flek_by must be an object like {"game": [1, 0, 2]}: for each component, who gave '
-            "each flek level"
-        ),
+        "flek_by_levels": _("For each game of the deal, write who gave each flek, level by level."),
         "card_points": _(
             "Card points must be 0..%(max)s in tens (aces, tens and the last trick count 10 "
             "each), not %(value)s"
         ),
         # the referee's question (rules/arbiter.py)
         "trump_suit": _("trump: %(suit_name)s is not a suit of %(game_name)s"),
-        "trump_none": _("trump: %(contract_name)s is played without trumps; trump must be null"),
+        "trump_none": _(
+            "trump: %(contract_name)s is played without trumps; “trump” must be “null”"
+        ),
         "trump_named": _("trump: %(game_name)s names its trump before the first trick"),
         "trick_full": _(
             "trick: holds %(count)s cards, but a trick is complete with %(most)s; give the "
@@ -375,35 +374,36 @@ ERRORS: dict[str, Template] = {
         ),
         "card_twice": _("%(field)s: %(card)s is also in the trick; the deck holds it %(times)s"),
         "tricks_done": _(
-            "tricks_done: must be 0..%(max)s (a deal has %(tricks)s tricks), not %(value)s"
+            "The tricks played must be between 0 and %(max)s (a deal has %(tricks)s tricks), not "
+            "%(value)s."
         ),
-        "no_seven": _("announced_seven: there is no announced seven in %(contract_name)s"),
-        "no_marriage": _(
-            "declare_marriage: marriages are not declared with a card in %(contract_name)s"
-        ),
+        "no_seven": _("No seven is announced in this game (%(contract_name)s)."),
+        "no_marriage": _("No marriage is declared with a card in this game (%(contract_name)s)."),
         "card_list": _('%(field)s: must be a list of cards such as ["10-hearts"]'),
         "game": _("game: ruleset %(ruleset)s is a %(game_name)s ruleset"),
-        "contract_name": _("contract: must be a name such as suit, betl or durch"),
+        "contract_name": _("contract: must be a name such as “suit”, “betl” or “durch”"),
         # the deal review (rules/review.py)
-        "review_ruleset": _("ruleset: must be one of %(known)s"),
-        "review_players": _("players: give the players' names or their number"),
+        "review_ruleset": _("“ruleset”: must be one of %(known)s"),
+        "review_players": _("“players”: give the players' names or their number"),
         "review_player_count": _(
-            "players: a deal is played by 3 players, or 4 with one sitting out"
+            "“players”: a deal is played by 3 players, or 4 with one sitting out"
         ),
-        "review_sitting_out": _("sitting_out: only a fourth player sits out"),
+        "review_sitting_out": _("Only a fourth player sits out."),
         "review_sits_out": _("%(field)s: that player sits this deal out"),
-        "review_tricks": _("tricks: must be a list of tricks, each a list of cards"),
-        "review_too_many_tricks": _("tricks: holds %(count)s tricks; a deal has %(most)s"),
-        "review_hands": _("hands: must be %(count)s lists of cards, one per player"),
-        "review_per_trick": _("%(field)s: must be a list of at most %(most)s players or nulls, "
-                              "one per trick"),
-        "review_card_field": _("%(field)s: a card is written RANK-suit, or with card and marriage"),
-        "review_marriage_bool": _("%(field)s: marriage must be true or false"),
+        "review_tricks": _("“tricks”: must be a list of tricks, each a list of cards"),
+        "review_too_many_tricks": _("“tricks”: holds %(count)s tricks; a deal has %(most)s"),
+        "review_hands": _("“hands”: must be %(count)s lists of cards, one per player"),
+        "review_per_trick": _("%(field)s: must be a list of at most %(most)s players or "
+                              "“null”, one per trick"),
+        "review_card_field": _(
+            "%(field)s: a card is written RANK-suit, or with “card” and “marriage”"
+        ),
+        "review_marriage_bool": _("%(field)s: “marriage” must be “true” or “false”"),
         "review_no_marriage": _("%(field)s: %(card)s: no marriage is declared with a card here"),
         "review_no_seven": _("seven: there is no announced seven in this game"),
     },
     "bad_card": {
-        "not_card": _("%(field)s: %(card)s is not a card: write RANK-suit, e.g. 10-hearts"),
+        "not_card": _("%(field)s: %(card)s is not a card: write RANK-suit, e.g. “10-hearts”"),
         "rank": _("%(field)s: %(card)s has no rank"),
         "suit": _("%(field)s: %(card)s has no suit of this game"),
         "deck": _("%(field)s: %(card)s is not in this deck"),
@@ -726,28 +726,30 @@ NOTES: dict[str, dict[str, Template]] = {
         ),
     },
     "marias": {
+        # the component first, then who wins or loses, so that no name and no game needs a
+        # grammatical case ("hra ♥: Šárka vyhrává 0,20 Kč od každého ze 2 protihráčů")
         "won": {
-            "plain": _("%(name)s wins %(what)s: %(amount_money)s from each of %(payers)s"),
+            "plain": _("%(what)s: %(name)s wins %(amount_money)s %(payers_from)s"),
             "flek": _(
-                "%(name)s wins %(what)s at %(flek)s (x%(factor)s): %(amount_money)s from each "
-                "of %(payers)s"
+                "%(what)s at %(flek)s (x%(factor)s): %(name)s wins %(amount_money)s "
+                "%(payers_from)s"
             ),
             "liable": _(
-                "%(name)s wins %(what)s at %(flek)s (x%(factor)s): %(base_money)s from each of "
-                "%(payers)s, and %(flek_by_name)s pays the doubling %(extra_money)s for the "
-                "whole defence"
+                "%(what)s at %(flek)s (x%(factor)s): %(name)s wins %(base_money)s "
+                "%(payers_from)s, and %(flek_by_name)s pays the doubling of %(extra_money)s for "
+                "the whole defence"
             ),
         },
         "lost": {
-            "plain": _("%(name)s loses %(what)s: %(amount_money)s to each of %(payers)s"),
+            "plain": _("%(what)s: %(name)s loses and pays %(amount_money)s %(payers_to)s"),
             "flek": _(
-                "%(name)s loses %(what)s at %(flek)s (x%(factor)s): %(amount_money)s to each of "
-                "%(payers)s"
+                "%(what)s at %(flek)s (x%(factor)s): %(name)s loses and pays %(amount_money)s "
+                "%(payers_to)s"
             ),
             "liable": _(
-                "%(name)s loses %(what)s at %(flek)s (x%(factor)s): %(base_money)s to each of "
-                "%(payers)s, and %(flek_by_name)s receives the doubling %(extra_money)s for the "
-                "whole defence"
+                "%(what)s at %(flek)s (x%(factor)s): %(name)s loses and pays %(base_money)s "
+                "%(payers_to)s, and %(flek_by_name)s receives the doubling of %(extra_money)s "
+                "for the whole defence"
             ),
         },
         "cap": _("payment cap: %(payer_name)s hands %(amount_money)s back to %(payee_name)s"),
@@ -767,8 +769,8 @@ NOTES: dict[str, dict[str, Template]] = {
             "%(amount_money)s"
         ),
         "pauzirak_spared": _(
-            "%(name)s sits out and pays nothing: %(first_name)s pays %(first_amount_money)s and "
-            "%(second_name)s %(second_amount_money)s of his share"
+            "%(name)s sits out and pays nothing; in that place %(first_name)s pays "
+            "%(first_amount_money)s and %(second_name)s %(second_amount_money)s"
         ),
         "premium": _("%(name)s earns %(points)s premium points"),
         "premium_flek": _(
@@ -982,7 +984,7 @@ OPTION_HELP: dict[str, Any] = {
     "scale": _("1: A, 10 and K count 1 each (25 a deal); 10: every point is ten (250 a deal)"),
     "dapp": _("three cards go to the Dapp (15 each); off: 16 cards each and no Dapp"),
     "opening_bid": _(
-        "the bid the seat after the dealer holds automatically (tisic: the obligation)"
+        "the bid the player after the dealer holds automatically (the obligation)"
     ),
     "opening_seat": _(
         "who holds the opening bid: the seat after the dealer, the seat before him (on his "
@@ -1221,10 +1223,15 @@ def option_help(name: str, engine_help: str, game: str = "") -> str:
     help that explains the option's values ("each: ...; fleking_player: ...") names each value
     by its label ("each defender: ...; the first flek-giver: ...")."""
     text = GAME_OPTION_HELP.get(game, {}).get(name, OPTION_HELP.get(name))
-    said = str(text) if text is not None else engine_help
+    return choices_in_words(str(text) if text is not None else engine_help)
+
+
+def choices_in_words(text: str) -> str:
+    """A help that explains an option's values ("each: ...; fleking_player: ...") with each
+    value named by its label ("each defender: ...; the first flek-giver: ...")."""
     return CHOICE_IN_HELP.sub(
         lambda m: str(CHOICE_LABELS[m.group(1)]) if m.group(1) in CHOICE_LABELS else m.group(1),
-        said,
+        text,
     )
 
 
@@ -1249,7 +1256,7 @@ def join_names(names: Sequence[str]) -> str:
     """"Anna", "Anna and Boris", "Anna, Boris and Vera" in the page's language."""
     if len(names) <= 1:
         return "".join(names)
-    return gettext_now("%(names)s and %(last)s") % {
+    return gettext("%(names)s and %(last)s") % {
         "names": ", ".join(names[:-1]),
         "last": names[-1],
     }
@@ -1292,7 +1299,7 @@ FIELD_WORDS: dict[str, Any] = {
 FIELD_PREFIX = re.compile(r"^(?P<field>[a-z]+(?:_[a-z]+)*): ")
 
 
-def _field_in_words(text: str) -> str:
+def field_in_words(text: str) -> str:
     """An objection that starts with the field it is about ("card_points: ...") names the field
     as the players call it ("the declarer's card points: ...")."""
     found = FIELD_PREFIX.match(text)
@@ -1342,7 +1349,7 @@ def _seat_words(params: Mapping[str, Any], players: Sequence[str], out: dict[str
         out["names"] = join_names([n for s in seats if (n := _seat_name(players, s))])
     by = params.get("by")
     if isinstance(by, list):
-        out["by_names"] = ", ".join(n for s in by if (n := _seat_name(players, s)))
+        out["by_names"] = join_names([n for s in by if (n := _seat_name(players, s))])
     elif isinstance(by, str):
         out["by_text"] = str(OFFENDER_WORDS.get(by, by))
 
@@ -1362,14 +1369,14 @@ def _number_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
     if isinstance(params.get("copies"), int):
         copies = params["copies"]
         out["times"] = (
-            gettext_now("once") if copies == 1
+            gettext("once") if copies == 1
             else ngettext("%(count)s time", "%(count)s times", copies) % {"count": copies}
         )
     if isinstance(params.get("counts"), list):
         counts = [str(c) for c in params["counts"]]
         out["allowed"] = (
             counts[0] if len(counts) == 1
-            else gettext_now("%(some)s or %(last)s") % {
+            else gettext("%(some)s or %(last)s") % {
                 "some": ", ".join(counts[:-1]), "last": counts[-1]}
         )
 
@@ -1474,10 +1481,23 @@ def _marias_words(params: Mapping[str, Any], out: dict[str, Any]) -> None:
         out["seven_text"] = str(SEVEN_WORDS.get(seven, seven))
     if "top" in params:  # flek_joined: the joining defender pays, or receives, the doubling
         out["verb_text"] = str(_("pays")) if params.get("won", True) else str(_("receives"))
+    if isinstance(params.get("payers"), int):
+        out.update(payers_words(params["payers"]))
     kind = params.get("kind")
     if isinstance(kind, int):
         text = renonc_texts.get(kind)
         out["kind_text"] = str(text) if text is not None else str(kind)
+
+
+def payers_words(count: int) -> dict[str, str]:
+    """Who pays the declarer of a Mariáš deal, or whom the declarer pays, counted in words."""
+    values = {"count": count}
+    return {
+        "payers_from": ngettext(
+            "from the other player", "from each of the %(count)s others", count) % values,
+        "payers_to": ngettext(
+            "to the other player", "to each of the %(count)s others", count) % values,
+    }
 
 
 def _variant(kind: str, game: str, code: str, params: Mapping[str, Any]) -> str:
@@ -1550,7 +1570,7 @@ def engine_message(
     if code == "bad_options" and "count" not in params:
         values["detail"] = message
     text = _fill(template, values)
-    return _capital(_field_in_words(text if text is not None else message))
+    return _capital(field_in_words(text if text is not None else message))
 
 
 def error_text(error: rules.RulesError, sheet: rules.Sheet | None = None) -> str:

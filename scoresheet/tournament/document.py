@@ -55,8 +55,8 @@ TEXTS: dict[str, Any] = {
     "too_large": _("The file is larger than %(mb)s MB. Nothing was imported."),
     "not_json": _("The file is not a JSON document in UTF-8, so it is not a tournament file. "
                   "Nothing was imported."),
-    "not_finite": _("The file holds %(value)s, a number JSON does not allow: NaN and Infinity "
-                    "cannot be imported. Nothing was imported."),
+    "not_finite": _("The file holds %(value)s, a number JSON does not allow: “NaN” and "
+                    "“Infinity” cannot be imported. Nothing was imported."),
     "too_deep": _("The file is nested more than %(max)s levels deep. Nothing was imported."),
     "not_object": _("The file must hold one object: a tournament exported by Lístek. Nothing "
                     "was imported."),
@@ -67,7 +67,7 @@ TEXTS: dict[str, Any] = {
     "integer": _("“%(field)s” must be a whole number from %(min)s to %(max)s."),
     "text": _("“%(field)s” must be a text of at most %(max)s characters."),
     "empty": _("“%(field)s” must not be empty."),
-    "boolean": _("“%(field)s” must be true or false."),
+    "boolean": _("“%(field)s” must be “true” or “false”."),
     "moment": _("“%(field)s” must be a date and time with its time zone, such as "
                 "2026-05-01T18:00:00+02:00."),
     "offset": _("“%(field)s” has a time zone too far from UTC: a time zone can be at most "

@@ -21,6 +21,9 @@
   const LOCK_MS = 30000;
   const RETRY_MS = 5000; // a row the server did not answer is tried again this often
   const TIMEOUT_MS = 15000; // a write not answered in this time counts as not sent
+  const RESEND_HEADER = "X-Listek-Resend"; // undo, redo, delete: answer where to go (204)
+  const GO_HEADER = "X-Listek-Go";
+  const RESENDS = 1; // an undo whose answer was lost is sent once more, with the same key
   const QUEUE_HEADER = "X-Listek-Queue"; // the server answers a stored row with 204 and ...
   const WRITTEN_HEADER = "X-Listek-Written"; // ... the page of the row (views/entries.py)
   const REVISION_HEADER = "X-Listek-Revision"; // a refused row: the sheet's revision now
@@ -277,10 +280,52 @@
     }, waitOnSheet);
   }
 
+  // Undo, redo and delete survive a lost answer as a written row does: sent again with the
+  // same key (the server knows it: the second send changes nothing), never the browser's error
+  // page.  The server answers where to go (views/access.py written_then_go); any other answer
+  // (a conflict, a damaged form) is asked again the browser's own way, so that its page shows.
+  function sendAgainIfLost(form, left) {
+    const body = new window.URLSearchParams(new window.FormData(form));
+    const headers = { "Content-Type": "application/x-www-form-urlencoded" };
+    headers[RESEND_HEADER] = "1";
+    const options = { method: "POST", body, credentials: "same-origin", headers };
+    let timer = null;
+    if (window.AbortController) {
+      const abort = new window.AbortController();
+      options.signal = abort.signal;
+      timer = window.setTimeout(() => { abort.abort(); }, TIMEOUT_MS);
+    }
+    window.fetch(form.action, options).then((response) => {
+      window.clearTimeout(timer);
+      const go = response.headers.get(GO_HEADER);
+      if (response.status === 204 && go) {
+        window.location.assign(go);
+        return;
+      }
+      form.dataset.native = "1";
+      window.HTMLFormElement.prototype.submit.call(form);
+    }, () => {
+      window.clearTimeout(timer);
+      if (left > 0) {
+        sendAgainIfLost(form, left - 1);
+        return;
+      }
+      delete form.dataset.sending;
+      window.alert(words.onlineOnly);
+    });
+  }
+
   function onSubmit(event) {
     const form = event.target;
     const method = (form.getAttribute("method") || "get").toLowerCase();
     if (method !== "post" || form.dataset.native) { return; }
+    if (form.matches("form[data-resend]") && navigator.onLine && window.fetch) {
+      event.preventDefault();
+      if (form.dataset.sending) { return; } // a second tap while the first is on its way
+      form.dataset.sending = "1";
+      sendAgainIfLost(form, RESENDS);
+      return;
+    }
     const submitter = event.submitter;
     const queued = form.matches("form[data-offline-queue]") && !(submitter && submitter.name);
     if (navigator.onLine && !queued) { return; }

@@ -77,7 +77,7 @@ def test_an_evening_of_marias_with_fleks_a_renonc_and_settling_up(
     page.check("#id_card_points_5")
     page.check(f"#id_marriages_declarer_{suit('bells')}")
     page.check(f"#id_marriages_defence_{suit('leaves')}")
-    page.locator("#preview").get_by_text("Anna wins hra").wait_for()
+    page.locator("#preview").get_by_text("hra: Anna wins").wait_for()
     expect(page.locator("#preview")).to_contain_text("Dana → Anna")
     page.get_by_role("button", name="Write it down").click()
     page.wait_for_url(re.compile(r"#e0$"))
@@ -97,8 +97,8 @@ def test_an_evening_of_marias_with_fleks_a_renonc_and_settling_up(
     expect(page.locator("#id_flek_seven_1")).to_be_checked()
     page.check("#id_flek_by_seven_1_2")  # Cyril gave the flek
     preview = page.locator("#preview")
-    preview.get_by_text("Bohouš wins sedma ♥ at flek (x2)").wait_for()
-    expect(preview).to_contain_text("Cyril pays the doubling 2.40 Kč for the whole defence")
+    preview.get_by_text("sedma ♥ at flek (x2): Bohouš wins").wait_for()
+    expect(preview).to_contain_text("Cyril pays the doubling of 2.40 Kč for the whole defence")
     expect(preview).to_contain_text("Anna → Bohouš 0.80 Kč")
     expect(preview).to_contain_text("Bohouš -0.20 Kč → 3.40 Kč (+3.60 Kč)")
     page.locator(".ladder.c-seven").scroll_into_view_if_needed()
@@ -141,7 +141,7 @@ def test_an_evening_of_marias_with_fleks_a_renonc_and_settling_up(
     flek_up(page, "betl", 2)
     expect(page.locator("#id_flek_betl_2")).to_be_checked()
     page.check("#id_flek_by_betl_1_3")  # Dana gave the flek
-    page.locator("#preview").get_by_text("Cyril loses betl at re (x4)").wait_for()
+    page.locator("#preview").get_by_text("betl at re (x4): Cyril loses and pays").wait_for()
     page.get_by_role("button", name="Write it down").click()
     page.wait_for_url(re.compile(r"#e2$"))
     assert totals(page) == ["12.20 Kč", "15.40 Kč", "-39.00 Kč", "11.40 Kč"]
@@ -241,7 +241,7 @@ def test_announcements_against_and_who_gave_each_flek_in_few_taps(
     preview = page.locator("#preview")
     preview.get_by_text("Cyril joins the fleking at tutti").wait_for()
     expect(preview).to_contain_text("Dana sits out and pays nothing")
-    expect(preview).to_contain_text("Anna wins sedma proti")
+    expect(preview).to_contain_text("sedma proti: Anna wins")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     game.scroll_into_view_if_needed()
     shot(page, "marias-05-against-and-flek-givers")

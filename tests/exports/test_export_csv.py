@@ -120,3 +120,29 @@ def test_csv_download_through_either_link(client: Client, make_sheet: Any, name:
     assert response["Content-Disposition"].startswith("attachment;")
     table = read(response.content.decode("utf-8"))
     assert table[-1][6:9] == ["170", "185", "-80"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["cs", "de", "pl", "ru"])
+def test_csv_opens_into_columns_where_the_decimal_mark_is_a_comma(language: str) -> None:
+    """Czech, German, Polish (and Russian) Excel split a CSV at semicolons and read "13,20" as a
+    number: the file for such a page is semicolon-separated, with a decimal comma (issue 24)."""
+    doc = golden(next(p for p in FILES if p.parent.name == "marias"))
+    loaded = services.load(exports.import_sheet(doc))
+    with translation.override(language):
+        text = exports.export_csv(loaded.document, loaded.scored)
+    table = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=";"))
+    header, *_lines, last = table
+    assert len({len(line) for line in table}) == 1 and len(header) > 6
+    assert header[6] == f"{doc['players'][0]} [Kč]"
+    totals = expected(doc)["totals"]
+    assert last[6 : 6 + len(totals)] == [f"{t / 100:.2f}".replace(".", ",") for t in totals]
+
+
+@pytest.mark.django_db
+def test_csv_download_follows_the_page_language(make_sheet: Any) -> None:
+    sheet = make_sheet(entries=THREE_DEALS)
+    url = reverse("export_csv", args=[sheet.edit_token])
+    czech = Client(HTTP_ACCEPT_LANGUAGE="cs").get(url).content.decode()
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get(url).content.decode()
+    assert czech.splitlines()[1].startswith("1;") and english.splitlines()[1].startswith("1,")

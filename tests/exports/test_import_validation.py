@@ -75,5 +75,5 @@ def test_a_number_json_does_not_allow_is_refused_when_the_file_is_read(
     text = json.dumps(document()).replace('"options": {}', f'"options": {{"target": {number}}}')
     response = send(client, text)
     assert response.status_code == 400
-    assert "NaN and Infinity cannot be imported" in page(response)
+    assert "“NaN” and “Infinity” cannot be imported" in page(response)
     assert not Sheet.objects.exists()

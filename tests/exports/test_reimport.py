@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from scoresheet.exports import documents as exports
 from scoresheet.exports import stats
@@ -39,7 +40,10 @@ def test_importing_a_sheet_already_here_asks_before_storing_a_copy(
     sheet = make_sheet(entries=THREE_DEALS)
     text = exports.export_json(sheet)
     html = page(post_import(client, text))
-    assert f"Already here as sheet {sheet.pk} — import a copy?" in html
+    # named by its players and day, never "sheet 49" (issue 24)
+    day = date_format(timezone.localtime(sheet.created), "DATE_FORMAT")
+    assert f"This sheet is already here (Anna, Boris and Vera, {day}) — import a copy?" in html
+    assert f"sheet {sheet.pk}" not in html
     assert Sheet.objects.count() == 1  # nothing stored yet
     # this phone never opened the sheet: no link to it
     assert sheet.edit_token not in html and sheet.view_token not in html
@@ -68,7 +72,7 @@ def test_a_copy_exported_and_imported_again_is_still_recognised(
     copy = exports.import_sheet(json.loads(exports.export_json(sheet)))
     sheet.delete()  # only the copy is left here
     html = page(post_import(client, exports.export_json(copy)))
-    assert f"Already here as sheet {copy.pk} — import a copy?" in html
+    assert "This sheet is already here (Anna, Boris and Vera, " in html
 
 
 @pytest.mark.django_db

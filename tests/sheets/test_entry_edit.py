@@ -34,7 +34,7 @@ def test_edit_page_is_filled_in_with_the_row(client, make_sheet):
     sheet = make_sheet(entries=THREE_DEALS)
     html = page(client.get(edit_url(sheet, 2)))
     # above the form: the totals before row 3 and its dealer, Vera
-    assert "Anna 70 Boris 140 Vera -85 (deals)" in text(html)
+    assert "Anna 70 Boris 140 Vera -85 · deals next" in text(html)
     html = page(client.get(edit_url(sheet, 0)))
     assert "Correct row 1: Deal" in html
     assert 'name="declarer" value="1" id="id_declarer_1" required checked>' in html

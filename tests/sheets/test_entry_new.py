@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import unquote
 
 import pytest
@@ -376,6 +377,9 @@ def test_back_and_write_again_answers_already_written_with_a_link(client, make_s
     assert "Already written as row 1" in text(html)
     assert f'href="{reverse("sheet", args=[sheet.edit_token])}#e0"' in html
     assert len(entries(sheet)) == 1
+    # "See row 1" is the main button; writing it again is the second choice (issue 24)
+    assert re.search(r'<a class="button primary" href="[^"]*#e0">See row 1</a>', html)
+    assert re.search(r'<button type="submit" class="secondary big">Write it down anyway', html)
 
 
 def test_another_deal_from_an_old_form_shows_what_was_written_and_asks(client, make_sheet):

@@ -501,3 +501,16 @@ def test_the_sheet_writes_the_running_balance_in_crowns(client, make_sheet):
     czech = page(client.get(reverse("sheet", args=[sheet.edit_token]),
                             HTTP_ACCEPT_LANGUAGE="cs"))
     assert "3,40" in text(czech[czech.index("<tfoot>"):czech.index("</tfoot>")])
+
+
+def test_the_czech_renonc_list_names_each_kind_once(make_sheet):
+    """On a Czech page the kinds are the rules' own Czech names: not each one twice (issue 24);
+    in English the Czech name stays beside the English words."""
+    from django.test import Client
+
+    sheet = make_sheet(ruleset="marias", players=["Anna", "Bohouš", "Cyril"])
+    url = reverse("entry_new", args=[sheet.edit_token, "renonc"])
+    czech = text(page(Client(HTTP_ACCEPT_LANGUAGE="cs").get(url)))
+    english = text(page(Client(HTTP_ACCEPT_LANGUAGE="en").get(url)))
+    assert czech.count("nepřiznání barvy") == 1
+    assert english.count("nepřiznání barvy") == 1

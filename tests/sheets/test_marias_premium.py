@@ -54,7 +54,7 @@ def test_the_defence_and_the_flek_giver_earn_their_points_in_czech() -> None:
     said = notes(3, "cs")
     assert "Anna získává prémiové body: 20" in said[1]
     assert "Dana získává prémiové body: 20" in said[1]
-    assert "Anna dal flek na prohranou hru betl a získává prémiové body: 30" in said[2]
+    assert "Anna: flek na prohranou hru (betl), prémiové body: 30" in said[2]
 
 
 def test_the_sheet_marks_the_seat_with_minus_points(client, make_sheet):

@@ -117,24 +117,24 @@ def test_an_empty_row_between_names_closes_up(client, db):
     data = {"player_0": "Anna", "player_1": "", "player_2": "Vera", "player_3": "Dana"}
     response = client.post(reverse("new_sheet"), {"ruleset": "ru", "first_dealer": "2",
                                                   "options_shown": "", **data})
-    assert response.status_code == 400  # player 2 is required for ru
-    assert "This field is required." in page(response)
+    assert response.status_code == 400  # three names are required for ru
+    assert "Type the second player's name." in text(page(response))
 
 
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"player_0": ""}, "This field is required."),
+        ({"player_0": ""}, "Type the first player's name."),
         ({"player_1": "anna"}, "Two players have the same name."),
         ({"player_2": "V" * 41}, "Ensure this value has at most 40 characters"),
         ({"first_dealer": "3"}, "The first dealer must be one of the players."),
-        ({"first_dealer": ""}, "This field is required."),
+        ({"first_dealer": ""}, "Tap who deals first."),
         ({"ruleset": "whist"}, "Select a valid choice."),
         ({"opt_barrel_at": "850"}, "Select a valid choice."),
         ({"opt_bolt_limit": "many"}, "Enter a whole number."),
         ({"opt_bolt_limit": "99"}, "Option Bolt limit: must be at most 10"),
         ({"opt_marriages__hearts": "-5"}, "Option Marriage values: hearts must be at least 0"),
-        ({"opt_target": "800"}, "Option barrel_at: the barrel must be below the target"),
+        ({"opt_target": "800"}, "The barrel must be below the target."),
     ],
 )
 def test_bad_input_is_refused_with_its_reason(client, db, data, message):

@@ -251,3 +251,20 @@ def test_undo_and_redo_name_the_tops_of_their_stacks_after_every_change_with_a_k
     assert buttons() == ("row 2 (Deal)", "row 3 (Deal)", True, True)
     write(services.add_entry, entry=THREE_DEALS[2])  # a new change clears the redo stack
     assert buttons() == ("row 3 (Deal)", "", True, False)
+
+
+def test_the_pages_script_is_told_where_to_go_and_a_lost_answer_sent_again_changes_nothing(
+    client, make_sheet
+):
+    """The script sends undo itself (so that it can send it again when the answer is lost):
+    it gets a 204 naming the sheet, and the same key sent again undoes nothing more."""
+    sheet = make_sheet(entries=THREE_DEALS)
+    data = {"revision": sheet.revision, "key": new_key()}
+    url = reverse("undo", args=[sheet.edit_token])
+    first = client.post(url, data, HTTP_X_LISTEK_RESEND="1")
+    assert first.status_code == 204
+    assert first["X-Listek-Go"] == reverse("sheet", args=[sheet.edit_token])
+    again = client.post(url, data, HTTP_X_LISTEK_RESEND="1")
+    assert again.status_code == 204
+    assert len(stored(sheet)) == 2
+    assert client.post(url, {"revision": 0, "key": new_key()}).status_code != 204

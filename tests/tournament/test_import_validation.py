@@ -142,7 +142,7 @@ def test_nan_and_infinity_are_refused_when_the_file_is_read(
 ) -> None:
     exported["history"][0]["detail"] = {"players": "@@"}
     text = json.dumps(exported).replace('"@@"', constant)
-    refused(client, text, "NaN and Infinity cannot be imported")
+    refused(client, text, "“NaN” and “Infinity” cannot be imported")
 
 
 @pytest.mark.parametrize(("row", "high"), [(2, 1), (-1, 1), (10**20, 1)])
@@ -202,7 +202,7 @@ def test_a_time_zone_the_database_cannot_store_is_refused(
     (("round_list", 0, "tables", 0, "closed"), "0001-01-01T00:00:00+15:00",
      "“round_list[1].tables[1].closed” must be a date and time"),
     (("round_list", 0, "tables", 0, "reviews", 0, "winnable"), "yes",
-     "“round_list[1].tables[1].reviews[1].winnable” must be true or false"),
+     "“round_list[1].tables[1].reviews[1].winnable” must be “true” or “false”"),
     (("players", 1, "name"), 7, "“players[2].name” must be a text"),
     (("rounds",), "3", "“rounds” must be a whole number from 1 to 20"),
     (("rounds",), True, "“rounds” must be a whole number from 1 to 20"),

@@ -123,7 +123,10 @@ class DealForm(EntryForm):
         self.out = sitting_out(ctx)
         for seat, name in enumerate(ctx.players):
             self.fields[f"points_{seat}"] = forms.IntegerField(
-                required=False, label=name, widget=number_input(min=0, max=engine.CARD_POINTS)
+                required=False,
+                # the missing list names the field: "Card points of Anna", not "Anna"
+                label=_("Card points of %(name)s") % {"name": name},
+                widget=number_input(min=0, max=engine.CARD_POINTS),
             )
             self.fields[f"marriages_{seat}"] = forms.MultipleChoiceField(
                 required=False,

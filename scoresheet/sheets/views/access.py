@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum, unique
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django_htmx.middleware import HtmxDetails
 
@@ -77,3 +77,17 @@ def forget(request: HttpRequest, sheet: Sheet) -> None:
 
 def known_sheets(request: HttpRequest) -> dict[int, Mode]:
     return {int(i[0]): Mode(i[1]) for i in request.session.get(SESSION_SHEETS, [])}
+
+
+# Undo, redo and delete are sent by the page's script (static/js/offline.js), which sends them
+# again with the same key when the answer is lost; it is told where to go instead of being
+# redirected, so that the message of the write ("Undone: …") waits for the page it goes to.
+RESEND_HEADER = "X-Listek-Resend"
+GO_HEADER = "X-Listek-Go"
+
+
+def written_then_go(request: HttpRequest, url: str) -> HttpResponse:
+    """The answer to a write done: a redirect, or for the script a 204 naming where to go."""
+    if request.headers.get(RESEND_HEADER):
+        return HttpResponse(status=204, headers={GO_HEADER: url})
+    return HttpResponseRedirect(url)

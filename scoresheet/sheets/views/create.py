@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 import rules
 from scoresheet.sheets import services
-from scoresheet.sheets.forms import NewSheetForm
+from scoresheet.sheets.forms import NewSheetForm, apply_fix
 from scoresheet.sheets.views.access import (
     HtmxHttpRequest,
     Mode,
@@ -49,6 +49,8 @@ def new_sheet(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, template, {"form": form})
     ruleset = chosen_ruleset(request, request.POST.get("ruleset"))
     form = NewSheetForm(request.POST, ruleset=ruleset)
+    if fix := request.POST.get("fix", ""):  # a fix the form offered for rules that clash
+        form = NewSheetForm(apply_fix(request.POST, fix, form.fields), ruleset=ruleset)
     if form.is_valid():
         try:
             sheet = services.create_sheet(
@@ -63,6 +65,7 @@ def new_sheet(request: HtmxHttpRequest) -> HttpResponse:
             remember(request, sheet, Mode.EDIT)
             request.session[SESSION_RULESET] = sheet.ruleset
             return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
+    form.focus_first_error()
     return render(request, "sheets/new_sheet.html", {"form": form}, status=400)
 
 

@@ -21,7 +21,12 @@ from scoresheet.sheets.display import change_label, rows_view
 from scoresheet.sheets.forms import WriteForm
 from scoresheet.sheets.gameforms import EntryForm, FormContext, for_game, kind_label
 from scoresheet.sheets.models import Sheet
-from scoresheet.sheets.views.access import HtmxHttpRequest, device_of, get_sheet_for_edit
+from scoresheet.sheets.views.access import (
+    HtmxHttpRequest,
+    device_of,
+    get_sheet_for_edit,
+    written_then_go,
+)
 from scoresheet.sheets.views.sheet import sheet_context
 from scoresheet.sheets.words import rejection_text
 
@@ -473,7 +478,7 @@ def entry_delete(request: HtmxHttpRequest, token: str, pos: int) -> HttpResponse
                     messages.success(
                         request, _("Row %(number)s deleted.") % {"number": pos + 1}
                     )
-                return HttpResponseRedirect(sheet_url(sheet))
+                return written_then_go(request, sheet_url(sheet))
     loaded = services.load(sheet)
     if not 0 <= pos < len(loaded.entries):
         raise Http404("no such entry")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -14,7 +14,12 @@ from scoresheet.sheets import services
 from scoresheet.sheets.display import change_label
 from scoresheet.sheets.forms import WriteForm
 from scoresheet.sheets.models import EntryChange
-from scoresheet.sheets.views.access import HtmxHttpRequest, device_of, get_sheet_for_edit
+from scoresheet.sheets.views.access import (
+    HtmxHttpRequest,
+    device_of,
+    get_sheet_for_edit,
+    written_then_go,
+)
 from scoresheet.sheets.views.sheet import render_sheet
 
 
@@ -57,7 +62,7 @@ def _revert(
             change = EntryChange.objects.filter(sheet=sheet, revision=result.revision).first()
             target = change.reverts if change is not None else None
             messages.success(request, done % {"what": change_label(target)})
-    return HttpResponseRedirect(reverse("sheet", args=[token]))
+    return written_then_go(request, reverse("sheet", args=[token]))
 
 
 @require_POST

@@ -1,0 +1,175 @@
+"""Sentences, not glued fragments (issue 24, point 1): each sentence the table read wrong, said
+right, in the language it was found in.
+
+A name never needs a grammatical case or a gender: the game comes first and the payers are
+counted ("hra ♥: Šárka vyhrává 0,20 Kč od každého ze 2 ostatních"), lists are joined per language
+("Anna a Vera"), every count goes through ngettext, and no player "hrál/grał/играл".
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import polib
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
+
+import rules
+from rules.cards import DECKS, DeckName, parse_card
+from scoresheet.referee.rulings import card_view, relabel, suit_view
+from scoresheet.sheets import words
+from tests.sheets.helpers import THREE_DEALS, page, text
+
+MARIAS = ["Šárka", "Přemysl", "Bob"]
+
+
+def marias_note(code: str, language: str, **params: Any) -> str:
+    note = rules.Note(code=code, text="", params=params)
+    with translation.override(language):
+        return words.note_text(note, game="marias", players=MARIAS)
+
+
+def test_czech_names_the_game_first_and_counts_the_payers() -> None:
+    # found: "Šárka vyhrává hra: 0,20 Kč od každého z hráčů 2"
+    said = marias_note("won", "cs", seat=0, component="hra", level=0, amount=20, payers=2,
+                       red=False)
+    assert said == "hra: Šárka vyhrává 0,20 Kč od každého ze 2 ostatních"
+
+
+def test_polish_says_who_loses_without_a_case_and_counts_the_payers() -> None:
+    # found: "Bob przegrywa hra ♥ … dla: 2"
+    said = marias_note("lost", "pl", seat=2, component="hra", level=0, amount=40, payers=2,
+                       red=True)
+    assert said == "hra ♥: Bob przegrywa i płaci 0,40 Kč każdemu z 2 pozostałych"
+
+
+@pytest.mark.parametrize(("count", "cs", "ru"), [
+    (1, "od druhého hráče", "со второго игрока"),
+    (3, "od každého ze 3 ostatních", "с каждого из 3 остальных"),
+    (5, "od každého z 5 ostatních", "с каждого из 5 остальных"),
+])
+def test_the_payers_are_counted_with_the_plural_of_each_language(
+    count: int, cs: str, ru: str
+) -> None:
+    for language, said in (("cs", cs), ("ru", ru)):
+        with translation.override(language):
+            assert words.payers_words(count)["payers_from"] == said
+
+
+def test_a_player_who_sits_out_has_no_gender() -> None:
+    said = marias_note("pauzirak_spared", "en", seat=2, first=0, second=1, first_amount=10,
+                       second_amount=10)
+    assert "his" not in said.split()
+    assert said.startswith("Bob sits out and pays nothing; in that place Šárka pays")
+
+
+def test_the_renonc_row_says_the_game_once() -> None:
+    # found: "Renonc v řádku 10: … hra hra ♥"
+    with translation.override("cs"):
+        contract = words.contract_label("hra ♥")
+        said = gettext("A renonc in row %(number)s: %(declarer)s played %(contract)s.") % {
+            "number": 10, "declarer": "Šárka", "contract": contract}
+    assert said == "Renonc v řádku 10: aktér Šárka, hra ♥."
+
+
+@pytest.mark.parametrize(("language", "joined"), [
+    ("cs", "Anna, Boris a Vera"), ("de", "Anna, Boris und Vera"), ("pl", "Anna, Boris i Vera"),
+    ("ru", "Anna, Boris и Vera"), ("en", "Anna, Boris and Vera"),
+])
+def test_lists_of_names_are_joined_in_the_page_language(language: str, joined: str) -> None:
+    with translation.override(language):
+        assert words.join_names(["Anna", "Boris", "Vera"]) == joined
+
+
+def test_a_binokel_bid_is_not_called_a_meld_in_czech() -> None:
+    # found: the Binokel bid labelled "hlášku" (a marriage, in Czech)
+    with translation.override("cs"):
+        assert "hlášk" not in gettext("Type the bid.")
+
+
+@pytest.mark.parametrize("language", ["cs", "pl", "ru", "de"])
+def test_seconds_are_written_with_their_unit_not_a_wrong_plural(language: str) -> None:
+    # found: "Počkejte 3 sekund"
+    msgid = "This sheet got more than %(limit)s changes in %(window)s seconds. Nothing was " \
+            "saved: wait %(wait)s seconds and send again."
+    with translation.override(language):
+        said = gettext(msgid) % {"limit": 30, "window": 60, "wait": 3}
+    assert re.search(r"\b3 (s|с)\b", said), said
+
+
+# A past tense that says the player is a man, after a player's name (cs hrál, pl grał, ru играл).
+GENDERED_PAST = {
+    "cs": re.compile(r"%\(\w*name\)s(?:\s+\S+){0,2}?\s+\w+(?:al|il|el|ál|ěl|yl|ul)\b"),
+    "pl": re.compile(r"%\(\w*name\)s(?:\s+\S+){0,2}?\s+\w+(?:ał|ił|ył)\b"),
+    "ru": re.compile(r"%\(\w*name\)s(?:\s+\S+){0,2}?\s+\w+(?:ал|ил|ел|ял|ыл|ёл)\b"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(GENDERED_PAST))
+def test_no_player_is_given_a_gendered_past_tense(language: str) -> None:
+    catalog = polib.pofile(str(Path(settings.LOCALE_PATHS[0]) / language / "LC_MESSAGES"
+                               / "django.po"))
+    found = [entry.msgstr for entry in catalog
+             if entry.msgstr and GENDERED_PAST[language].search(entry.msgstr)]
+    assert found == []
+
+
+@pytest.mark.django_db
+def test_the_sheet_legend_does_not_say_deals_twice(client: Client, make_sheet: Any) -> None:
+    # found: "deals deals next"
+    sheet = make_sheet(entries=THREE_DEALS)
+    said = text(page(client.get(reverse("sheet", args=[sheet.edit_token]))))
+    assert "deals deals" not in said
+    assert re.search(r"deals\s*: the next dealer", said)
+
+
+@pytest.mark.django_db
+def test_the_russian_print_header_names_the_game_once(make_sheet: Any) -> None:
+    # found: "Тысяча Тысяча —" in the Russian PDF header
+    sheet = make_sheet(entries=THREE_DEALS)
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    html = page(client.get(reverse("print", args=[sheet.edit_token])))
+    heading = text(re.search(r"<h1>(.*?)</h1>", html, re.S).group(1)).strip()
+    assert heading.startswith("Тысяча — русская")
+    assert "Тысяча Тысяча" not in heading
+
+
+@pytest.mark.django_db
+def test_what_is_still_missing_names_the_points_not_the_player(
+    client: Client, make_sheet: Any
+) -> None:
+    # found: "Still missing: …, Anna" (meaning Anna's card points)
+    sheet = make_sheet()
+    url = reverse("entry_new", args=[sheet.edit_token, "deal"])
+    response = client.post(url, {"declarer": "0", "contract": "120"})
+    assert response.status_code == 400
+    said = text(response.content.decode())
+    assert re.search(r"Still missing: Card points of Anna\b", said)
+
+
+@pytest.mark.parametrize(("language", "label", "second"), [
+    ("en", "K♠", "К"), ("de", "K♠", "К"), ("ru", "К♠", "K"),
+])
+def test_the_referee_writes_a_russian_decks_cards_as_the_reader_reads_them(
+    language: str, label: str, second: str
+) -> None:
+    # found: the English referee said "you hold К♠" (a Cyrillic K)
+    deck = DECKS[DeckName.THOUSAND]
+    with translation.override(language):
+        view = card_view(deck, parse_card("K-spades", deck))
+        assert (view.label, view.rank) == (label, second)  # the other letter as a second label
+        assert relabel("you hold K-spades", deck) == f"you hold {label}"
+
+
+def test_german_binokel_names_each_suit_once() -> None:
+    # found: "Eckstein · Karo" on one screen
+    deck = DECKS[DeckName.BINOKEL]
+    with translation.override("de"):
+        names = [suit_view(deck, face).names for face in deck.suits]
+    assert sorted(names) == ["Eckstein", "Herz", "Kreuz", "Schippe"]

@@ -1,0 +1,54 @@
+"""Names that stay apart (issue 24, point 6): each column's head shows the shortest beginning of
+a name that no other name of the sheet starts with, on the sheet and in the print view."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoresheet.sheets.display import short_names
+from tests.sheets.helpers import page
+
+NAMES = ["Jaroslav", "Jaromír", "Jaroslava", "Miroslav"]
+
+
+def test_four_names_alike_get_the_shortest_distinct_abbreviations() -> None:
+    # found: "Jaro… Jaro… Jaro… Mir…"
+    # a name of up to seven letters fits its column whole; one that begins another stays whole
+    assert short_names(NAMES) == ("Jaroslav", "Jaromír", "Jaroslava", "Miro…")
+    assert short_names(["Jaroslav", "Jaromírek", "Jaroslava"]) == (
+        "Jaroslav", "Jarom…", "Jaroslava")
+    assert len(set(short_names(NAMES))) == 4
+
+
+def test_short_names_stay_whole_and_case_does_not_tell_names_apart() -> None:
+    assert short_names(["Anna", "Boris", "Vera"]) == ("Anna", "Boris", "Vera")
+    assert short_names(["Alexandra", "alexander", "Bo"]) == ("Alexandra", "alexander", "Bo")
+    assert short_names(["Přemyslav", "Šárka"]) == ("Přem…", "Šárka")
+
+
+@pytest.mark.django_db
+def test_the_sheet_shows_the_short_names_with_the_whole_as_a_title(
+    client: Client, make_sheet: Any
+) -> None:
+    sheet = make_sheet(players=NAMES)
+    html = page(client.get(reverse("sheet", args=[sheet.edit_token])))
+    assert '<abbr title="Miroslav">Miro…</abbr>' in html
+    assert ">Jaromír<" in html
+    assert not re.search(r"Jaro…", html)
+
+
+@pytest.mark.django_db
+def test_the_print_view_keeps_names_whole_unless_very_long(
+    client: Client, make_sheet: Any
+) -> None:
+    players = ["Jaroslav", "Bartholomäus-Friedrich", "Bartholomäus-Fritz"]
+    sheet = make_sheet(players=players)
+    html = page(client.get(reverse("print", args=[sheet.edit_token])))
+    assert '<th class="player" scope="col">Jaroslav</th>' in html
+    assert '<abbr title="Bartholomäus-Friedrich">Bartholomäus-Frie…</abbr>' in html
+    assert '<th class="player" scope="col">Bartholomäus-Fritz</th>' in html
