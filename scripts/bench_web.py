@@ -186,14 +186,36 @@ KINDS = ("edit_page", "read_page", "read_page_plain", "watcher_poll", "enter_dea
          "poll_unchanged")
 
 
+HX = {"HX-Request": "true"}
+GZ = {"Accept-Encoding": "gzip"}  # as every phone's browser sends
+
+
+def growth_request(app: Wsgi, sheets: dict[int, Any], writers: dict[int, Any], kind: str,
+                   n: int) -> tuple[int, dict[str, str], bytes, float]:
+    """One request of ``kind`` on the ``n``-deal sheet, as a phone sends it."""
+    s = sheets[n]
+    if kind == "edit_page":
+        return app("GET", f"/s/{s.edit_token}/", headers=GZ)
+    if kind == "read_page":
+        return app("GET", f"/v/{s.view_token}/", headers=GZ)
+    if kind == "read_page_plain":
+        return app("GET", f"/v/{s.view_token}/")
+    if kind == "watcher_poll":
+        return app("GET", f"/v/{s.view_token}/table?rev={s.revision - 1}", headers={**HX, **GZ})
+    if kind == "poll_unchanged":
+        return app("GET", f"/v/{s.view_token}/table?rev={s.revision}", headers={**HX, **GZ})
+    w = writers[n]
+    # A phone follows each write's redirect, whose page shows (and so drops) the message
+    # "Row n written": its next write carries none.  This benchmark does not follow it.
+    app.cookies.pop("messages", None)
+    out = app("POST", f"/s/{w.edit_token}/entries/new/deal/", deal_data(w), headers=GZ)
+    assert out[0] == 302, out[0]
+    return out
+
+
 def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
     """Each request at 10, 200 and 1,000 deals and the floor page, interleaved round by round
     (so that a disturbance of the machine hits every size alike); CPU medians, queries, bytes."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    hx = {"HX-Request": "true"}
-    gz = {"Accept-Encoding": "gzip"}  # as every phone's browser sends
     sheets = {n: make_sheet(n) for n in SIZES}
     writers = {n: make_sheet(n) for n in SIZES}
     for s in sheets.values():  # one deal entered: the poll one revision behind sees it
@@ -201,44 +223,41 @@ def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
         s.refresh_from_db()
 
     def request(kind: str, n: int) -> tuple[int, dict[str, str], bytes, float]:
-        s = sheets[n]
-        if kind == "edit_page":
-            return app("GET", f"/s/{s.edit_token}/", headers=gz)
-        if kind == "read_page":
-            return app("GET", f"/v/{s.view_token}/", headers=gz)
-        if kind == "read_page_plain":
-            return app("GET", f"/v/{s.view_token}/")
-        if kind == "watcher_poll":
-            return app("GET", f"/v/{s.view_token}/table?rev={s.revision - 1}",
-                       headers={**hx, **gz})
-        if kind == "poll_unchanged":
-            return app("GET", f"/v/{s.view_token}/table?rev={s.revision}", headers={**hx, **gz})
-        w = writers[n]
-        # A phone follows each write's redirect, whose page shows (and so drops) the message
-        # "Row n written": its next write carries none.  This benchmark does not follow it.
-        app.cookies.pop("messages", None)
-        out = app("POST", f"/s/{w.edit_token}/entries/new/deal/", deal_data(w), headers=gz)
-        assert out[0] == 302, out[0]
-        return out
+        return growth_request(app, sheets, writers, kind, n)
 
     for _ in range(3):  # warm up every path
         app("GET", "/__floor__/")
         for kind in KINDS:
             for n in SIZES:
                 request(kind, n)
+    out: dict[str, Any] = {"cpu_median_ms": _growth_cpu(app, runs, request)}
+    out["queries"] = _growth_queries(app, request)
+    out["gzip_bytes"] = {
+        f"watcher_update_{n}": fetch_sent(
+            app, f"/v/{s.view_token}/table?rev={s.revision - 1}", HX)[0]
+        for n, s in sheets.items()}
+    return out
+
+
+def _growth_cpu(app: Wsgi, runs: int, request: Any) -> dict[str, float]:
     cpu: dict[str, list[float]] = {"floor_page": []}
     for kind in KINDS:
         for n in SIZES:
             cpu[f"{kind}_{n}"] = []
     for _ in range(runs):
-        app("GET", "/__floor__/", headers=gz)
+        app("GET", "/__floor__/", headers=GZ)
         cpu["floor_page"].append(app.cpu)
         for kind in KINDS:
             for n in SIZES:
                 request(kind, n)
                 cpu[f"{kind}_{n}"].append(app.cpu)
-    out: dict[str, Any] = {"cpu_median_ms": {k: round(statistics.median(v) * 1000, 3)
-                                             for k, v in cpu.items()}}
+    return {k: round(statistics.median(v) * 1000, 3) for k, v in cpu.items()}
+
+
+def _growth_queries(app: Wsgi, request: Any) -> dict[str, int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     queries: dict[str, int] = {}
     with CaptureQueriesContext(connection) as ctx:
         app("GET", "/__floor__/")
@@ -248,15 +267,7 @@ def measure_growth(app: Wsgi, runs: int) -> dict[str, Any]:
             with CaptureQueriesContext(connection) as ctx:
                 request(kind, n)
             queries[f"{kind}_{n}"] = len(ctx.captured_queries)
-    out["queries"] = queries
-    sizes: dict[str, int] = {}
-    for n in SIZES:
-        s = sheets[n]
-        sent, _raw = fetch_sent(app, f"/v/{s.view_token}/table?rev={s.revision - 1}", hx)
-        sizes[f"watcher_update_{n}"] = sent
-    out["gzip_bytes"] = sizes
-    return out
-
+    return queries
 
 CLUB_PLAYERS = 40
 CLUB_EVENINGS = (1, 14)  # the season table and a player's page cost the same at both
