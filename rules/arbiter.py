@@ -1,4 +1,4 @@
-"""The trick arbiter: was that card legal, and which cards may be played (RULES.md §4).
+"""The trick arbiter: was that card legal, and which cards may be played (docs/rules/arbiter.md).
 
 The arbiter judges one card played to a trick from what a player can tell the table: the
 ruleset, the trump (if any), the cards already in the trick in order, the player's hand and the
@@ -55,7 +55,7 @@ DOCS = "docs/rules/arbiter.md"
 
 @unique
 class Broken(StrEnum):
-    """Which rule an illegal play breaks (FORMAT.md, ``broken``).  Values are stable."""
+    """Which rule an illegal play breaks (docs/format.md, ``broken``).  Values are stable."""
 
     FOLLOW_SUIT = "follow_suit"
     BEAT = "beat"
@@ -70,7 +70,7 @@ class Broken(StrEnum):
 
 @unique
 class ContractName(StrEnum):
-    """What kind of deal is played (the question's ``contract``; Mariáš: RULES.md §2)."""
+    """What kind of deal is played (the question's ``contract``; Mariáš: docs/rules/marias.md)."""
 
     SUIT = "suit"  # a game with (possibly changing) trumps
     BETL = "betl"  # Mariáš: the declarer takes no trick, no trumps
@@ -81,9 +81,10 @@ class ContractName(StrEnum):
 class TrumpRule(StrEnum):
     """Where the trump of a deal comes from."""
 
-    BY_MARRIAGE = "by_marriage"  # Thousand: no trump until a marriage is declared (RULES.md §1)
+    # Thousand: no trump until a marriage is declared (docs/rules/thousand.md)
+    BY_MARRIAGE = "by_marriage"
     NAMED = "named"  # named before the first trick (Mariáš suit games, Binokel)
-    NONE = "none"  # Mariáš betl and durch have no trumps (RULES.md §4)
+    NONE = "none"  # Mariáš betl and durch have no trumps (docs/rules/arbiter.md)
 
 
 @unique
@@ -108,7 +109,7 @@ class Contract:
 
 @dataclass(frozen=True, kw_only=True)
 class TrickRules:
-    """The trick obligations of a ruleset (RULES.md §4) and the traits of its play.
+    """The trick obligations of a ruleset (docs/rules/arbiter.md) and the traits of its play.
 
     The ``must_*`` fields and ``beat_when_trumped`` are options a table may override; the others
     are fixed traits.
@@ -158,16 +159,17 @@ class TrickRules:
 
 # --------------------------------------------------------------------------- the presets
 
-# Thousand: the trump comes from declared marriages, declared by leading (RULES.md §1).
+# Thousand: the trump comes from declared marriages, declared by leading (docs/rules/thousand.md).
 THOUSAND_PLAY = Contract(
     name=ContractName.SUIT,
     trump=TrumpRule.BY_MARRIAGE,
-    order=ACE_TEN_ORDER,  # RULES.md §1.2: 7 8 9 J Q K 10 A
+    order=ACE_TEN_ORDER,  # docs/rules/thousand.md#3-tisic--czech-tisíc: 7 8 9 J Q K 10 A
     marriage=MarriageRule.LEADING,
     seven=False,
 )
 # Mariáš: suit games with a named trump, marriages announced with a card, the seven
-# (RULES.md §2, seed 004 art. II.13); betl and durch without trumps in the natural order (§4).
+# (docs/rules/marias.md, seed 004 art. II.13); betl and durch without trumps in the natural order
+# (docs/rules/arbiter.md).
 MARIAS_SUIT = Contract(
     name=ContractName.SUIT,
     trump=TrumpRule.NAMED,
@@ -178,12 +180,13 @@ MARIAS_SUIT = Contract(
 MARIAS_BETL = Contract(
     name=ContractName.BETL,
     trump=TrumpRule.NONE,
-    order=NATURAL_ORDER,  # RULES.md §4: 7 8 9 10 U O K A
+    order=NATURAL_ORDER,  # docs/rules/arbiter.md: 7 8 9 10 U O K A
     marriage=MarriageRule.NONE,
     seven=False,
 )
 MARIAS_DURCH = dataclasses.replace(MARIAS_BETL, name=ContractName.DURCH)
-# Binokel: the declarer names trump before play, melds are shown before play (RULES.md §3).
+# Binokel: the declarer names trump before play, melds are shown before play
+# (docs/rules/binokel.md).
 BINOKEL_PLAY = Contract(
     name=ContractName.SUIT,
     trump=TrumpRule.NAMED,
@@ -192,9 +195,9 @@ BINOKEL_PLAY = Contract(
     seven=False,
 )
 
-# Tricks per deal (RULES.md §1-§3): ru and pl 8 (24 cards, 7 each + 3, the declarer hands one
-# card to each defender, seed 001 "8 взяток"); one-thousand 7 (§1.4); tisic and marias 10
-# (32 cards, 10 each + 2); binokel 16 without the Dapp, 15 with it (§3).
+# Tricks per deal (docs/rules/thousand.md, marias.md, binokel.md): ru and pl 8 (24 cards, 7 each
+# + 3, the declarer hands one card to each defender, seed 001 "8 взяток"); one-thousand 7; tisic
+# and marias 10 (32 cards, 10 each + 2); binokel 16 without the Dapp, 15 with it.
 TRICKS_RU = 8
 TRICKS_ONE_THOUSAND = 7
 TRICKS_32_CARDS = 10
@@ -219,13 +222,14 @@ TRICK_RULES: Mapping[str, TrickRules] = MappingProxyType(
         "tisic": TrickRules(
             game="thousand",
             must_follow=True,
-            must_beat=True,  # RULES.md §1.2, seed 000: "musí jít nutně přes"
+            # docs/rules/thousand.md#3-tisic--czech-tisíc, seed 000: "musí jít nutně přes"
+            must_beat=True,
             must_trump=True,
             must_overtrump=True,
-            beat_when_trumped=False,  # RULES.md §4: false in every preset
+            beat_when_trumped=False,  # docs/rules/arbiter.md: false in every preset
             deck=DECKS[DeckName.TISIC],
             contracts=(THOUSAND_PLAY,),
-            marriage_after_first_trick=True,  # RULES.md §1.2
+            marriage_after_first_trick=True,  # docs/rules/thousand.md#3-tisic--czech-tisíc
             tricks=TRICKS_32_CARDS,
         ),
         "pl": _RU_LIKE,
@@ -240,7 +244,7 @@ TRICK_RULES: Mapping[str, TrickRules] = MappingProxyType(
             must_beat=True,
             must_trump=True,
             must_overtrump=True,
-            beat_when_trumped=False,  # RULES.md §4: false in every preset
+            beat_when_trumped=False,  # docs/rules/arbiter.md: false in every preset
             deck=DECKS[DeckName.MARIAS],
             contracts=(MARIAS_SUIT, MARIAS_BETL, MARIAS_DURCH),
             marriage_after_first_trick=False,
@@ -252,7 +256,7 @@ TRICK_RULES: Mapping[str, TrickRules] = MappingProxyType(
             must_beat=True,  # seed 002: Stichzwang
             must_trump=True,
             must_overtrump=True,
-            beat_when_trumped=False,  # RULES.md §4: false in every preset
+            beat_when_trumped=False,  # docs/rules/arbiter.md: false in every preset
             deck=DECKS[DeckName.BINOKEL],
             contracts=(BINOKEL_PLAY,),
             marriage_after_first_trick=False,
@@ -260,7 +264,7 @@ TRICK_RULES: Mapping[str, TrickRules] = MappingProxyType(
         ),
     }
 )
-"""Ruleset name -> its trick rules, from the obligations table of RULES.md §4."""
+"""Ruleset name -> its trick rules, from the obligations table of docs/rules/arbiter.md."""
 
 OBLIGATIONS = opts.OBLIGATIONS
 
@@ -281,9 +285,9 @@ def trick_rules(
 ) -> TrickRules:
     """The trick rules of ``ruleset`` with the table's overrides of the ``must_*`` options.
 
-    The ``must_*`` options are options of the ruleset's score sheet (RULES.md §4): a sheet's
-    own value, from ``overrides`` (the sheet's options, of its rules ``edition``), is what its
-    referee judges by.  Other option names are accepted only when they are options of the
+    The ``must_*`` options are options of the ruleset's score sheet (docs/rules/arbiter.md): a
+    sheet's own value, from ``overrides`` (the sheet's options, of its rules ``edition``), is what
+    its referee judges by.  Other option names are accepted only when they are options of the
     ruleset's score sheet; they are checked and have no bearing on a trick.
     Raises :class:`InvalidEntry` naming ``ruleset`` or ``options``.
 
@@ -577,7 +581,7 @@ def _rank(turn: Turn, c: Card) -> int:
 
 def trick_winner(trick: Sequence[Card], trump: Suit | None, order: Sequence[Rank]) -> int:
     """Index of the card that holds ``trick`` so far: the highest trump, else the highest card
-    of the led suit; of two equal cards the first played (Binokel, RULES.md §3).
+    of the led suit; of two equal cards the first played (Binokel, docs/rules/binokel.md).
 
     >>> twins = [Card(rank=Rank.ACE, suit=Suit.CLUBS), Card(rank=Rank.ACE, suit=Suit.CLUBS)]
     >>> trick_winner(twins, Suit.HEARTS, ACE_TEN_ORDER)
@@ -633,7 +637,8 @@ def _trick_breach(turn: Turn, card: Card) -> _Breach | None:
                 params={"card": str(card), "led": led.value, "held": str(same[0])},
             )
         trumped = rules.must_beat and _trumped(turn)
-        # beat_when_trumped: the duty to beat holds in a trick already trumped too (RULES.md §4)
+        # beat_when_trumped: the duty to beat holds in a trick already trumped too
+        # (docs/rules/arbiter.md)
         if rules.must_beat and (not trumped or rules.beat_when_trumped):
             top = _highest(turn, [c for c in turn.trick if c.suit == led])
             beaters = [c for c in same if _rank(turn, c) > _rank(turn, top)]
@@ -887,7 +892,7 @@ def _cards(raw: Mapping[str, Any], key: str, deck: Deck, *, required: bool) -> t
 
 
 def read_question(question: Any) -> tuple[Turn, Card, bool]:
-    """A FORMAT.md arbiter question -> (turn, card, declare_marriage); raises InvalidEntry."""
+    """A docs/format.md arbiter question -> (turn, card, declare_marriage); raises InvalidEntry."""
     if not isinstance(question, Mapping):
         raise InvalidEntry("question: must be a JSON object", code="not_object")
     extra = sorted(set(question) - set(QUESTION_KEYS))
@@ -926,7 +931,7 @@ def read_question(question: Any) -> tuple[Turn, Card, bool]:
 
 
 def judge_json(question: Mapping[str, Any]) -> JSON:
-    """Answer a FORMAT.md arbiter question with a verdict document.
+    """Answer a docs/format.md arbiter question with a verdict document.
 
     Raises :class:`InvalidEntry` (a ``ValueError``) naming the field of a malformed question.
 

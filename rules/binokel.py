@@ -1,4 +1,4 @@
-"""Binokel for three players with a Dapp: RULES.md section 3, docs/rules/binokel.md.
+"""Binokel for three players with a Dapp, as docs/rules/binokel.md explains it.
 
 Options that are points (opening bid, meld values, the concession bonus, the trick points needed
 to keep melds, the target) are given in the seed's counting and multiplied by ``scale``; what is
@@ -58,7 +58,7 @@ __all__ = [
     "score_melds",
 ]
 
-PLAYERS = 3  # RULES.md §3: Binokel with a Dapp is played by three
+PLAYERS = 3  # docs/rules/binokel.md: Binokel with a Dapp is played by three
 DEAL_POINTS = 25  # seed 002: A, 10, K count 1 each (8 of each = 24) + 1 for the last trick
 SEATS_PER_ROUND = 3  # the sheet draws an underline when every seat has dealt once
 DISS = MeldKind.DISS.value
@@ -67,7 +67,8 @@ TRUMP_PAIR = MeldKind.TRUMP_PAIR.value
 
 @unique
 class AllPass(StrEnum):
-    """What happens when every player passes at once (seed 002, RULES.md §3 ``all_pass``)."""
+    """What happens when every player passes at once (seed 002, docs/rules/binokel.md
+    ``all_pass``)."""
 
     REDEAL = "redeal"
     FIRST_MUST_BID = "first_must_bid"
@@ -75,7 +76,8 @@ class AllPass(StrEnum):
 
 @unique
 class DealPasses(StrEnum):
-    """Where the deal goes after a deal (RULES.md §1 and §3 ``deal_passes``)."""
+    """Where the deal goes after a deal (``deal_passes``: docs/rules/thousand.md and
+    docs/rules/binokel.md)."""
 
     NEXT = "next"  # the next column
     PREVIOUS = "previous"  # seed 002: "links vom letzten Geber", play runs counter-clockwise
@@ -102,7 +104,7 @@ REDEAL_TEXT: Mapping[RedealReason, str] = {
 
 @dataclass(frozen=True, kw_only=True)
 class BinokelOptions:
-    """The ``binokel`` preset (RULES.md §3).  Point options are in the seed's counting."""
+    """The ``binokel`` preset (docs/rules/binokel.md).  Point options are in the seed's counting."""
 
     scale: int = option(
         help="1: A, 10 and K count 1 each (25 a deal); 10: every point is ten (250 a deal)",
@@ -571,7 +573,7 @@ class Result:
 
 
 def deal(rules: BinokelOptions, entry: Deal, players: tuple[str, ...]) -> Result:
-    """Score a played deal (verify first).  RULES.md §3 "Per deal"."""
+    """Score a played deal (verify first).  docs/rules/binokel.md "Per deal"."""
     verify_deal(rules, entry, players)
     diss = rules.meld_values[DISS]
     deltas: list[Points] = []
@@ -656,7 +658,7 @@ def concession(rules: BinokelOptions, entry: Concession, players: tuple[str, ...
 def outcome(
     rules: BinokelOptions, totals: list[Points], declarer: Seat, players: tuple[str, ...]
 ) -> tuple[Outcome | None, Note | None]:
-    """The end of the game after a deal by ``declarer`` (RULES.md §3).
+    """The end of the game after a deal by ``declarer`` (docs/rules/binokel.md).
 
     Every total that reached the target competes; the declarer among them wins, else the
     highest total.  Two defenders level on the highest total play on (docs/rules/binokel.md).
@@ -700,7 +702,7 @@ def outcome(
 
 
 class BinokelGame(engine.Game):
-    """Binokel for three (RULES.md §3)."""
+    """Binokel for three (docs/rules/binokel.md)."""
 
     name: ClassVar[str] = "binokel"
     presets: ClassVar[Mapping[str, Any]] = {"binokel": BINOKEL}

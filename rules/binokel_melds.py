@@ -1,4 +1,4 @@
-"""The Binokel meld calculator (RULES.md §3, docs/rules/binokel.md "Melds").
+"""The Binokel meld calculator (docs/rules/binokel.md, "Melds").
 
 The player taps what they show -- so many pairs, a trump family, a Binokel, four aces, a Diss
 -- as a :class:`Melds` of counts; :func:`meld_points` turns it into points under the sheet's meld
@@ -41,7 +41,7 @@ from .parse import get_int, only_keys
 
 @unique
 class Suit(StrEnum):
-    """A Binokel suit by its stored name (FORMAT.md): Herz, Eckstein/Karo, Kreuz, Schippe."""
+    """A Binokel suit by its stored name (docs/format.md): Herz, Eckstein/Karo, Kreuz, Schippe."""
 
     HEARTS = "hearts"
     DIAMONDS = "diamonds"
@@ -100,7 +100,7 @@ class MeldInfo:
     english: str
     cards: str  # what has to be shown
     most: int  # the most melds of this kind one hand can show
-    default: int  # the seed's value at scale 1 (RULES.md §3 table)
+    default: int  # the seed's value at scale 1 (docs/rules/binokel.md table)
 
 
 MELD_INFO: tuple[MeldInfo, ...] = (

@@ -1,6 +1,6 @@
 """Cards, ranks, suits and decks of the three games (docs/rules/arbiter.md, "Cards").
 
-A card is written ``RANK-suit`` (FORMAT.md, "The referee on the command line"): ranks
+A card is written ``RANK-suit`` (docs/format.md, "The referee on the command line"): ranks
 ``7 8 9 10 J Q K A`` (J = spodek/Unter/валет, Q = svršek/Ober/dáma/дама) and the suit names of
 the game: ``hearts diamonds clubs spades`` for Thousand and Binokel, ``hearts bells leaves acorns``
 for Mariáš.  How a deck shows its suits and ranks to players (local names, symbols, colours) is
@@ -25,7 +25,8 @@ from .errors import InvalidEntry
 
 @unique
 class Suit(StrEnum):
-    """A suit by its stored name (FORMAT.md).  Mariáš shares ``hearts`` with the French decks."""
+    """A suit by its stored name (docs/format.md).  Mariáš shares ``hearts`` with the French
+    decks."""
 
     HEARTS = "hearts"
     DIAMONDS = "diamonds"
@@ -38,7 +39,7 @@ class Suit(StrEnum):
 
 @unique
 class Rank(StrEnum):
-    """A rank by its stored name (FORMAT.md): J is the spodek/Unter, Q the svršek/Ober/dáma."""
+    """A rank by its stored name (docs/format.md): J is the spodek/Unter, Q the svršek/Ober/dáma."""
 
     SEVEN = "7"
     EIGHT = "8"
@@ -51,8 +52,10 @@ class Rank(StrEnum):
 
 
 # Card orders, lowest first, over every rank; a deck keeps the ranks it holds.
-# The ten ranks just under the ace: Thousand (RULES.md §1.2 "7 8 9 J Q K 10 A", seed 001),
-# Mariáš suit games (RULES.md §2) and Binokel (seed 002: "Ass, Zehn, König, Dame, Bube, Neun").
+# The ten ranks just under the ace: Thousand (docs/rules/thousand.md#3-tisic--czech-tisíc "7 8 9 J Q
+# K 10 A", seed 001),
+# Mariáš suit games (docs/rules/marias.md) and Binokel (seed 002: "Ass, Zehn, König, Dame, Bube,
+# Neun").
 ACE_TEN_ORDER: tuple[Rank, ...] = (
     Rank.SEVEN,
     Rank.EIGHT,
@@ -63,7 +66,7 @@ ACE_TEN_ORDER: tuple[Rank, ...] = (
     Rank.TEN,
     Rank.ACE,
 )
-# The natural order of Mariáš betl and durch (RULES.md §4: "7 8 9 10 U O K A").
+# The natural order of Mariáš betl and durch (docs/rules/arbiter.md: "7 8 9 10 U O K A").
 NATURAL_ORDER: tuple[Rank, ...] = (
     Rank.SEVEN,
     Rank.EIGHT,
@@ -108,7 +111,7 @@ class RankFace:
 
 @unique
 class DeckName(StrEnum):
-    """The decks of the presets (RULES.md §1–§3)."""
+    """The decks of the presets (docs/rules/thousand.md, marias.md, binokel.md)."""
 
     THOUSAND = "thousand24"  # ru, pl, one-thousand: 9 to A
     TISIC = "tisic32"  # tisic: 7 to A
@@ -255,7 +258,7 @@ DECKS: Mapping[DeckName, Deck] = MappingProxyType(
                 (Rank.TEN, "10", "Zehn"),
                 (Rank.ACE, "A", "Ass"),
             ),
-            copies=2,  # RULES.md §3: 48 cards, every card twice
+            copies=2,  # docs/rules/binokel.md: 48 cards, every card twice
         ),
     }
 )
@@ -267,7 +270,7 @@ GAME_SUITS: Mapping[str, tuple[Suit, ...]] = MappingProxyType(
         "binokel": DECKS[DeckName.BINOKEL].suit_names,
     }
 )
-"""The suit names each game's entries use (FORMAT.md)."""
+"""The suit names each game's entries use (docs/format.md)."""
 
 _RANK_SPELLINGS: Mapping[str, Rank] = MappingProxyType({r.value.casefold(): r for r in Rank})
 

@@ -1,4 +1,4 @@
-"""``python -m rules score|check|arbiter|review|bench`` (FORMAT.md)."""
+"""``python -m rules score|check|arbiter|review|bench`` (docs/format.md)."""
 
 from __future__ import annotations
 

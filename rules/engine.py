@@ -1,6 +1,6 @@
 """The game-independent engine: the sheet document, replay, problems, outcome.
 
-A sheet is a ruleset plus an ordered list of entries (FORMAT.md).  Totals, marks, engine-made
+A sheet is a ruleset plus an ordered list of entries (docs/format.md).  Totals, marks, engine-made
 penalty rows, the dealer and the outcome are always recomputed by replaying the entries; nothing
 scored is ever stored as the truth.
 """
@@ -25,7 +25,7 @@ FORMAT = "scoresheet/1"
 DOC_KEYS = (
     "format", "game", "ruleset", "edition", "options", "players", "first_dealer", "entries", "meta"
 )
-# Rules editions (FORMAT.md "edition"): a rule fix that changes what a sheet scores makes a new
+# Rules editions (docs/format.md "edition"): a rule fix that changes what a sheet scores makes a new
 # edition.  A stored sheet keeps the edition it was created under, so it always replays to the
 # totals it showed; a new sheet plays the latest.  Edition 1: the rules before the corrections
 # that follow the seed texts more closely (docs/format.md#editions); edition 2: those corrections;
@@ -291,7 +291,7 @@ class Scored:
 
 @dataclass(frozen=True, kw_only=True)
 class Entry:
-    """Base of every typed entry.  ``kind`` is the FORMAT.md ``type``."""
+    """Base of every typed entry.  ``kind`` is the docs/format.md ``type``."""
 
     kind: ClassVar[str] = ""
 
@@ -420,7 +420,8 @@ def check_edition(edition: Any) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class Sheet:
-    """The sheet document (FORMAT.md).  Entries are kept as given; games type them on replay."""
+    """The sheet document (docs/format.md).  Entries are kept as given; games type them on
+    replay."""
 
     game: str
     ruleset: str
@@ -535,7 +536,7 @@ def copy_json(value: Any) -> Any:
 
 
 def load(doc: Any) -> Sheet:
-    """Build a :class:`Sheet` from a FORMAT.md document; raises :class:`InvalidSheet`.
+    """Build a :class:`Sheet` from a docs/format.md document; raises :class:`InvalidSheet`.
 
     Entries are only checked to be objects here; :func:`problems` and :func:`score` judge them.
 
@@ -592,7 +593,7 @@ def load(doc: Any) -> Sheet:
 
 
 def dump(sheet: Sheet) -> JSON:
-    """The FORMAT.md document of ``sheet``, always with its edition; ``dump(load(doc)) == doc``
+    """The docs/format.md document of ``sheet``, always with its edition; ``dump(load(doc)) == doc``
     for a document that names its edition."""
     doc: JSON = {
         "format": FORMAT,

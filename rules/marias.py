@@ -1,4 +1,4 @@
-"""Mariáš (volený mariáš, the tournament rules of seed 004): RULES.md section 2.
+"""Mariáš (volený mariáš, the tournament rules of seed 004), as docs/rules/marias.md explains it.
 
 Explained in the project's own words in docs/rules/marias.md; the anchors in the comments below
 point there.  Money is kept in haléře (1 Kč = 100 h) as exact integers; only
@@ -62,7 +62,7 @@ MAX_PREMIUM = 10_000
 
 @unique
 class Suit(StrEnum):
-    """Mariáš suits (FORMAT.md); hearts are the red suit."""
+    """Mariáš suits (docs/format.md); hearts are the red suit."""
 
     HEARTS = "hearts"  # srdce, červené
     BELLS = "bells"  # kule
@@ -75,7 +75,7 @@ RED = Suit.HEARTS
 
 @unique
 class Kind(StrEnum):
-    """Entry types of FORMAT.md (also the row kinds)."""
+    """Entry types of docs/format.md (also the row kinds)."""
 
     DEAL = "deal"
     RENONC = "renonc"
@@ -128,7 +128,7 @@ _DECLARER, _DEFENCE = Side.DECLARER, Side.DEFENCE
 
 @unique
 class Component(StrEnum):
-    """The parts of a deal settled separately, each with its own flek level (FORMAT.md)."""
+    """The parts of a deal settled separately, each with its own flek level (docs/format.md)."""
 
     GAME = "game"  # hra, or sto when the hundred is announced
     SEVEN = "seven"
@@ -235,7 +235,7 @@ PREMIUM_KEYS = ("hra", "hra_red", "sedma", "sedma_red", "sto", "sto_red", "betl"
 
 @dataclass(frozen=True, kw_only=True)
 class MariasOptions:
-    """Every option of RULES.md section 2; the ``marias`` preset holds the defaults."""
+    """Every option of docs/rules/marias.md; the ``marias`` preset holds the defaults."""
 
     max_fleks: int = option(
         help="the highest flek level: 4 = flek, re, tutti, boty; 5 adds kalhoty; 0 = no fleks",
@@ -313,7 +313,7 @@ class MariasOptions:
         help="the player who gave the first flek on a game that its side then wins gets minus "
         "premium points: the game's points for each flek level he pays for"
     )
-    # trick obligations of the suit games (the referee page judges by them; RULES.md §4)
+    # trick obligations of the suit games (the referee page judges by them; docs/rules/arbiter.md)
     must_follow: bool = option(help=OBLIGATION_HELP["must_follow"])
     must_beat: bool = option(help=OBLIGATION_HELP["must_beat"])
     must_trump: bool = option(help=OBLIGATION_HELP["must_trump"])
@@ -370,7 +370,7 @@ MARIAS = MariasOptions(
     must_beat=True,
     must_trump=True,
     must_overtrump=True,
-    beat_when_trumped=False,  # RULES.md §4: a trumped trick is lost to the trump anyway
+    beat_when_trumped=False,  # docs/rules/arbiter.md: a trumped trick is lost to the trump anyway
 )
 
 PRESETS: dict[str, MariasOptions] = {"marias": MARIAS}

@@ -2,7 +2,7 @@
 
 Each option field carries metadata: a one-line ``help`` and either ``choices`` or a ``min``/``max``
 range.  A table may override any option when its sheet is created; unknown names and values out
-of range are errors, never silently replaced (RULES.md, introduction).
+of range are errors, never silently replaced (docs/rules/, introduction).
 """
 
 from __future__ import annotations
@@ -84,7 +84,8 @@ def specs(preset: Any) -> list[OptionSpec]:
     return out
 
 
-# Trick obligations (RULES.md §4): options of every game's ruleset, so that a table's house rule
+# Trick obligations (docs/rules/arbiter.md): options of every game's ruleset, so that a table's
+# house rule
 # is stored on its sheet and its referee page judges by it.
 OBLIGATIONS = ("must_follow", "must_beat", "must_trump", "must_overtrump", "beat_when_trumped")
 OBLIGATION_HELP = {

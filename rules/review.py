@@ -41,7 +41,7 @@ DOCS = "docs/rules/arbiter.md"
 
 @unique
 class Problem(StrEnum):
-    """An inconsistency of the cards laid out (FORMAT.md, ``problem``).  Values are stable."""
+    """An inconsistency of the cards laid out (docs/format.md, ``problem``).  Values are stable."""
 
     CARD_TWICE = "card_twice"  # a card shown more often than the pack holds it
     CARD_MISSING = "card_missing"  # a complete deal in which a card of the pack never appears
@@ -83,7 +83,7 @@ class DealShape:
 
 
 _THOUSAND_VALUES = MappingProxyType({Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
-                                     Rank.JACK: 2})  # RULES.md §1
+                                     Rank.JACK: 2})  # docs/rules/thousand.md
 _RU_SHAPE = DealShape(talon=0, values=_THOUSAND_VALUES)  # the talon is handed out (seed 001)
 
 SHAPES: Mapping[str, DealShape] = MappingProxyType(
@@ -92,10 +92,11 @@ SHAPES: Mapping[str, DealShape] = MappingProxyType(
         "pl": _RU_SHAPE,
         # seed 003: the declarer "discards 3" (they count for him)
         "one-thousand": DealShape(talon=3, values=_THOUSAND_VALUES),
-        # RULES.md §1.2: lays off 2, never an ace or a ten; they count for him
+        # docs/rules/thousand.md#3-tisic--czech-tisíc: lays off 2, never an ace or a ten; they count
+        # for him
         "tisic": DealShape(talon=2, values=_THOUSAND_VALUES,
                            talon_no_ace_ten=frozenset({ContractName.SUIT})),
-        # RULES.md §2: aces and tens 10, the last trick 10 (90); seed 004 art. III.12
+        # docs/rules/marias.md: aces and tens 10, the last trick 10 (90); seed 004 art. III.12
         # betl and durch are played for the tricks (seed 004 art. II.16: betl "pouští všechny
         # zdvihy", durch "všechny zdvihy uhrává"), not for card points
         "marias": DealShape(talon=2, values=MappingProxyType({Rank.ACE: 10, Rank.TEN: 10}),
@@ -141,7 +142,7 @@ def deal_shape(ruleset: str, options: Mapping[str, Any] | None = None,
     )
 
 
-# What a proven offence writes on the sheet, per game (FORMAT.md entries).  Mariáš, seed 004
+# What a proven offence writes on the sheet, per game (docs/format.md entries).  Mariáš, seed 004
 # art. III: 1 "nepřiznání barvy" (a trump not played is a colour not confessed), 2 "nepřebití
 # nižší karty", 3 "nesprávné vynesení" (a lead out of turn), 7 "nesprávný počet karet v talonu",
 # 11 "porušení bodů B/13" (the seven), 12 "eso nebo desítka v talonu".  Thousand: the revoke
@@ -186,7 +187,7 @@ class Play:
 
 @dataclass(frozen=True, kw_only=True)
 class Deal:
-    """A deal as laid out for review (FORMAT.md, "The deal review")."""
+    """A deal as laid out for review (docs/format.md, "The deal review")."""
 
     ruleset: str
     rules: TrickRules
@@ -975,7 +976,8 @@ def _read_cards(raw: Mapping[str, Any], rules: TrickRules,
 
 
 def read_deal(raw: Any) -> Deal:
-    """A FORMAT.md deal-review document -> :class:`Deal`; raises InvalidEntry naming the field."""
+    """A docs/format.md deal-review document -> :class:`Deal`; raises InvalidEntry naming the
+    field."""
     if not isinstance(raw, Mapping):
         raise InvalidEntry("deal: must be a JSON object", code="not_object")
     extra = sorted(set(raw) - set(DEAL_KEYS))
@@ -997,7 +999,7 @@ def read_deal(raw: Any) -> Deal:
 
 
 def review_json(raw: Any) -> JSON:
-    """Review a FORMAT.md deal document; raises InvalidEntry naming a malformed field."""
+    """Review a docs/format.md deal document; raises InvalidEntry naming a malformed field."""
     return review(read_deal(raw)).to_json()
 
 

@@ -1,4 +1,4 @@
-"""The Thousand family: RULES.md section 1, explained in docs/rules/thousand.md.
+"""The Thousand family, as docs/rules/thousand.md explains it.
 
 Four presets share one game class; everything that differs between them is an option:
 ``ru`` (Тысяча), ``tisic`` (Czech Tisíc), ``pl`` (Tysiąc) and ``one-thousand``.
@@ -78,7 +78,7 @@ class OpeningSeat(StrEnum):
 
 @unique
 class DealPasses(StrEnum):
-    """Where the deal goes after a deal (RULES.md 1, thousand.md#dealer)."""
+    """Where the deal goes after a deal (docs/rules/ 1, thousand.md#dealer)."""
 
     NEXT = "next"  # the next column
     PREVIOUS = "previous"  # the previous column: the obligation holder deals next (tisic)
@@ -102,7 +102,7 @@ class BarrelFailures(StrEnum):
 
 @unique
 class Kind(StrEnum):
-    """Entry types of FORMAT.md, and the engine's own row kinds."""
+    """Entry types of docs/format.md, and the engine's own row kinds."""
 
     DEAL = "deal"
     CONCESSION = "concession"
@@ -305,7 +305,7 @@ RU = ThousandOptions(
     bolt=Bolt.TOOK_NOTHING,  # seed 001 "Если игрок не взял ничего ... болтом"
     bolt_penalty=120,
     bolts_consecutive=True,
-    # RULES.md 1.1: "points credited to it by another seat's concession count as scoring (it
+    # docs/rules/ 1.1: "points credited to it by another seat's concession count as scoring (it
     # took no bolt that deal)"; seed 001 "три "болта" подряд" (edition 4)
     unplayed_deal_breaks_bolts=True,
     reset_555=True,
@@ -340,7 +340,7 @@ RU = ThousandOptions(
     must_beat=False,
     must_trump=True,
     must_overtrump=False,
-    beat_when_trumped=False,  # RULES.md §4: false in every preset
+    beat_when_trumped=False,  # docs/rules/arbiter.md: false in every preset
 )
 
 TISIC = dataclasses.replace(
@@ -385,7 +385,8 @@ TISIC = dataclasses.replace(
     must_beat=True,
     must_overtrump=True,
     # Seed 000 "Zároveň musí jít nutně "přes"" is silent on a trick already trumped: no duty to
-    # beat then, the Mariáš convention the game grew from (RULES.md §4); a table may set it.
+    # beat then, the Mariáš convention the game grew from (docs/rules/arbiter.md); a table may set
+    # it.
     beat_when_trumped=False,
 )
 
@@ -462,7 +463,7 @@ EDITION_1: Mapping[str, Mapping[str, Any]] = {
 }
 # Rules editions 2 and 3: a deal not played out (a concession, a bomb, three marriages in hand,
 # a revoke penalty that ends the deal) neither counted nor reset a run of bolts; edition 4 resets
-# it (RULES.md 1.1 ``bolts_consecutive``: "points credited to it by another seat's concession
+# it (docs/rules/ 1.1 ``bolts_consecutive``: "points credited to it by another seat's concession
 # count as scoring (it took no bolt that deal)").
 BEFORE_EDITION_4: Mapping[str, Any] = {"unplayed_deal_breaks_bolts": False}
 

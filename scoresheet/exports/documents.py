@@ -1,8 +1,9 @@
 """A sheet leaves the phone as a file and comes back: the JSON document, CSV, and the import.
 
-Export writes the FORMAT.md document of a sheet (:func:`scoresheet.sheets.services.sheet_document`)
+Export writes the docs/format.md document of a sheet
+(:func:`scoresheet.sheets.services.sheet_document`)
 with the app's own facts under ``meta.listek``.  Import reads such a document (or any valid
-FORMAT.md document, a golden sheet for instance), lets the engine list *every* problem with
+docs/format.md document, a golden sheet for instance), lets the engine list *every* problem with
 :func:`rules.problems`, and then stores the sheet with all its entries and their history in one
 transaction — or refuses it with the whole list and stores nothing.
 
@@ -48,7 +49,8 @@ from scoresheet.sheets.validators import (
 )
 from scoresheet.sheets.words import contract_label, engine_message, mark_label, note_text
 
-META_KEY = "listek"  # the app's facts in a document's meta (FORMAT.md: the engine ignores meta)
+# the app's facts in a document's meta (docs/format.md: the engine ignores meta)
+META_KEY = "listek"
 MAX_IMPORT_BYTES = 2_000_000  # a 5000-entry sheet (rules.engine.MAX_ENTRIES) is about 1 MB
 CSV_BOM = "\ufeff"  # tells spreadsheets the file is UTF-8 (Czech, Polish, Russian names)
 FORMULA_STARTS = "=+-@\t\r"  # a text cell starting so is a formula
@@ -114,7 +116,7 @@ def _iso(value: datetime | None) -> str | None:
 
 
 def export_document(sheet: Sheet, entries: Sequence[Any] | None = None) -> dict[str, Any]:
-    """The FORMAT.md document of ``sheet`` with the app's facts under ``meta.listek``."""
+    """The docs/format.md document of ``sheet`` with the app's facts under ``meta.listek``."""
     doc = services.sheet_document(sheet, entries)
     doc["meta"] = {
         META_KEY: {

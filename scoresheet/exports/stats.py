@@ -45,7 +45,7 @@ MAX_SHEETS = 1000  # sheets read for one statistics page (the newest first)
 # Entries replayed for one statistics page at most (about a second): older sheets beyond it are
 # not read, and the page says how many.
 MAX_ENTRIES = 30_000
-# Rows that decide a declarer's contract (FORMAT.md entry types of every game); a Mariáš renonc
+# Rows that decide a declarer's contract (docs/format.md entry types of every game); a Mariáš renonc
 # row that settles the deal before it again is not counted a second time.
 DECIDING_KINDS = frozenset({"deal", "concession"})
 

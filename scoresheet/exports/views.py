@@ -150,7 +150,7 @@ def export_settings(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def export_json(request: HttpRequest, token: str, mode: str) -> HttpResponse:
-    """The sheet as its FORMAT.md document (a file to keep, or to import elsewhere)."""
+    """The sheet as its docs/format.md document (a file to keep, or to import elsewhere)."""
     sheet = get_sheet(token, mode)
     return _download(exports.export_json(sheet), "application/json; charset=utf-8",
                      exports.filename(sheet, "json"))

@@ -238,7 +238,7 @@ def missing(trick: arbiter.TrickRules, setup: Setup, n: int) -> list[str]:
 
 
 def deal_document(setup: Setup, document: rules.Sheet) -> dict[str, Any]:
-    """The engine's deal document (FORMAT.md, "The deal review") of the page's state."""
+    """The engine's deal document (docs/format.md, "The deal review") of the page's state."""
     trick = arbiter.trick_rules(document.ruleset, document.options, edition=document.edition)
     asked = needs(trick, setup)
     tricks: list[list[Any]] = []
@@ -553,7 +553,7 @@ REVIEW_META = "review"
 
 def fill_entry(game: str, review: engine.Review, entry: Mapping[str, Any]) -> dict[str, Any]:
     """The deal's row with the reviewed card points and marriages in the game's fields
-    (FORMAT.md entries); the scorer sees it on the entry form and confirms."""
+    (docs/format.md entries); the scorer sees it on the entry form and confirms."""
     out = dict(entry)
     out["type"] = "deal"
     deal = review.deal

@@ -75,7 +75,7 @@ CARD_CODE = re.compile(r"\b(10|[2-9JQKA])-([a-z]+)\b")  # a card as the engine w
 class CardView:
     """One card button: the deck's own face, the stored code, the full local name."""
 
-    code: str  # RANK-suit, the value the form sends (FORMAT.md)
+    code: str  # RANK-suit, the value the form sends (docs/format.md)
     short: str  # the rank as the deck prints it: E, Sv, Т, O, 10
     rank: str  # the stored rank (A, Q, J, ...), shown small when it differs from ``short``
     symbol: str
@@ -258,7 +258,7 @@ CONTRACT_LABELS: Mapping[str, Any] = {
     "durch": _("durch"),
 }
 
-# The question's fields (FORMAT.md "The referee on the command line") -> the form's fields.
+# The question's fields (docs/format.md "The referee on the command line") -> the form's fields.
 QUESTION_FIELDS: Mapping[str, str] = {
     "contract": "contract",
     "trump": "trump",
@@ -350,7 +350,7 @@ class QuestionForm(forms.Form):
         return data
 
     def question(self) -> dict[str, Any]:
-        """The FORMAT.md arbiter question (after :meth:`is_valid`)."""
+        """The docs/format.md arbiter question (after :meth:`is_valid`)."""
         data = self.cleaned_data
         trump = data.get("trump") or None
         question: dict[str, Any] = {
@@ -538,10 +538,10 @@ def obligations(trick: arbiter.TrickRules) -> list[tuple[str, bool, str]]:
 
 
 class OffenceForm(forms.Form):
-    """Base of the forms of the penalty calculator: one per penalty entry kind of FORMAT.md.
+    """Base of the forms of the penalty calculator: one per penalty entry kind of docs/format.md.
 
     Subclasses set ``kind`` and ``label`` and build their fields from the sheet; :meth:`entry`
-    writes the FORMAT.md entry, which the engine then prices by preview.
+    writes the docs/format.md entry, which the engine then prices by preview.
     """
 
     kind: ClassVar[str] = ""
@@ -562,11 +562,11 @@ class OffenceForm(forms.Form):
         """Add the fields of this kind of offence."""
 
     def entry(self) -> dict[str, Any]:
-        """The FORMAT.md entry: who offended; each kind of offence adds its own fields."""
+        """The docs/format.md entry: who offended; each kind of offence adds its own fields."""
         return {"type": self.kind, "seat": self.cleaned_data["seat"]}
 
 
-# Words for the penalty reasons of FORMAT.md (the reasons themselves come from the engine).
+# Words for the penalty reasons of docs/format.md (the reasons themselves come from the engine).
 PENALTY_REASON_LABELS: Mapping[str, Any] = {
     "revoke": _("revoke (broke the rules of play)"),
     "cut_nines": _("cut a nine to the bottom three times"),

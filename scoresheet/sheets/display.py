@@ -46,7 +46,7 @@ class Cell:
 
 @dataclass(frozen=True, kw_only=True)
 class RowView:
-    entry: int  # index of the entry (FORMAT.md), 0-based
+    entry: int  # index of the entry (docs/format.md), 0-based
     number: int  # what the sheet prints in its first column: entry + 1
     first: bool  # the first row of its entry (the engine may add rows after it)
     kind: str

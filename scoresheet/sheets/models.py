@@ -50,7 +50,7 @@ class Action(StrEnum):
 
 
 class Sheet(models.Model):
-    """One game's score sheet: the header of a FORMAT.md document plus bookkeeping."""
+    """One game's score sheet: the header of a docs/format.md document plus bookkeeping."""
 
     game = models.CharField(_("game"), max_length=20)
     ruleset = models.CharField(_("preset"), max_length=32)
@@ -130,7 +130,7 @@ class Sheet(models.Model):
 
 
 class Entry(models.Model):
-    """One row as typed: the FORMAT.md entry (``data``) at its place (``position``, from 0)."""
+    """One row as typed: the docs/format.md entry (``data``) at its place (``position``, from 0)."""
 
     sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="entries")
     position = models.PositiveIntegerField()

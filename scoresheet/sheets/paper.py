@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 import rules
 from rules import marias
 
-HALER_PER_CROWN = 100  # FORMAT.md: amounts of Mariáš are haléře, 1 Kč = 100 h
-FLAGGED = "flagged"  # the mark of a deal worth >= 50 premium points (RULES.md section 2)
+HALER_PER_CROWN = 100  # docs/format.md: amounts of Mariáš are haléře, 1 Kč = 100 h
+FLAGGED = "flagged"  # the mark of a deal worth >= 50 premium points (docs/rules/ section 2)
 MADE_MARKS = frozenset({"made", "won"})  # the declarer made it (Thousand, Binokel; Mariáš)
 FAILED_MARKS = frozenset({"failed", "lost", "conceded"})  # ... failed or gave it up
 NUMBER = re.compile(r"-?\d+")

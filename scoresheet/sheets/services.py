@@ -191,7 +191,7 @@ class _LazyEntries(Sequence[Entry]):
 
 
 def document_of(sheet: Sheet, entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The FORMAT.md document of ``sheet`` with ``entries``."""
+    """The docs/format.md document of ``sheet`` with ``entries``."""
     return {
         "format": rules.FORMAT,
         "game": sheet.game,
@@ -205,7 +205,7 @@ def document_of(sheet: Sheet, entries: Sequence[Mapping[str, Any]]) -> dict[str,
 
 
 def sheet_document(sheet: Sheet, entries: Sequence[Entry] | None = None) -> dict[str, Any]:
-    """The sheet as a FORMAT.md document (what export writes and import reads)."""
+    """The sheet as a docs/format.md document (what export writes and import reads)."""
     rows = entries_of(sheet) if entries is None else entries
     return document_of(sheet, [e.data for e in rows])
 

@@ -30,7 +30,8 @@ from rules.cards import DECKS, DeckName, Suit
 
 # ---------------------------------------------------------------------------- marks
 
-# The short badge and its explanation for each mark of RULES.md / FORMAT.md (Thousand, Binokel;
+# The short badge and its explanation for each mark of docs/rules/ / docs/format.md (Thousand,
+# Binokel;
 # the Mariáš marks are added by scoresheet/sheets/gameforms/marias.py).
 MARKS: dict[str, tuple[Any, Any]] = {
     "made": (_("made"), _("the declarer made the contract")),
@@ -894,7 +895,7 @@ def contract_label(contract: str) -> str:
 
 # ---------------------------------------------------------------------------- house rules
 
-# The name of each option of RULES.md as the new-sheet and rules pages show it.
+# The name of each option of docs/rules/ as the new-sheet and rules pages show it.
 OPTION_LABELS: dict[str, Any] = {
     "scale": _("Scale"),
     "dapp": _("Dapp"),
@@ -1262,7 +1263,7 @@ def join_names(names: Sequence[str]) -> str:
     }
 
 
-# An entry's fields as the players call them, for the objections that name a field (FORMAT.md
+# An entry's fields as the players call them, for the objections that name a field (docs/format.md
 # keys are never shown).
 FIELD_WORDS: dict[str, Any] = {
     "amount": _("the amount"),

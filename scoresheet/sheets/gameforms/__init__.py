@@ -1,7 +1,8 @@
 """Entry forms per game: one Django form per entry kind, looked up by game name.
 
 A game module (``thousand`` here; ``marias`` and ``binokel`` add theirs) calls :func:`register`
-with a :class:`GameForms`.  A form only checks types and turns its fields into the FORMAT.md entry
+with a :class:`GameForms`.  A form only checks types and turns its fields into the docs/format.md
+entry
 (:meth:`EntryForm.to_entry`); every rule is judged by the engine, whose objections come back
 through :meth:`EntryForm.add_engine_error` on the field the engine names.
 
@@ -69,7 +70,8 @@ class EntryForm(forms.Form):
         """Add the fields that depend on the sheet (seats, the table's options)."""
 
     def to_entry(self, cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
-        """The FORMAT.md entry.  The default suits forms whose fields are the entry's fields."""
+        """The docs/format.md entry.  The default suits forms whose fields are the entry's
+        fields."""
         out: dict[str, Any] = {"type": self.kind}
         for name, value in cleaned_data.items():
             if value is not None and value != "":

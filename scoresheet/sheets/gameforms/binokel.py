@@ -1,4 +1,4 @@
-"""Entry forms of Binokel (FORMAT.md "Entries: Binokel", docs/rules/binokel.md).
+"""Entry forms of Binokel (docs/format.md "Entries: Binokel", docs/rules/binokel.md).
 
 A deal: the declarer, the bid, trumps, and per seat the meld points and the trick points; the last
 player's trick points are what the others leave of the deal's total (the engine's

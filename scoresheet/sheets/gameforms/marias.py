@@ -1,8 +1,9 @@
-"""Entry forms of Mariáš (FORMAT.md "Entries: Mariáš", docs/rules/marias.md).
+"""Entry forms of Mariáš (docs/format.md "Entries: Mariáš", docs/rules/marias.md).
 
 Three forms: a played deal (the game as big buttons, trumps as suit buttons, the announcements,
 a flek ladder per component, card points in tens, marriages, results), a renonc and a misdeal.
-They only turn taps into the FORMAT.md entry; every rule, every amount and every objection comes
+They only turn taps into the docs/format.md entry; every rule, every amount and every objection
+comes
 from :mod:`rules.marias`.
 
 The deal form shows only the fields of the game chosen (CSS, no JavaScript needed), and sends
@@ -381,7 +382,7 @@ class DealForm(EntryForm):
                 "kind": cleaned_data["renonc_kind"], "deal": announcement}
 
     def deal_entry(self, cleaned_data: Mapping[str, Any]) -> dict[str, Any]:
-        """The deal as played (``deal`` entry of FORMAT.md)."""
+        """The deal as played (``deal`` entry of docs/format.md)."""
         data = cleaned_data
         game = data["game"]
         entry: dict[str, Any] = {"type": self.kind, "declarer": data["declarer"], "game": game}

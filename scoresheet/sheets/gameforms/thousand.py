@@ -1,4 +1,4 @@
-"""Entry forms of the Thousand family (FORMAT.md "Entries: Thousand")."""
+"""Entry forms of the Thousand family (docs/format.md "Entries: Thousand")."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ class DealForm(EntryForm):
             "points": list(cleaned_data["points"]),
             "marriages": [list(cleaned_data.get(f"marriages_{s}") or []) for s in range(n)],
         }
-        if cleaned_data.get("dark"):  # FORMAT.md: dark is false when absent
+        if cleaned_data.get("dark"):  # docs/format.md: dark is false when absent
             entry["dark"] = True
         return entry
 

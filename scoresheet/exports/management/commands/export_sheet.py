@@ -1,4 +1,4 @@
-"""``manage.py export_sheet SHEET [-o FILE] [--csv]``: a sheet as its FORMAT.md document.
+"""``manage.py export_sheet SHEET [-o FILE] [--csv]``: a sheet as its docs/format.md document.
 
 SHEET is the sheet's number or either of its link tokens (the part after ``/s/`` or ``/v/``).
 The document goes to standard output unless ``-o`` names a file.
@@ -30,7 +30,7 @@ def find_sheet(ident: str) -> Sheet:
 
 
 class Command(BaseCommand):
-    help = "Write a sheet as its JSON document (FORMAT.md) or as CSV."
+    help = "Write a sheet as its JSON document (docs/format.md) or as CSV."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("sheet", help="the sheet's number, or its edit or read-only token")

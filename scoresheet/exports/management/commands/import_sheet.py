@@ -1,4 +1,4 @@
-"""``manage.py import_sheet FILE|-``: store a FORMAT.md document as a new sheet, or nothing.
+"""``manage.py import_sheet FILE|-``: store a docs/format.md document as a new sheet, or nothing.
 
 The document is judged completely first; every problem is printed on standard error as
 ``entry N: ...`` or ``sheet: ...`` and the command exits with status 1 having stored nothing.
@@ -24,7 +24,7 @@ def _stdin() -> bytes | str:
 
 
 class Command(BaseCommand):
-    help = "Import a sheet document (FORMAT.md) from a file or - (standard input)."
+    help = "Import a sheet document (docs/format.md) from a file or - (standard input)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the JSON document, or - to read standard input")
