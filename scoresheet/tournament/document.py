@@ -23,6 +23,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from rules import tournament as draw_rules
 from scoresheet.exports.documents import Problem as SheetProblem
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.validators import (
@@ -35,6 +36,7 @@ from scoresheet.sheets.validators import (
     read_moment,
 )
 from scoresheet.tournament.models import (
+    CURRENT_EDITION,
     Action,
     Event,
     Player,
@@ -304,6 +306,12 @@ def check(doc: Any) -> None:
     c.column(c.get(doc, "table_size", ""), "table_size", Tournament, "table_size")
     c.integer(c.get(doc, "deals_per_round", "", required=False), "deals_per_round", 1,
               MAX_DEALS, null=True)
+    # written only when they differ from the old defaults (docs/tournament.md)
+    c.integer(c.get(doc, "edition", "", required=False), "edition", 1, CURRENT_EDITION)
+    method = c.get(doc, "draw_method", "", required=False)
+    if method is not MISSING and method not in draw_rules.METHODS:
+        c.add("choice", "draw_method", allowed=", ".join(draw_rules.METHODS))
+    c.boolean(c.get(doc, "separate_clubs", "", required=False), "separate_clubs")
     listed = c.array(c.get(doc, "players", ""), "players")
     names = _players(c, listed)
     for i, raw in enumerate(c.array(c.get(doc, "history", "", required=False), "history")):
@@ -338,6 +346,7 @@ def _players(c: Checker, listed: list[Any]) -> dict[int, str]:
                       empty=False)
         c.text(c.get(p, "club", where, required=False), path(where, "club"),
                _length(Player, "club"))
+        c.boolean(c.get(p, "withdrawn", where, required=False), path(where, "withdrawn"))
         if number is None or name is None:
             ok = False
         else:

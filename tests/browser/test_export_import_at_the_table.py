@@ -37,9 +37,11 @@ def test_a_sheet_imported_again_asks_before_it_is_stored_twice(
     page.get_by_role("button", name="Import", exact=True).click()
     question = page.get_by_role("alert")
     # this phone keeps the sheet: the question links it
-    question.get_by_text(f"Already here as sheet {sheet.pk} — import a copy?").wait_for()
-    assert question.get_by_role("link", name=f"sheet {sheet.pk}").get_attribute("href") == reverse(
-        "sheet", args=[sheet.edit_token])
+    # named by its players and day, never by a database number ("sheet 49")
+    question.get_by_text("This sheet is already here").wait_for()
+    assert f"sheet {sheet.pk}" not in question.inner_text()
+    link = question.get_by_role("link", name=re.compile(r"^Anna, Boris and Vera, "))
+    assert link.get_attribute("href") == reverse("sheet", args=[sheet.edit_token])
     assert Sheet.objects.count() == 1
 
     page.get_by_role("button", name="Import a copy").click()

@@ -77,7 +77,7 @@ def test_german_says_who_gives_and_binokel_names_its_suits_one_way(
     page = phone.new_page()
     page.goto(live_server.url + "/i18n/de/?next=/")
     page.goto(live_server.url + reverse("entry_new", args=[sheet.edit_token, "deal"]))
-    assert "(gibt)" in page.locator(".totals-strip").inner_text()
+    assert "gibt als Nächstes" in page.locator(".totals-strip").inner_text()
     trumps = page.locator(".trump-field").inner_text()
     page.goto(live_server.url + reverse("referee", args=[sheet.edit_token]))
     referee = page.locator("main").inner_text()
