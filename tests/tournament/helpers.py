@@ -57,3 +57,14 @@ def play_round(t: Tournament, *, deals: int | None = None, close: bool = True) -
         play(tb, [deal_for(n, i) for i in range(deals or t.deals_per_round or 1)])
         if close:
             logic.close(tb, signed_name=tb.scorer.name)
+
+
+def exported_document(note: str = "checked") -> dict[str, Any]:
+    """A tournament's export: a played, closed round and a drawn second one, with a review."""
+    t = make_tournament(8, rounds=2, deals=2)
+    logic.start(logic.draw(t, seed=5))
+    play_round(t)
+    logic.draw(t, seed=6)
+    doc = logic.export(t)
+    doc["round_list"][0]["tables"][0]["reviews"] = [{"row": 1, "winnable": True, "note": note}]
+    return doc

@@ -20,10 +20,9 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from scoresheet.sheets.models import Sheet
-from scoresheet.tournament import logic
 from scoresheet.tournament.models import Event, Tournament
 from tests.protect.test_fuzz_import import json_value
-from tests.tournament.helpers import make_tournament, play_round
+from tests.tournament.helpers import exported_document
 from tests.tournament.test_import_validation import PYTHON_WORDS
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
@@ -42,13 +41,7 @@ def no_rate_limit(settings: Any) -> None:
 
 @pytest.fixture
 def exported(db: None) -> dict[str, Any]:
-    t = make_tournament(8, rounds=2, deals=2)
-    logic.start(logic.draw(t, seed=5))
-    play_round(t)
-    logic.draw(t, seed=6)
-    doc = logic.export(t)
-    doc["round_list"][0]["tables"][0]["reviews"] = [{"row": 1, "winnable": True, "note": "ok"}]
-    return doc
+    return exported_document(note="ok")
 
 
 def places(doc: Any, where: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

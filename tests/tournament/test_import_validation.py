@@ -21,7 +21,7 @@ from scoresheet.sheets.models import Sheet
 from scoresheet.tournament import logic
 from scoresheet.tournament.models import Event, Tournament
 from tests.sheets.helpers import page
-from tests.tournament.helpers import make_tournament, play_round
+from tests.tournament.helpers import exported_document
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 PYTHON_WORDS = ("Traceback", "KeyError", "TypeError", "ValueError", "IndexError",
@@ -37,14 +37,7 @@ def no_rate_limit(settings: Any) -> None:
 @pytest.fixture
 def exported(db: None) -> dict[str, Any]:
     """A played, closed round and a drawn second one, with a review: the whole file."""
-    t = make_tournament(8, rounds=2, deals=2)
-    logic.start(logic.draw(t, seed=5))
-    play_round(t)
-    logic.draw(t, seed=6)
-    doc = logic.export(t)
-    doc["round_list"][0]["tables"][0]["reviews"] = [
-        {"row": 1, "winnable": True, "note": "checked"}]
-    return doc
+    return exported_document()
 
 
 def post(client: Client, payload: bytes | str) -> Any:
