@@ -51,11 +51,11 @@ from scoresheet.protect.ratelimit import (
     sheet_bucket,
     too_many,
 )
+from scoresheet.protect.security import TOKEN_PATH
 
 log = logging.getLogger(__name__)
 HEAVY_LEAST_MS = 50.0  # what a printout, file or statistics costs at least (a stored PDF too)
 LINK = re.compile(r"^/(?:s|v)/(?P<token>[^/]+)/")
-TOKEN_PATH = re.compile(r"^/(?:s|v|t|tv|club|cv|cp)/[^/]+/")  # a sheet's, tournament's, club's
 
 
 def budgeted(request: HttpRequest, name: str | None) -> bool:

@@ -8,7 +8,9 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-DEVICE_COOKIE = "listek_device"
+from scoresheet.sheets.views.access import DEVICE_COOKIE
+
+__all__ = ["DEVICE_COOKIE", "DeviceMiddleware"]
 DEVICE_BYTES = 8  # 16 hex characters: tells phones of one table apart, identifies no one
 DEVICE_MAX_AGE = 400 * 24 * 3600  # the longest lifetime browsers keep a cookie (400 days)
 

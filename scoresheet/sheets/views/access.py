@@ -47,7 +47,7 @@ def device_of(request: HttpRequest) -> Device:
     )
 
 
-DEVICE_COOKIE = "listek_device"  # set by scoresheet/protect/device.py (the core imports no guard)
+DEVICE_COOKIE = "listek_device"  # the phone's cookie; scoresheet/protect/device.py sets it
 
 
 def remember(request: HttpRequest, sheet: Sheet, mode: Mode) -> None:
