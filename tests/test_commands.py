@@ -83,7 +83,8 @@ def test_export_sheet_then_import_sheet_gives_the_same_sheet(tmp_path: Path, ide
     run("import_sheet", str(GOLDEN_FILE))
     first = Sheet.objects.get()
     target = tmp_path / "out.json"
-    run("export_sheet", str(getattr(first, ident)), "-o", str(target))
+    # "--": a token may begin with "-", which would otherwise read as an option
+    run("export_sheet", "-o", str(target), "--", str(getattr(first, ident)))
     run("import_sheet", str(target))
     second = Sheet.objects.exclude(pk=first.pk).get()
     assert services.sheet_document(second) == services.sheet_document(first)

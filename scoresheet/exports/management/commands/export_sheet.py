@@ -33,7 +33,8 @@ class Command(BaseCommand):
     help = "Write a sheet as its JSON document (docs/format.md) or as CSV."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("sheet", help="the sheet's number, or its edit or read-only token")
+        parser.add_argument("sheet", help="the sheet's number, or its edit or read-only token "
+                            "(after -- when the token begins with -)")
         parser.add_argument("-o", "--output", help="write to this file instead of stdout")
         parser.add_argument("--csv", action="store_true", help="write the scored table as CSV")
 
