@@ -4,7 +4,7 @@ or the reason it cannot be made, in players' words."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from scoresheet.exports import pdfstore
 from scoresheet.exports.pdfstore import Prepared
 from scoresheet.protect.ratelimit import CHEAP
+from scoresheet.sheets.views.access import HtmxHttpRequest
 
 POLL_SECONDS = 2  # how often the page asks whether the PDF is there
 
@@ -25,7 +26,7 @@ def error_text(error: str, *, limit: int = 0) -> str:
     return _("This PDF could not be made. Try again later.")
 
 
-def answer(request: HttpRequest, prepared: Prepared, *, url: str, name: str,
+def answer(request: HtmxHttpRequest, prepared: Prepared, *, url: str, name: str,
            back: str = "", limit: int = 0) -> HttpResponse:
     """The PDF (a cheap read of storage), or the page that waits for it, or why it cannot be.
     Unless this request queued the PDF's task, it did no heavy work, and the heavy limit gives
@@ -35,9 +36,9 @@ def answer(request: HttpRequest, prepared: Prepared, *, url: str, name: str,
     return response
 
 
-def _answer(request: HttpRequest, prepared: Prepared, *, url: str, name: str,
+def _answer(request: HtmxHttpRequest, prepared: Prepared, *, url: str, name: str,
             back: str, limit: int) -> HttpResponse:
-    if prepared.content is not None and not request.headers.get("HX-Request"):
+    if prepared.content is not None and not request.htmx:
         response = HttpResponse(prepared.content, content_type="application/pdf")
         response["Content-Disposition"] = content_disposition_header(False, name) or ""
         response["X-Content-Type-Options"] = "nosniff"
@@ -45,10 +46,10 @@ def _answer(request: HttpRequest, prepared: Prepared, *, url: str, name: str,
     context = {"url": url, "back": back, "ready": prepared.ready, "poll": POLL_SECONDS,
                "error": error_text(prepared.error, limit=limit) if prepared.error else ""}
     template = "exports/preparing.html"
-    if request.headers.get("HX-Request"):
+    if request.htmx:
         template += "#status"
     status = 200 if prepared.ready else (422 if prepared.error else 202)
-    if request.headers.get("HX-Request") and status == 202:
+    if request.htmx and status == 202:
         status = 200  # htmx swaps only what succeeded
     response = render(request, template, context, status=status)
     response["Cache-Control"] = "no-store"

@@ -35,6 +35,7 @@ from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import paper_of
 from scoresheet.sheets.validators import SingleLineValidator
 from scoresheet.sheets.views.access import (
+    HtmxHttpRequest,
     Mode,
     device_of,
     get_sheet_for_edit,
@@ -189,7 +190,7 @@ def print_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
 
 
 @require_GET
-def pdf_view(request: HttpRequest, token: str, mode: str) -> HttpResponse:
+def pdf_view(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
     """The print view as a PDF (``?size=a4`` or ``a5``, ``?part=``), made by the task worker
     once per revision and kept (scoresheet/exports/pdfstore.py): until it is there, a page that
     says it is being made and asks again."""

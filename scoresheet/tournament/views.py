@@ -658,7 +658,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def table_card(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
+def table_card(request: HtmxHttpRequest, token: str, table_id: int) -> HttpResponse:
     """The printed table card: number, seats, QR of the scorer's and the players' links; its
     PDF is made by the task worker (``?format=html`` is the card itself, for the browser)."""
     t = get_for_director(token)
@@ -750,7 +750,7 @@ def table_print(request: HttpRequest, token: str, table_id: int) -> HttpResponse
 
 
 @require_GET
-def tournament_results_pdf(request: HttpRequest, token: str) -> HttpResponse:
+def tournament_results_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The results, then every table's signed sheet, as one PDF made by the task worker."""
     t = get_for_director(token)
     limit = int(settings.RESULTS_MAX_TABLES)

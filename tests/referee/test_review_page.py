@@ -66,6 +66,25 @@ def test_the_setup_asks_who_played_and_the_trump_when_there_is_no_row(client, ma
     assert "Pick the trump." in asked
 
 
+def test_each_setup_question_is_one_labelled_group_showing_the_choice_made(client, make_sheet):
+    # a four-player Thousand sheet asks who sat out; the choices made stay picked
+    sheet = make_sheet(ruleset="ru", players=["Anna", "Boris", "Vera", "Petr"])
+    html = page(review(client, sheet, {"setup": "1", "declarer": 2, "out": 3, "leader": 1}))
+    groups = re.findall(r"<fieldset>\s*<legend>([^<]*)</legend>(.*?)</fieldset>", html, re.S)
+    legends = [legend for legend, _body in groups]
+    assert legends[:2] == ["Who played the contract?", "Who sat this deal out?"]
+    assert legends[-1] == "Who led the first trick?"
+    picked = {legend: re.findall(r'<input[^>]*value="([^"]*)"[^>]*checked', body)
+              for legend, body in groups}
+    assert picked["Who played the contract?"] == ["2"]
+    assert picked["Who sat this deal out?"] == ["3"]
+    assert picked["Who led the first trick?"] == ["1"]
+    # every radio button is labelled by a player's name or the words of its choice
+    leader = dict(groups)["Who led the first trick?"]
+    assert re.findall(r"<span>([^<]*)</span>", leader) == [
+        "The one who played the contract", "Anna", "Boris", "Vera", "Petr"]
+
+
 def test_played_cards_are_greyed_out_and_undo_takes_the_last_one_back(client, make_sheet):
     sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW])
     played = cards(MARIAS_TRICKS)[:4]
@@ -203,7 +222,7 @@ def test_change_shows_the_setup_again_and_keeps_the_cards(client, make_sheet):
     form = page(client.get(change))
     assert "Who played the contract?" in text(form)
     assert 'name="p" value="A-hearts"' in form
-    assert re.search(r'name="trump" value="hearts" checked', form)
+    assert re.search(r'name="trump" value="hearts"[^>]* checked', form)
 
 
 def test_the_sheets_own_trick_obligations_judge_its_deals(client, make_sheet):

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,15 +23,12 @@ from django.views.decorators.http import require_GET
 from rules import arbiter
 from scoresheet.referee import reviewing
 from scoresheet.referee import rulings as referee
+from scoresheet.referee.forms import ReviewSetupForm
 from scoresheet.referee.views.rulings import Place, _place
 from scoresheet.sheets import services
 from scoresheet.sheets.paper import paper_of
-from scoresheet.sheets.views.access import Mode, remember
+from scoresheet.sheets.views.access import HtmxHttpRequest, Mode, remember
 from scoresheet.sheets.words import card_word, game_label, preset_label
-
-
-def _htmx(request: HttpRequest) -> bool:
-    return bool(getattr(request, "htmx", False))
 
 
 def _fill_url(place: Place, setup: reviewing.Setup) -> str:
@@ -55,7 +52,7 @@ def _other_leaders(review: Any, players: Sequence[str], done: int) -> list[dict[
             for s in review.deal.active if s != review.next_seat]
 
 
-def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
+def _review(request: HtmxHttpRequest, token: str, mode: Mode) -> HttpResponse:
     place = _place(token, mode)
     remember(request, place.sheet, mode)
     loaded = services.load(place.sheet)
@@ -80,6 +77,14 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
         todo = ["change"]
     review, objection = (None, "") if todo else reviewing.run(setup, document)
     plays = list(setup.plays)
+    asked = reviewing.needs(trick, setup)
+    setup_form = ReviewSetupForm(
+        setup=setup, players=players, asked=asked,
+        contracts=[(c.name.value, str(referee.CONTRACT_LABELS.get(c.name.value, c.name.value)))
+                   for c in trick.contracts],
+        suits=[(f.suit.value, f"{f.symbol} {card_word(deck.name.value, f.name)}")
+               for f in deck.suits],
+        named_trump=any(c.trump is arbiter.TrumpRule.NAMED for c in trick.contracts))
     context: dict[str, Any] = {
         "sheet": place.sheet,
         "place": place,
@@ -89,16 +94,12 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
         "preset_label": preset_label(document.ruleset),
         "offences": referee.offence_kinds(document),
         "setup": setup,
-        "named_trump": any(c.trump is arbiter.TrumpRule.NAMED for c in trick.contracts),
-        "asked": reviewing.needs(trick, setup),
+        "asked": asked,
+        "setup_form": setup_form,
         "todo": todo,
         "objection": objection,
         "review": review,
         "deal_number": None if setup.deal is None else setup.deal + 1,
-        "contracts": [(c.name.value, referee.CONTRACT_LABELS.get(c.name.value, c.name.value))
-                      for c in trick.contracts],
-        "suits": [(f.suit.value, f"{f.symbol} {card_word(deck.name.value, f.name)}")
-                  for f in deck.suits],
         "setup_params": [(k, v) for k, v in setup.params() if k != "p"],
         "play_params": [v for k, v in setup.params() if k == "p"],
         "page_url": f"{base}?{setup.query()}",
@@ -140,17 +141,17 @@ def _review(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
             "money": paper_of(document.game),
         }
     template = "referee/review.html"
-    return render(request, template, context, status=400 if objection and not _htmx(request)
+    return render(request, template, context, status=400 if objection and not request.htmx
                   else 200)
 
 
 @require_GET
-def review_edit(request: HttpRequest, token: str) -> HttpResponse:
+def review_edit(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The deal review, from the sheet's edit link: it may fill the row and price an offence."""
     return _review(request, token, Mode.EDIT)
 
 
 @require_GET
-def review_read(request: HttpRequest, token: str) -> HttpResponse:
+def review_read(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The deal review, from the read-only link: everything but writing."""
     return _review(request, token, Mode.VIEW)

@@ -29,6 +29,7 @@ from scoresheet.sheets.gameforms import for_game, kind_label
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import format_amount, paper_of
 from scoresheet.sheets.views.access import (
+    HtmxHttpRequest,
     Mode,
     device_of,
     get_sheet_for_edit,
@@ -97,20 +98,15 @@ def _context(request: HttpRequest, place: Place, loaded: services.Loaded) -> dic
     }
 
 
-def _htmx(request: HttpRequest) -> bool:
-    """The request comes from htmx (set by django-htmx's middleware)."""
-    return bool(getattr(request, "htmx", False))
-
-
-def _status(request: HttpRequest, refused: bool) -> int:
+def _status(request: HtmxHttpRequest, refused: bool) -> int:
     """400 for a question the page cannot answer; htmx gets 200 so that it swaps the answer in."""
-    return 400 if refused and not _htmx(request) else 200
+    return 400 if refused and not request.htmx else 200
 
 
 # --------------------------------------------------------------------------- was it legal?
 
 
-def _referee(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
+def _referee(request: HtmxHttpRequest, token: str, mode: Mode) -> HttpResponse:
     place = _place(token, mode)
     remember(request, place.sheet, mode)
     loaded = services.load(place.sheet)
@@ -143,18 +139,18 @@ def _referee(request: HttpRequest, token: str, mode: Mode) -> HttpResponse:
         "buttons": {name: form.buttons(name) for name in ("contract", "trump")},
         "picked": {name: any(form.picked(name)) for name in ("lead", "second")},
     }
-    template = "referee/referee.html#verdict" if _htmx(request) else "referee/referee.html"
+    template = "referee/referee.html#verdict" if request.htmx else "referee/referee.html"
     return render(request, template, context, status=_status(request, asked and verdict is None))
 
 
 @require_GET
-def referee_edit(request: HttpRequest, token: str) -> HttpResponse:
+def referee_edit(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The arbiter, opened from the sheet's edit link."""
     return _referee(request, token, Mode.EDIT)
 
 
 @require_GET
-def referee_read(request: HttpRequest, token: str) -> HttpResponse:
+def referee_read(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The arbiter, opened from the read-only link."""
     return _referee(request, token, Mode.VIEW)
 
@@ -253,7 +249,7 @@ def _stopped(place: Place, form: referee.OffenceForm) -> dict[str, str]:
 
 
 def _penalty_page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     place: Place,
     loaded: services.Loaded,
     data: QueryDict | None,
@@ -300,7 +296,7 @@ def _penalty_page(
     }
     if preview is not None and preview.objection:
         status = _status(request, True)
-    template = "referee/penalty.html#result" if _htmx(request) else "referee/penalty.html"
+    template = "referee/penalty.html#result" if request.htmx else "referee/penalty.html"
     return render(request, template, context, status=status)
 
 
@@ -321,7 +317,7 @@ def _proof(loaded: services.Loaded, data: QueryDict | None,
             "text": reviewing.proof_summary({"meta": {reviewing.PROOF_META: kept}})}
 
 
-def _write_penalty(request: HttpRequest, place: Place) -> HttpResponse:
+def _write_penalty(request: HtmxHttpRequest, place: Place) -> HttpResponse:
     """Write the priced offence onto the sheet (edit link only), once per key."""
     sheet = place.sheet
     loaded = services.load(sheet)
@@ -366,7 +362,7 @@ def _write_penalty(request: HttpRequest, place: Place) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def penalty_edit(request: HttpRequest, token: str) -> HttpResponse:
+def penalty_edit(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """What an offence costs each player, and the button that writes it onto the sheet."""
     place = _place(token, Mode.EDIT)
     if request.method == "POST":
@@ -375,7 +371,7 @@ def penalty_edit(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def penalty_read(request: HttpRequest, token: str) -> HttpResponse:
+def penalty_read(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """What an offence would cost, through the read-only link: nothing can be written."""
     place = _place(token, Mode.VIEW)
     return _penalty_page(request, place, services.load(place.sheet), request.GET)
