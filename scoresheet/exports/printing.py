@@ -34,6 +34,7 @@ from scoresheet.sheets.display import (
     short_names,
 )
 from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.reading import note_of
 from scoresheet.sheets.paper import (
     FLAGGED,
     Paper,
@@ -90,6 +91,7 @@ class PrintRow:
     round_end: bool
     flagged: bool
     auto: bool
+    remark: str = ""  # the note the table wrote beside the row (meta.note)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -210,6 +212,7 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize, part: int | None = 
             round_end=row.round_end,
             flagged=is_flagged,
             auto=row.auto,
+            remark=note_of(loaded.entries[row.entry].data) if row.first else "",
         ))
     winner = winner_of(scored, paper)
     results: tuple[ResultLine, ...] = ()

@@ -233,7 +233,10 @@ def _rebuilt(revision: int, entries: int, scored: rules.Scored,
     digests = _digests(rows, notes)
     entries_of = array(INDEX, [r.entry for r in rows])
     if previous is not None and previous.revision == revision - 1 and previous.names == names:
-        same_layout = previous.row_entries == entries_of[:len(previous.row_entries)]
+        # a note written, changed or removed adds or drops a line under its row: the rows no
+        # longer line up with the previous revision's (a watcher then gets the whole table)
+        same_layout = previous.row_entries == entries_of[:len(previous.row_entries)] and (
+            previous.notes == {e: n for e, n in notes.items() if e < previous.entries})
         versions = []
         born = []
         for i, d in enumerate(digests):
@@ -425,12 +428,13 @@ def row_html(row: RowView, sub: int, ctx: RowContext, words: RowWords) -> str:
             out.append(f"{row.number}\n")
     out.append('</th>\n<td class="contract">\n')
     out.append(_contract_html(row, ctx))
-    if row.remark:
-        out.append(f'\n<span class="row-note">{escape(row.remark)}</span>')
     out.append("\n</td>\n")
     paper = paper_of(ctx.game)
     out.extend(_cell_html(cell, paper, words) for cell in row.cells)
     out.append("</tr>")
+    if row.remark:  # the note written beside the row: a line of its own under it
+        out.append(f'<tr id="e{row.entry}-note" class="row-note"><td></td>'
+                   f'<td colspan="{len(row.cells) + 1}">{escape(row.remark)}</td></tr>')
     return "".join(out)
 
 
