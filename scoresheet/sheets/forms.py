@@ -12,6 +12,7 @@ from django.core.validators import RegexValidator
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import rules
 from rules.engine import MAX_NAME
@@ -456,7 +457,7 @@ class NoteForm(forms.Form):
     """The note written beside a row (meta.note): optional, one line, at most MAX_NOTE."""
 
     row_note = forms.CharField(
-        label=_("Note"),
+        label=pgettext_lazy("row", "Note"),
         required=False,
         max_length=MAX_NOTE,
         strip=True,
