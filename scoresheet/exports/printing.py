@@ -34,7 +34,6 @@ from scoresheet.sheets.display import (
     short_names,
 )
 from scoresheet.sheets.models import Sheet
-from scoresheet.sheets.reading import note_of
 from scoresheet.sheets.paper import (
     FLAGGED,
     Paper,
@@ -43,6 +42,7 @@ from scoresheet.sheets.paper import (
     paper_of,
     winner_of,
 )
+from scoresheet.sheets.reading import note_of
 from scoresheet.sheets.words import game_label, option_label, preset_label
 
 PRINT_CSS = "css/print.css"

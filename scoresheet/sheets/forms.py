@@ -10,9 +10,8 @@ from typing import Any
 from django import forms
 from django.core.validators import RegexValidator
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 import rules
 from rules.engine import MAX_NAME
