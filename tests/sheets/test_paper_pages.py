@@ -256,3 +256,21 @@ def test_a_game_with_a_target_offers_no_closing(client, make_sheet):
     assert "This game ends by its own rules" in text(page(response))
     sheet.refresh_from_db()
     assert sheet.closed is None
+
+
+def test_a_tournament_table_sheet_offers_no_renaming_and_refuses_one(client, evening,
+                                                                     monkeypatch):
+    """(scoresheet/sheets/governing.py: the tournament keeps its table sheets' names)"""
+    monkeypatch.setattr("scoresheet.sheets.governing._CHECKS", [lambda s: s.pk == evening.pk])
+    html = page(client.get(players_url(evening)))
+    assert 'name="name_0"' not in html
+    assert "the director corrects a player's name on the tournament's page" in text(html)
+    assert f'href="{reverse("close_evening", args=[evening.edit_token])}"' not in page(
+        client.get(sheet_url(evening)))
+    response = client.post(players_url(evening), {"revision": str(evening.revision),
+                                                  "key": "k" * 32, "name_0": "Anička",
+                                                  "name_1": "Bohouš", "name_2": "Cyril"})
+    assert response.status_code == 400
+    assert "This sheet belongs to a tournament table" in text(page(response))
+    evening.refresh_from_db()
+    assert evening.players == ["Anna", "Bohouš", "Cyril"]

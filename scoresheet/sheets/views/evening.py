@@ -70,7 +70,9 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
     form = RenameForm(players=sheet.player_names)
     meta = WriteForm.fresh(sheet.revision)
     error, status = "", 200
-    if request.method == "POST" and not governed:
+    if request.method == "POST" and governed:
+        error, status = _refusal(services.Governed()), 400
+    elif request.method == "POST":
         form = RenameForm(request.POST, players=sheet.player_names)
         meta = WriteForm(request.POST)
         if not meta.is_valid():
