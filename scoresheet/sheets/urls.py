@@ -36,8 +36,8 @@ urlpatterns = [
     path("s/<str:token>/history/", history.sheet_history, name="sheet_history"),
     # after the start: a name corrected, the evening closed and reopened (edit link only)
     path("s/<str:token>/players/", evening.players, name="sheet_players"),
-    path("s/<str:token>/close/", evening.close, name="close_evening"),
-    path("s/<str:token>/reopen/", evening.reopen, name="reopen_evening"),
+    path("s/<str:token>/evening/close/", evening.close, name="close_evening"),
+    path("s/<str:token>/evening/reopen/", evening.reopen, name="reopen_evening"),
     path("s/<str:token>/undo/", undo.undo, name="undo"),
     path("s/<str:token>/redo/", undo.redo, name="redo"),
     path("s/<str:token>/share/", share.share, name="share"),

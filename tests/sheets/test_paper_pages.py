@@ -274,3 +274,14 @@ def test_a_tournament_table_sheet_offers_no_renaming_and_refuses_one(client, eve
     assert "This sheet belongs to a tournament table" in text(page(response))
     evening.refresh_from_db()
     assert evening.players == ["Anna", "Bohouš", "Cyril"]
+
+
+def test_the_evenings_pages_take_no_other_apps_address():
+    """(the tournament's table sheet is signed at s/<token>/close/: the core's evening pages
+    must not shadow it)"""
+    from django.urls import get_resolver
+
+    routes = [str(p.pattern) for r in get_resolver().url_patterns
+              for p in getattr(r, "url_patterns", [r])]
+    assert len(routes) == len(set(routes)), sorted(r for r in routes if routes.count(r) > 1)
+    assert reverse("close_evening", args=["t"]) != reverse("table_close", args=["t"])
