@@ -42,6 +42,7 @@ from scoresheet.sheets.paper import (
     paper_of,
     winner_of,
 )
+from scoresheet.sheets.reading import note_of
 from scoresheet.sheets.words import game_label, option_label, preset_label
 
 PRINT_CSS = "css/print.css"
@@ -90,6 +91,7 @@ class PrintRow:
     round_end: bool
     flagged: bool
     auto: bool
+    remark: str = ""  # the note the table wrote beside the row (meta.note)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -210,6 +212,7 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize, part: int | None = 
             round_end=row.round_end,
             flagged=is_flagged,
             auto=row.auto,
+            remark=note_of(loaded.entries[row.entry].data) if row.first else "",
         ))
     winner = winner_of(scored, paper)
     results: tuple[ResultLine, ...] = ()

@@ -17,6 +17,7 @@ that fails) rebuilds from the database, with at most one replay of the sheet per
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import hashlib
 import json
@@ -42,7 +43,7 @@ from scoresheet.sheets import gzipped
 from scoresheet.sheets.display import Cell, Holder, RowView, row_view
 from scoresheet.sheets.models import Entry, Sheet
 from scoresheet.sheets.paper import Paper, format_number, paper_of
-from scoresheet.sheets.reading import engine_sheet, entries_of, undo_state
+from scoresheet.sheets.reading import engine_sheet, entries_of, note_of, undo_state
 
 log = logging.getLogger(__name__)
 
@@ -125,11 +126,12 @@ DIGEST = "Q"  # of digests: unsigned, 64 bits
 OFFSET = "Q"  # of where each rendered row ends in the table's text
 
 
-def digest(row: rules.Row) -> int:
-    """What a row shows, as one number: two rows with the same digest render the same."""
+def digest(row: rules.Row, note: str = "") -> int:
+    """What a row shows, as one number: two rows with the same digest render the same.
+    ``note``: the note written beside the row's entry (meta.note; the engine never sees it)."""
     text = repr((row.entry, row.kind, row.deltas, row.totals, row.dealer, row.marks, row.auto,
                  row.declarer, row.sitting_out, row.contract, row.round_end, row.ledger,
-                 tuple((n.code, n.text, sorted(n.params.items())) for n in row.notes)))
+                 tuple((n.code, n.text, sorted(n.params.items())) for n in row.notes), note))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
@@ -148,6 +150,9 @@ class Derived:
     born: array[int]  # the revision it first appeared at
     stable: int  # at every revision from this one on, the rows line up with these, index by index
     fresh: Mapping[int, rules.Row] = field(default_factory=dict)  # the rows changed at `revision`
+    # the notes written beside rows (meta.note), by entry; the names the rows were made with
+    notes: Mapping[int, str] = field(default_factory=dict)
+    names: tuple[str, ...] = ()
     # every row, when this object was just built by a replay (never kept in the cache): what a
     # cold cache renders from without a second replay in the same request
     replayed: tuple[rules.Row, ...] | None = field(default=None, compare=False)
@@ -199,15 +204,39 @@ def _header(described: str) -> rules.Sheet:
                        "first_dealer": first_dealer, "entries": []})
 
 
+def notes_of(entries: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+    """The notes written beside rows (meta.note), by the index of their entry."""
+    return {i: note for i, e in enumerate(entries) if (note := note_of(e))}
+
+
+def _row_note(row: rules.Row, index: int, row_entries: Sequence[int],
+              notes: Mapping[int, str]) -> str:
+    """The note a row shows: its entry's, on the entry's first row only."""
+    if index > 0 and row_entries[index - 1] == row.entry:
+        return ""
+    return notes.get(row.entry, "")
+
+
+def _digests(rows: Sequence[rules.Row], notes: Mapping[int, str]) -> array[int]:
+    row_entries = [r.entry for r in rows]
+    return array(DIGEST, [digest(r, _row_note(r, i, row_entries, notes))
+                          for i, r in enumerate(rows)])
+
+
 def _rebuilt(revision: int, entries: int, scored: rules.Scored,
-             previous: Derived | None) -> Derived:
+             previous: Derived | None, *, notes: Mapping[int, str],
+             names: tuple[str, ...]) -> Derived:
     """Derived data from a full replay; rows that show what they showed in ``previous`` (the
-    revision before) keep their versions."""
+    revision before) keep their versions.  Renamed players (``names``) change what every row
+    shows: then nothing is kept from ``previous``."""
     rows = scored.rows
-    digests = array(DIGEST, [digest(r) for r in rows])
+    digests = _digests(rows, notes)
     entries_of = array(INDEX, [r.entry for r in rows])
-    if previous is not None and previous.revision == revision - 1:
-        same_layout = previous.row_entries == entries_of[:len(previous.row_entries)]
+    if previous is not None and previous.revision == revision - 1 and previous.names == names:
+        # a note written, changed or removed adds or drops a line under its row: the rows no
+        # longer line up with the previous revision's (a watcher then gets the whole table)
+        same_layout = previous.row_entries == entries_of[:len(previous.row_entries)] and (
+            previous.notes == {e: n for e, n in notes.items() if e < previous.entries})
         versions = []
         born = []
         for i, d in enumerate(digests):
@@ -228,30 +257,38 @@ def _rebuilt(revision: int, entries: int, scored: rules.Scored,
     return Derived(revision=revision, entries=entries,
                    state=rules.saved(scored.state), row_entries=entries_of, digests=digests,
                    versions=array(INDEX, versions), born=array(INDEX, born), stable=stable,
-                   fresh=fresh,
+                   fresh=fresh, notes=dict(notes), names=names,
                    replayed=rows)
 
 
-def appended(previous: Derived, state: rules.State, rows: Sequence[rules.Row]) -> Derived:
-    """The next revision's data after an entry was appended: nothing replayed."""
+def appended(previous: Derived, state: rules.State, rows: Sequence[rules.Row],
+             note: str = "") -> Derived:
+    """The next revision's data after an entry was appended (``note``: the note written beside
+    it): nothing replayed."""
     revision = previous.revision + 1
     start = len(previous.row_entries)
     new = len(rows)
+    notes = dict(previous.notes)
+    if note and rows:
+        notes[rows[0].entry] = note
     return Derived(
         revision=revision, entries=previous.entries + 1, state=state,
         row_entries=previous.row_entries + array(INDEX, [r.entry for r in rows]),
-        digests=previous.digests + array(DIGEST, [digest(r) for r in rows]),
+        digests=previous.digests + array(DIGEST, [digest(r, note if i == 0 else "")
+                                                  for i, r in enumerate(rows)]),
         versions=previous.versions + array(INDEX, [revision]) * new,
         born=previous.born + array(INDEX, [revision]) * new,
         stable=previous.stable,
         fresh={start + i: r for i, r in enumerate(rows)},
+        notes=notes, names=previous.names,
     )
 
 
 def replayed(revision: int, entries: int, scored: rules.Scored,
-             previous: Derived | None) -> Derived:
+             previous: Derived | None, *, notes: Mapping[int, str],
+             names: tuple[str, ...]) -> Derived:
     """The revision's data from a full replay (a correction, a deletion, an undo)."""
-    return _rebuilt(revision, entries, scored, previous)
+    return _rebuilt(revision, entries, scored, previous, notes=notes, names=names)
 
 
 def key(sheet: Sheet, revision: int) -> str:
@@ -297,7 +334,8 @@ def current(sheet: Sheet, found: Mapping[str, Any] | None = None) -> Derived:
             return newer
     document = engine_sheet(sheet, entries)
     scored = rules.score(document)
-    built = _rebuilt(sheet.revision, len(entries), scored, cached(sheet, sheet.revision - 1))
+    built = _rebuilt(sheet.revision, len(entries), scored, cached(sheet, sheet.revision - 1),
+                     notes=notes_of(entries), names=tuple(sheet.players))
     if consistent:
         store(sheet, built)
     return built
@@ -311,8 +349,8 @@ def all_rows(sheet: Sheet, derived: Derived) -> tuple[tuple[rules.Row, ...], boo
         return derived.replayed, True
     entries = [e.data for e in entries_of(sheet)]
     rows = rules.score(engine_sheet(sheet, entries)).rows
-    same = array(INDEX, [r.entry for r in rows]) == derived.row_entries and all(
-        digest(r) == d for r, d in zip(rows, derived.digests, strict=True))
+    same = array(INDEX, [r.entry for r in rows]) == derived.row_entries and (
+        _digests(rows, notes_of(entries)) == derived.digests)
     return rows, same
 
 
@@ -336,12 +374,15 @@ class RowContext:
 
 
 def row_views(rows: Sequence[rules.Row], indices: Iterable[int], row_entries: Sequence[int],
-              ctx: RowContext) -> dict[int, RowView]:
+              ctx: RowContext, notes: Mapping[int, str] | None = None) -> dict[int, RowView]:
+    """Each row as shown; ``notes``: what the table wrote beside rows (by entry)."""
     out = {}
     for i, row in zip(indices, rows, strict=True):
         first = i == 0 or row_entries[i - 1] != row.entry
-        # the table shows no notes
-        out[i] = row_view(row, ctx.players, first, ctx.game, ctx.holder, notes=False)
+        # the table shows none of the engine's notes; the note written beside the row it does
+        view = row_view(row, ctx.players, first, ctx.game, ctx.holder, notes=False)
+        remark = notes.get(row.entry, "") if notes and first else ""
+        out[i] = dataclasses.replace(view, remark=remark) if remark else view
     return out
 
 
@@ -391,6 +432,9 @@ def row_html(row: RowView, sub: int, ctx: RowContext, words: RowWords) -> str:
     paper = paper_of(ctx.game)
     out.extend(_cell_html(cell, paper, words) for cell in row.cells)
     out.append("</tr>")
+    if row.remark:  # the note written beside the row: a line of its own under it
+        out.append(f'<tr id="e{row.entry}-note" class="row-note"><td></td>'
+                   f'<td colspan="{len(row.cells) + 1}">{escape(row.remark)}</td></tr>')
     return "".join(out)
 
 
@@ -534,9 +578,10 @@ def table_rows(derived: Derived, ctx: RowContext,
         rows, same = all_rows(sheet, derived)
         if not same:  # a write came in meanwhile: show its rows, keep nothing
             entries = tuple(r.entry for r in rows)
-            views = row_views(rows, range(len(rows)), entries, ctx)
+            views = row_views(rows, range(len(rows)), entries, ctx,
+                              notes_of([e.data for e in entries_of(sheet)]))
             return TableRows.join(list(render_rows(views, entries, ctx).values()))
-        views = row_views(rows, range(len(rows)), derived.row_entries, ctx)
+        views = row_views(rows, range(len(rows)), derived.row_entries, ctx, derived.notes)
         rendered = render_rows(views, derived.row_entries, ctx)
         html = [rendered[i] for i in range(len(rows))]
     made = TableRows.join(html)
@@ -560,7 +605,7 @@ def fresh_rows(derived: Derived, ctx: RowContext, indices: Sequence[int]) -> dic
             if not keep:
                 raise Moved
             rows = [every[i] for i in missing]
-        views = row_views(rows, missing, derived.row_entries, ctx)
+        views = row_views(rows, missing, derived.row_entries, ctx, derived.notes)
         for i, text in render_rows(views, derived.row_entries, ctx).items():
             out[i] = text
             _set(keys[i], text)

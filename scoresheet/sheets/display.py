@@ -58,6 +58,7 @@ class RowView:
     round_end: bool
     notes: tuple[str, ...]
     ledger: tuple[rules.Payment, ...] = ()  # Mariáš: who pays whom (templates/sheets/marias/)
+    remark: str = ""  # the note the table wrote beside the row (meta.note), on its first row
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
+from scoresheet.sheets import governing
+
 if TYPE_CHECKING:
     from scoresheet.sheets.models import Sheet
     from scoresheet.sheets.services import Loaded
@@ -87,6 +89,11 @@ class EntryExtension:
         """Links the history page of row ``position`` offers."""
         return []
 
+    def governs(self, sheet: Sheet) -> bool:
+        """True when this app keeps the sheet's names and its closing (a tournament's table
+        sheet): the core then refuses to rename its players or to close it as an evening."""
+        return False
+
 
 _REGISTERED: list[EntryExtension] = []
 
@@ -96,6 +103,7 @@ def register(extension: EntryExtension) -> EntryExtension:
     ignored, so that a reloaded app does not add itself twice)."""
     if not any(type(known) is type(extension) for known in _REGISTERED):
         _REGISTERED.append(extension)
+        governing.add(extension.governs)
     return extension
 
 

@@ -10,12 +10,13 @@ from typing import Any
 from django import forms
 from django.core.validators import RegexValidator
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import rules
 from rules.engine import MAX_NAME
 from scoresheet.sheets.models import KEY_LENGTH
+from scoresheet.sheets.reading import MAX_NOTE
 from scoresheet.sheets.services import KEY_PATTERN
 from scoresheet.sheets.validators import SingleLineValidator
 from scoresheet.sheets.words import (
@@ -444,3 +445,58 @@ def _default_text(value: Any) -> str:
     if value is None:
         return "–"
     return choice_label(value)
+
+
+# --------------------------------------------------------------------------- after the start
+
+NOTE_FIELD = "row_note"  # the entry form's note field (not an entry field: meta.note)
+
+
+class NoteForm(forms.Form):
+    """The note written beside a row (meta.note): optional, one line, at most MAX_NOTE."""
+
+    row_note = forms.CharField(
+        label=pgettext_lazy("row", "Note"),
+        required=False,
+        max_length=MAX_NOTE,
+        strip=True,
+        validators=[SingleLineValidator()],
+        help_text=_("Optional, e.g. “Petr left at 22:30”. It changes no score."),
+        error_messages={"max_length": _("A note holds at most %(limit_value)s characters "
+                                        "(it has %(show_value)s).")},
+        widget=forms.TextInput(attrs={"maxlength": MAX_NOTE, "autocomplete": "off"}),
+    )
+
+    def note(self) -> str:
+        return str(self.cleaned_data.get(NOTE_FIELD) or "")
+
+
+class RenameForm(forms.Form):
+    """The players' names corrected after the start, one field per player (labelled with the
+    name it corrects), checked as the names of a new sheet are."""
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.current = players
+        for seat, name in enumerate(players):
+            self.fields[f"name_{seat}"] = forms.CharField(
+                label=name,
+                initial=name,
+                max_length=MAX_NAME,
+                validators=[SingleLineValidator()],
+                error_messages={
+                    "required": _("Every player needs a name."),
+                    "max_length": _("A player's name is too long (at most %(limit_value)s "
+                                    "characters)."),
+                },
+                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words",
+                                              "maxlength": MAX_NAME}),
+            )
+
+    def names(self) -> list[str]:
+        """The names typed, in seat order (after :meth:`is_valid`)."""
+        return [str(self.cleaned_data[f"name_{seat}"]).strip()
+                for seat in range(len(self.current))]
+
+    def field_of(self, seat: int | None) -> str | None:
+        return f"name_{seat}" if seat is not None and 0 <= seat < len(self.current) else None

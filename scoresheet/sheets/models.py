@@ -200,3 +200,54 @@ class EntryChange(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise ValueError("the history is append-only: a change is never deleted")
+
+
+@unique
+class SheetAction(StrEnum):
+    """What one change did to the sheet itself, not to an entry (stored: never renumber)."""
+
+    RENAME = "rename"  # before/after: {"players": [...]}
+    CLOSE = "close"  # the evening closed (a game without an end): no more rows
+    REOPEN = "reopen"  # the evening opened again
+
+
+class SheetEvent(models.Model):
+    """Append-only history of the changes to a sheet that are not changes to an entry: a name
+    corrected, the evening closed and reopened.  Each takes the sheet's next revision (the
+    revisions of the sheet's changes and its events never meet), so watching phones refresh and
+    what is derived per revision is made again; none of them changes a total.
+    """
+
+    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="events")
+    revision = models.PositiveIntegerField()
+    action = models.CharField(max_length=8, choices=[(a.value, a.value) for a in SheetAction])
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+    device = models.CharField(max_length=KEY_LENGTH, blank=True)
+    user_agent = models.CharField(max_length=200, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # the idempotency key of the request (as EntryChange.key)
+    key = models.CharField(max_length=KEY_LENGTH, null=True, blank=True)  # noqa: DJ001
+
+    class Meta:
+        ordering = ["revision"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "revision"], name="event_revision_unique"),
+            models.UniqueConstraint(fields=["sheet", "key"], name="event_key_unique"),
+        ]
+        verbose_name = _("sheet change")
+        verbose_name_plural = _("sheet changes")
+
+    def __str__(self) -> str:
+        return f"{self.sheet_id}@{self.revision}: {self.action}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError("the history is append-only: a change is never rewritten")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ValueError("the history is append-only: a change is never deleted")

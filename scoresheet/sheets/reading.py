@@ -45,3 +45,30 @@ def undo_state(sheet: Sheet) -> UndoState:
     found = {c.revision: c for c in EntryChange.objects.filter(sheet=sheet, revision__in=wanted)
              } if wanted else {}
     return UndoState(undo=found.get(sheet.undo_top), redo=found.get(sheet.redo_top))
+
+
+NOTE_KEY = "note"  # an entry's note: meta.note (docs/format.md)
+MAX_NOTE = 200  # characters in a row's note
+
+
+def note_of(entry: Any) -> str:
+    """The note written beside a row (``meta.note``), "" for none; the engine never reads it."""
+    meta = entry.get("meta") if isinstance(entry, Mapping) else None
+    note = meta.get(NOTE_KEY) if isinstance(meta, Mapping) else None
+    return note if isinstance(note, str) else ""
+
+
+def with_note(entry: Mapping[str, Any], note: str) -> dict[str, Any]:
+    """``entry`` with ``note`` as its note (none when ``note`` is empty); its other meta kept."""
+    out = dict(entry)
+    meta = dict(out["meta"]) if isinstance(out.get("meta"), Mapping) else {}
+    note = note.strip()
+    if note:
+        meta[NOTE_KEY] = note
+    else:
+        meta.pop(NOTE_KEY, None)
+    if meta:
+        out["meta"] = meta
+    else:
+        out.pop("meta", None)
+    return out

@@ -26,9 +26,25 @@ from django.db.models import F
 from django.utils import timezone
 
 import rules
-from scoresheet.sheets import derived
-from scoresheet.sheets.models import KEY_LENGTH, Action, Entry, EntryChange, Sheet
-from scoresheet.sheets.reading import engine_sheet, entries_of, undo_state
+from scoresheet.sheets import derived, governing
+from scoresheet.sheets.models import (
+    KEY_LENGTH,
+    Action,
+    Entry,
+    EntryChange,
+    Sheet,
+    SheetAction,
+    SheetEvent,
+)
+from scoresheet.sheets.reading import (
+    MAX_NOTE,
+    engine_sheet,
+    entries_of,
+    note_of,
+    undo_state,
+    with_note,
+)
+from scoresheet.sheets.validators import text_problem
 
 KEY_PATTERN = re.compile(rf"^[A-Za-z0-9_-]{{8,{KEY_LENGTH}}}$")
 
@@ -128,6 +144,15 @@ class Closed(Rejected):
 
     def __init__(self) -> None:
         super().__init__(rules.IllegalEntry("the sheet is closed", code="sheet_closed"))
+
+
+class EveningClosed(Closed):
+    """The sheet is an evening closed on its own page (a game without an end): reopen it
+    to write again."""
+
+    def __init__(self) -> None:
+        Rejected.__init__(self, rules.IllegalEntry("the evening is closed",
+                                                   code="evening_closed"))
 
 
 class NothingToUndo(WriteError):
@@ -629,7 +654,7 @@ def _write_locked(
             seen.sheet = sheet
             return _replayed(seen, intent, given=revision)
     if sheet.closed is not None:
-        raise Closed()
+        raise _closed(sheet)
     if sheet.revision != revision:
         if append is not None and revision < sheet.revision:
             position = written_since(sheet, revision, append)
@@ -641,7 +666,7 @@ def _write_locked(
     if append is not None and known is None:  # a cold cache: one replay of the sheet as it is
         data = [e.data for e in entries_of(sheet)]
         known = derived.replayed(sheet.revision, len(data), _judge(sheet, data, changed=None),
-                                 None)
+                                 None, notes=derived.notes_of(data), names=tuple(sheet.players))
     if append is not None and known is not None:
         # An appended entry: judged on the saved state, nothing replayed, no entry read.
         appended = dict(append)
@@ -653,7 +678,7 @@ def _write_locked(
         except rules.RulesError as exc:
             raise Rejected(exc, changed=change.position) from None
         _store(sheet, (), change)  # at the end: no entry read, none moved
-        after = derived.appended(known, state, rows)
+        after = derived.appended(known, state, rows, note=note_of(appended))
     else:
         entries = entries_of(sheet)
         change = make(sheet, entries)
@@ -669,7 +694,8 @@ def _write_locked(
                 error.entry -= 1
             raise
         _store(sheet, entries, change)
-        after = derived.replayed(sheet.revision + 1, len(new_data), scored, known)
+        after = derived.replayed(sheet.revision + 1, len(new_data), scored, known,
+                                 notes=derived.notes_of(new_data), names=tuple(sheet.players))
 
     now = timezone.now()
     sheet.revision += 1
@@ -762,3 +788,226 @@ def _shift(rows: Any, by: int) -> None:
         return
     Entry.objects.filter(id__in=ids).update(position=F("position") + offset)
     Entry.objects.filter(id__in=ids).update(position=F("position") - offset + by)
+
+
+# --------------------------------------------------------------------------- a row's note
+
+
+class BadNote(WriteError):
+    """A note a row cannot hold: too long, or a control character or a line break."""
+
+    def __init__(self, message: str, *, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def note_problem(note: str) -> BadNote | None:
+    """Why ``note`` cannot be a row's note (None: it can)."""
+    if len(note.strip()) > MAX_NOTE:
+        return BadNote(f"a note holds at most {MAX_NOTE} characters", code="note_long")
+    problem = text_problem(note)
+    if problem is not None:
+        return BadNote(problem, code="note_text")
+    return None
+
+
+def set_note(
+    sheet_id: int, *, revision: int, key: str, device: Device, position: int, note: str
+) -> WriteResult:
+    """Write ``note`` beside the row at ``position`` ("" removes it): an edit of the entry
+    (``meta.note``), kept in the history and undone like any correction.  The engine ignores
+    an entry's meta, so no total and no judgement changes."""
+    problem = note_problem(note)
+    if problem is not None:
+        raise problem
+
+    def change(locked: Sheet, entries: list[Entry]) -> _Change:
+        old = _entry_at(entries, position)
+        return _Change(action=Action.EDIT, uid=old.uid, position=position, before=old.data,
+                       after=with_note(old.data, note))
+
+    return _write(sheet_id, revision=revision, key=key, device=device, make=change,
+                  intent=_Intent(action=Action.EDIT, position=position))
+
+
+# --------------------------------------------------------------------------- the sheet itself
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventResult:
+    """What a write to the sheet itself did (a rename, a closing, a reopening)."""
+
+    sheet: Sheet
+    action: SheetAction
+    revision: int
+    replayed: bool = False
+
+
+class Governed(WriteError):
+    """The sheet is kept by an app built on the core (a tournament's table sheet): its names
+    and its closing are that app's (scoresheet/sheets/governing.py)."""
+
+
+class BadNames(WriteError):
+    """The new names cannot be the sheet's: ``code`` and ``params`` as the engine's objection
+    to a sheet's header (``player_twice``, ``player_name_long``...), or ``player_text`` for a
+    control character (``problem`` says which, in the page's language)."""
+
+    def __init__(self, message: str, *, code: str, params: Mapping[str, Any],
+                 problem: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params)
+        self.problem = problem
+
+    @property
+    def seat(self) -> int | None:
+        seat = self.params.get("seat")
+        return seat if isinstance(seat, int) else None
+
+
+class NotOpenEnded(WriteError):
+    """Only a game without an end (no target: Mariáš) is closed by hand; others end by the
+    engine's judgement."""
+
+
+class AlreadyClosed(WriteError):
+    pass
+
+
+class NotClosed(WriteError):
+    pass
+
+
+def open_ended(sheet: Sheet) -> bool:
+    """The sheet's game has no end the engine decides: its rules set no target to reach (a
+    Mariáš evening goes on until the table stops)."""
+    return getattr(derived.header(sheet).rules, "target", None) is None
+
+
+def closable(sheet: Sheet) -> bool:
+    """The sheet page offers "Close the evening" (or "Reopen the evening")."""
+    return open_ended(sheet) and not governing.governed(sheet)
+
+
+def closed_by_evening(sheet: Sheet) -> bool:
+    """The sheet is closed, and its closing was the evening's (not a tournament's signature)."""
+    if sheet.closed is None:
+        return False
+    last = (SheetEvent.objects.filter(sheet=sheet, action__in=[SheetAction.CLOSE,
+                                                               SheetAction.REOPEN])
+            .order_by("-revision").values_list("action", flat=True).first())
+    return last == SheetAction.CLOSE
+
+
+def _closed(sheet: Sheet) -> Closed:
+    return EveningClosed() if closed_by_evening(sheet) else Closed()
+
+
+def rename_players(
+    sheet_id: int, *, revision: int, key: str, device: Device, players: Sequence[str]
+) -> EventResult:
+    """Correct the players' names (in seat order) after the start.  Checked as the names of a
+    new sheet are (the engine's header check: a name each, at most its length, no two the
+    same; no control character); the totals never change.  The history keeps both lists."""
+    names = [str(p).strip() for p in players]
+    for seat, name in enumerate(names):
+        problem = text_problem(name)
+        if problem is not None:
+            raise BadNames("a name holds a control character", code="player_text",
+                           params={"seat": seat}, problem=problem)
+
+    def change(sheet: Sheet) -> tuple[Any, Any]:
+        if governing.governed(sheet):
+            raise Governed("the tournament keeps this sheet's names")
+        if sheet.closed is not None:
+            raise _closed(sheet)
+        old = list(sheet.players)
+        if len(names) != len(old):
+            raise BadNames("one name per player", code="player_count",
+                           params={"count": len(names), "allowed": str(len(old))})
+        header = document_of(sheet, [])
+        header["players"] = names
+        try:
+            rules.load(header)
+        except rules.RulesError as error:
+            raise BadNames(error.message, code=error.code, params=error.params) from None
+        sheet.players = names
+        return {"players": old}, {"players": names}
+
+    return _write_event(sheet_id, revision=revision, key=key, device=device,
+                        action=SheetAction.RENAME, make=change, fields=["players"],
+                        intent={"players": names})
+
+
+def close_evening(sheet_id: int, *, revision: int, key: str, device: Device) -> EventResult:
+    """Draw the final line under an evening of a game without an end: the sheet counts as
+    finished (the list of sheets shows it so) and takes no more rows until it is reopened."""
+
+    def change(sheet: Sheet) -> tuple[Any, Any]:
+        if governing.governed(sheet):
+            raise Governed("the tournament closes this sheet")
+        if not open_ended(sheet):
+            raise NotOpenEnded("the game ends by its own rules")
+        if sheet.closed is not None:
+            raise AlreadyClosed("the evening is already closed")
+        now = timezone.now()
+        sheet.closed = sheet.finished = now
+        return None, {"closed": now.isoformat()}
+
+    return _write_event(sheet_id, revision=revision, key=key, device=device,
+                        action=SheetAction.CLOSE, make=change, fields=["closed", "finished"])
+
+
+def reopen_evening(sheet_id: int, *, revision: int, key: str, device: Device) -> EventResult:
+    """Open a closed evening again: rows may be written again, the list shows it playing."""
+
+    def change(sheet: Sheet) -> tuple[Any, Any]:
+        if governing.governed(sheet):
+            raise Governed("only the tournament director reopens a table sheet")
+        if sheet.closed is None:
+            raise NotClosed("the evening is not closed")
+        before = {"closed": sheet.closed.isoformat()}
+        sheet.closed = None
+        sheet.finished = None  # (only a game without an end is closed as an evening)
+        return before, None
+
+    return _write_event(sheet_id, revision=revision, key=key, device=device,
+                        action=SheetAction.REOPEN, make=change, fields=["closed", "finished"])
+
+
+def _write_event(
+    sheet_id: int, *, revision: int, key: str, device: Device, action: SheetAction, make: Any,
+    fields: Sequence[str], intent: Any = None,
+) -> EventResult:
+    """One change to the sheet itself, in one transaction: the lock, a key seen before (the
+    first result again), the revision, ``make`` (which changes the locked sheet and returns
+    the history's before and after, or raises), then the sheet, one event and the next
+    revision together."""
+    check_key(key)
+    try:
+        with transaction.atomic():
+            sheet = Sheet.objects.select_for_update().get(pk=sheet_id)
+            seen = SheetEvent.objects.filter(sheet=sheet, key=key).first()
+            if seen is not None:
+                if seen.action != action or (intent is not None and seen.after != intent):
+                    raise KeyReused(given=revision, current=sheet.revision)
+                return EventResult(sheet=sheet, action=action, revision=seen.revision,
+                                   replayed=True)
+            if sheet.revision != revision:
+                raise Conflict(given=revision, current=sheet.revision)
+            before, after = make(sheet)
+            now = timezone.now()
+            sheet.revision += 1
+            sheet.updated = now
+            SheetEvent.objects.create(
+                sheet=sheet, revision=sheet.revision, action=action, before=before, after=after,
+                at=now, device=device.id, user_agent=device.user_agent, user_id=device.user_id,
+                key=key,
+            )
+            sheet.save(update_fields=["revision", "updated", *fields])
+    except IntegrityError:
+        # two writes raced past the lock (a database without row locks): the first committed
+        current = Sheet.objects.filter(pk=sheet_id).values_list("revision", flat=True).first()
+        raise Conflict(given=revision, current=current or 0) from None
+    return EventResult(sheet=sheet, action=action, revision=sheet.revision)

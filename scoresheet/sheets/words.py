@@ -242,6 +242,10 @@ ERRORS: dict[str, Template] = {
         "This table's sheet is closed and signed: nothing can be changed. Only the tournament "
         "director can reopen it."
     ),
+    "evening_closed": _(
+        "The evening is closed: nothing more can be written on this sheet. Reopen the evening "
+        "to go on."
+    ),
     "finished": _("The game is already over: nothing can be added after the winning row."),
     "bad_ruleset": _("“ruleset” must be a name"),
     "unknown_ruleset": _("Unknown ruleset %(ruleset)s"),

@@ -51,6 +51,11 @@ class TournamentExtension(extensions.EntryExtension):
             return []
         return [render_to_string("tournament/_table_history.html", {"tt": tt, "events": events})]
 
+    def governs(self, sheet: Sheet) -> bool:
+        """A table sheet's names are the tournament's players (its export checks them) and
+        its scorer's signature closes it: the sheet page renames and closes none of them."""
+        return table_of(sheet) is not None
+
 
 def table_of(sheet: Sheet) -> Table | None:
     """The tournament table whose sheet this is, or None.  Every table sheet has its scorer's

@@ -18,9 +18,10 @@ from django.views.decorators.http import require_http_methods
 import rules
 from scoresheet.sheets import extensions, services
 from scoresheet.sheets.display import change_label, rows_view
-from scoresheet.sheets.forms import WriteForm
+from scoresheet.sheets.forms import NoteForm, WriteForm
 from scoresheet.sheets.gameforms import EntryForm, FormContext, for_game, kind_label
 from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.reading import note_of, with_note
 from scoresheet.sheets.views.access import (
     HtmxHttpRequest,
     device_of,
@@ -118,8 +119,11 @@ def _entry_page(
     since: list[str] | None = None,
     already: dict[str, Any] | None = None,
     kept_preview: dict[str, Any] | None = None,
+    note_form: NoteForm | None = None,
 ) -> HttpResponse:
     kinds = []
+    if position is None and note_form is None:  # a new row's note (a row's own page edits it)
+        note_form = NoteForm(request.POST) if request.method == "POST" else NoteForm()
     if position is not None:
         game_forms = for_game(sheet.game)
         kinds = [
@@ -131,6 +135,7 @@ def _entry_page(
         "sheet": sheet,
         "form": form,
         "meta": meta,
+        "note_form": note_form if position is None else None,
         "position": position,
         "number": (position if position is not None else len(loaded.entries)) + 1,
         "number_html": format_html(
@@ -320,6 +325,12 @@ def _write(
 
 def _show_form(e: Entering) -> HttpResponse:
     """GET: the empty form of a new row, or the stored row to correct (or a prefilled row)."""
+    if e.position is None and e.sheet.closed is not None and services.closed_by_evening(e.sheet):
+        # the evening is closed: no form for a row that cannot be written (it can be reopened)
+        return render(e.request, "sheets/entry_closed.html", {
+            "sheet": e.sheet, "kind_label": kind_label(e.kind), "back_url": sheet_url(e.sheet),
+            "evening_closed": True,
+        })
     if e.position is None and e.loaded.scored.outcome is not None:
         # the game is over: no form for a row that cannot be written (the sheet offers a rematch)
         return render(e.request, "sheets/entry_closed.html", {
@@ -348,9 +359,13 @@ def _take_form(e: Entering) -> HttpResponse:
         return _preview_response(e.request, form, meta, e.loaded, e.position)
     if form.redisplay():  # e.g. a meld calculator's − or +: show the form again, write nothing
         return e.page(form, meta)
-    if not (form.is_valid() and meta.is_valid()):
-        return e.page(form, meta, status=400)
+    note_form = NoteForm(e.request.POST)
+    if not (form.is_valid() and meta.is_valid()) or (e.position is None
+                                                     and not note_form.is_valid()):
+        return e.page(form, meta, status=400, note_form=note_form)
     entry = extensions.finish(form.entry(), e.prefilled, e.previous)
+    # a new row's note from the form; a corrected row keeps its own (its page changes it)
+    entry = with_note(entry, note_form.note() if e.position is None else note_of(e.previous))
     if e.position is not None and entry == e.previous:
         messages.info(e.request, _("Row %(number)s is unchanged.") % {"number": e.position + 1})
         return HttpResponseRedirect(sheet_url(e.sheet, e.position))

@@ -9,12 +9,14 @@ from typing import Any
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoresheet.sheets import extensions
 from scoresheet.sheets.display import action_label
 from scoresheet.sheets.gameforms import default_summary, for_game, kind_label
-from scoresheet.sheets.models import Entry, EntryChange, Sheet
+from scoresheet.sheets.models import Entry, EntryChange, Sheet, SheetAction, SheetEvent
+from scoresheet.sheets.reading import note_of
 from scoresheet.sheets.views.access import HtmxHttpRequest, get_sheet_for_edit
 
 MAX_SHOWN = 500  # changes listed on the sheet's history page, newest first
@@ -26,13 +28,14 @@ class ChangeView:
     at: Any
     action: str
     action_label: str
-    number: int
+    number: int | None  # the row's (None for a change to the sheet itself)
     kind: str
     before: str
     after: str
     device: str
     browser: str
     user: str
+    lines: tuple[str, ...] = ()  # what a change to the sheet itself did, sentence by sentence
 
 
 def summary(game: str, entry: Mapping[str, Any] | None, players: Sequence[str]) -> str:
@@ -44,6 +47,9 @@ def summary(game: str, entry: Mapping[str, Any] | None, players: Sequence[str]) 
     reviewed = extensions.summary(entry)
     if reviewed:
         text = f"{text} — {reviewed}"
+    note = note_of(entry)
+    if note:
+        text = _("%(row)s — note: %(note)s") % {"row": text, "note": note}
     return f"{kind_label(kind)}: {text}" if kind else text
 
 
@@ -80,6 +86,35 @@ def change_views(sheet: Sheet, changes: Iterable[EntryChange]) -> list[ChangeVie
     return out
 
 
+def event_label(action: str) -> str:
+    labels: dict[str, str] = {
+        SheetAction.RENAME: _("names corrected"),
+        SheetAction.CLOSE: _("evening closed"),
+        SheetAction.REOPEN: _("evening reopened"),
+    }
+    return str(labels.get(action, action))
+
+
+def event_lines(event: SheetEvent) -> tuple[str, ...]:
+    """What a change to the sheet itself did, in whole sentences."""
+    if event.action != SheetAction.RENAME:
+        return ()
+    before = (event.before or {}).get("players") or []
+    after = (event.after or {}).get("players") or []
+    return tuple(_("Name changed: %(old)s → %(new)s") % {"old": old, "new": new}
+                 for old, new in zip(before, after, strict=False) if old != new)
+
+
+def event_views(events: Iterable[SheetEvent]) -> list[ChangeView]:
+    return [
+        ChangeView(revision=e.revision, at=e.at, action=e.action,
+                   action_label=event_label(e.action), number=None, kind="", before="",
+                   after="", device=e.device[:4], browser=browser_of(e.user_agent),
+                   user=e.user.get_username() if e.user else "", lines=event_lines(e))
+        for e in events
+    ]
+
+
 @require_GET
 def entry_history(request: HtmxHttpRequest, token: str, pos: int) -> HttpResponse:
     """Every change ever made to the entry now at row ``pos``."""
@@ -101,6 +136,7 @@ def entry_history(request: HtmxHttpRequest, token: str, pos: int) -> HttpRespons
             "number": pos + 1,
             "back_url": reverse("sheet", args=[token]) + f"#e{pos}",
             "edit_url": reverse("entry_edit", args=[token, pos]),
+            "note_url": reverse("entry_note", args=[token, pos]),
             "row_links": extensions.row_links(token, pos, entry.data)
             if isinstance(entry.data, Mapping) else [],
         },
@@ -114,12 +150,17 @@ def sheet_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
     changes = (
         EntryChange.objects.filter(sheet=sheet).select_related("user").order_by("-revision")
     )[:MAX_SHOWN]
+    events = (
+        SheetEvent.objects.filter(sheet=sheet).select_related("user").order_by("-revision")
+    )[:MAX_SHOWN]
+    shown = sorted([*change_views(sheet, changes), *event_views(events)],
+                   key=lambda c: -c.revision)[:MAX_SHOWN]
     return render(
         request,
         "sheets/history.html",
         {
             "sheet": sheet,
-            "changes": change_views(sheet, changes),
+            "changes": shown,
             "number": None,
             "back_url": reverse("sheet", args=[token]),
             "history_blocks": extensions.history_blocks(sheet),

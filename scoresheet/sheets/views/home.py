@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from scoresheet.sheets import derived, services
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.views.access import HtmxHttpRequest, Mode, known_sheets
 from scoresheet.sheets.words import preset_label
@@ -24,6 +25,15 @@ class SheetItem:
     can_edit: bool
     preset: str
     entries: int
+    # an evening closed by hand (a game without an end): who won or paid what, in seat order
+    settlement: tuple[tuple[str, int], ...] = ()
+
+
+def settlement(sheet: Sheet) -> tuple[tuple[str, int], ...]:
+    """The final totals of an evening closed on its own page (its money, in Mariáš)."""
+    if sheet.closed is None or sheet.finished is None or not services.open_ended(sheet):
+        return ()
+    return tuple(zip(sheet.player_names, derived.current(sheet).totals, strict=True))
 
 
 @require_GET
@@ -56,6 +66,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
                 can_edit=can_edit,
                 preset=preset_label(sheet.ruleset),
                 entries=sheet.entry_count,
+                settlement=settlement(sheet),
             )
         )
     return render(

@@ -65,6 +65,8 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool,
         "holder": holder_of(document),
         # called by the template only when it renders the whole page, never for a poll
         "banners": partial(extensions.sheet_banners, sheet, can_edit=can_edit),
+        # an evening closed on its own page (a tournament's signed table says so in its banner)
+        "evening_closed": services.closed_by_evening(sheet),
     }
     if can_edit:
         token = sheet.edit_token
@@ -88,6 +90,8 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool,
             # each form's idempotency key (the hidden fields of forms.WriteForm)
             undo_key=new_key(),
             redo_key=new_key(),
+            # a game without an end: the scorer draws the final line (views/evening.py)
+            can_close=not sheet.closed and services.closable(sheet),
         )
     else:
         context.update(
@@ -164,7 +168,8 @@ def _table(request: HtmxHttpRequest, *, can_edit: bool, **lookup: str) -> HttpRe
             html = None
         if html is not None:
             context["changed_rows"] = [
-                mark_safe(html[i].replace("<tr ", '<tr hx-swap-oob="true" ', 1))  # noqa: S308
+                # (every line of the row: its note's too)
+                mark_safe(html[i].replace("<tr ", '<tr hx-swap-oob="true" '))  # noqa: S308
                 for i in changed
             ]
             context["added_rows"] = derived.safe_join(html[i] for i in added)
