@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from rules.engine import MAX_NAME
-from scoresheet.sheets import services
+from scoresheet.sheets import reading, services
 from scoresheet.sheets.gameforms import kind_label
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import crowns, paper_of, winner_of
@@ -124,6 +124,7 @@ def export_document(sheet: Sheet, entries: Sequence[Any] | None = None) -> dict[
             "exported": _iso(timezone.now()),
             "created": _iso(sheet.created),
             "finished": _iso(sheet.finished),
+            "closed": _iso(sheet.closed) if services.closed_by_evening(sheet) else None,
             "revision": sheet.revision,
             "in_stats": sheet.in_stats,
             "scorer": sheet.scorer,
@@ -288,6 +289,7 @@ class AppFacts:
     scorer: str = ""
     created: datetime | None = None
     finished: datetime | None = None
+    closed: datetime | None = None  # an evening closed by hand (a game without an end)
     identity: uuid.UUID | None = None  # the exported sheet's (``id``)
 
 
@@ -313,7 +315,7 @@ def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
             "bad_meta", key="scorer", max=MAX_NAME))
         scorer = ""
     moments: dict[str, datetime | None] = {}
-    for key in ("created", "finished"):
+    for key in ("created", "finished", "closed"):
         raw = facts.get(key)
         moment = None
         if raw is not None:
@@ -342,7 +344,8 @@ def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
             found.append(_sheet_problem(
                 f"meta.{META_KEY}.id must be the sheet's identity (a UUID)", "bad_meta", key="id"))
     return AppFacts(in_stats=in_stats, scorer=scorer.strip(), created=moments["created"],
-                    finished=moments["finished"], identity=identity), found
+                    finished=moments["finished"], closed=moments["closed"],
+                    identity=identity), found
 
 
 def already_here(doc: Any) -> Sheet | None:
@@ -375,6 +378,31 @@ def import_problems(doc: Any) -> list[Problem]:
     found = [Problem.from_error(e, game if isinstance(game, str) else "", names)
              for e in rules.problems(doc)]
     found += app_facts(doc)[1]
+    found += note_problems(doc)
+    return found
+
+
+def note_problems(doc: Any) -> list[Problem]:
+    """The notes written beside rows (``meta.note`` of an entry): a text of at most
+    ``MAX_NOTE`` characters, as the sheet's own note form takes (control characters are the
+    hostile-text check's)."""
+    entries = doc.get("entries") if isinstance(doc, Mapping) else None
+    found: list[Problem] = []
+    for index, entry in enumerate(entries if isinstance(entries, list) else ()):
+        meta = entry.get("meta") if isinstance(entry, Mapping) else None
+        if not isinstance(meta, Mapping) or reading.NOTE_KEY not in meta:
+            continue
+        note = meta[reading.NOTE_KEY]
+        if not isinstance(note, str):
+            error = rules.InvalidEntry("meta.note must be a text", code="bad_note",
+                                       params={"max": reading.MAX_NOTE}, entry=index)
+        elif len(note.strip()) > reading.MAX_NOTE:
+            error = rules.InvalidEntry(
+                f"meta.note holds at most {reading.MAX_NOTE} characters", code="bad_note",
+                params={"max": reading.MAX_NOTE}, entry=index)
+        else:
+            continue
+        found.append(Problem.from_error(error))
     return found
 
 
@@ -417,5 +445,9 @@ def import_sheet(
         ):
             sheet.finished = facts.finished
             fields.append("finished")
+        # an evening closed by hand stays closed (only a game without an end is closed so)
+        if facts.closed is not None and sheet.finished is None and services.open_ended(sheet):
+            sheet.closed = sheet.finished = facts.closed
+            fields += ["closed", "finished"]
         sheet.save(update_fields=fields)
     return sheet

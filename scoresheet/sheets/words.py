@@ -273,7 +273,10 @@ ERRORS: dict[str, Template] = {
         "created": _("meta.listek.created must be a date and time with its time zone"),
         "finished": _("meta.listek.finished must be a date and time with its time zone"),
         "id": _("meta.listek.id must be the sheet's identity (a UUID)"),
+        "closed": _("meta.listek.closed must be a date and time with its time zone"),
     },
+    # a note written beside a row (meta.note of an entry; scoresheet/exports/documents.py)
+    "bad_note": _("The note beside this row must be a text of at most %(max)s characters."),
     # PostgreSQL stores offsets up to ±15:59 (scoresheet/sheets/validators.py read_moment)
     "bad_offset": _("The time zone %(offset)s of meta.listek.%(key)s is too far from UTC: a "
                     "time zone can be at most 15:59 hours from UTC"),

@@ -186,6 +186,20 @@ def test_notes_go_out_in_the_json_export_and_come_back_on_import(make_sheet):
     assert Entry.objects.get(sheet=again, position=0).data == THREE_DEALS[0]
 
 
+@pytest.mark.parametrize("note", ["x" * 201, 42, ["Petr left"]])
+def test_an_imported_note_that_the_note_form_would_refuse_is_refused_in_words(make_sheet, note):
+    noted = {**THREE_DEALS[1], "meta": {"note": note}}
+    exported = exports.read_document(exports.export_json(make_sheet(entries=THREE_DEALS)))
+    exported["entries"][1] = noted
+    sheets_before = Sheet.objects.count()
+    with pytest.raises(exports.ImportRefused) as refused:
+        exports.import_sheet(exported)
+    [problem] = refused.value.problems
+    assert problem.entry == 1
+    assert problem.text == "The note beside this row must be a text of at most 200 characters."
+    assert Sheet.objects.count() == sheets_before  # nothing half-saved
+
+
 def test_the_printed_sheet_shows_a_rows_note(client, make_sheet):
     noted = {**THREE_DEALS[2], "meta": {"note": "Vera paid the beer"}}
     sheet = make_sheet(entries=[*THREE_DEALS[:2], noted])
@@ -245,6 +259,27 @@ def test_a_closed_evening_is_reopened_and_both_are_in_the_history(client, evenin
     history = text(page(client.get(reverse("sheet_history", args=[evening.edit_token]))))
     assert "evening closed" in history and "evening reopened" in history
     assert "+ Deal" in text(page(client.get(sheet_url(evening))))
+
+
+def test_a_closed_evening_goes_out_closed_and_comes_back_closed(client, evening):
+    confirm = page(client.get(reverse("close_evening", args=[evening.edit_token])))
+    client.post(reverse("close_evening", args=[evening.edit_token]), write_fields(confirm))
+    evening.refresh_from_db()
+    exported = exports.read_document(exports.export_json(evening))
+    assert exported["meta"]["listek"]["closed"] == evening.closed.isoformat()
+    again = exports.import_sheet(exported)
+    assert again.closed == evening.closed and again.finished == evening.closed
+    # an evening still playing goes out without a closing and stays open
+    exported["meta"]["listek"]["closed"] = None
+    exported["meta"]["listek"]["id"] = None
+    assert exports.import_sheet(exported).closed is None
+
+
+def test_a_closing_in_the_file_of_a_game_with_a_target_is_not_taken(make_sheet):
+    exported = exports.read_document(exports.export_json(make_sheet(entries=THREE_DEALS)))
+    assert exported["meta"]["listek"]["closed"] is None
+    exported["meta"]["listek"]["closed"] = "2026-11-27T22:30:00+01:00"
+    assert exports.import_sheet(exported).closed is None  # a Thousand ends by its own rules
 
 
 def test_a_game_with_a_target_offers_no_closing(client, make_sheet):
