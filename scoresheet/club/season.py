@@ -173,7 +173,7 @@ def fingerprint(season: Season) -> str:
     sums = _sheet_sums(tid for _id, tid, _rev in evenings)
     parts = [(pk, rev, sums.get(tid, (0, 0))) for pk, tid, rev in evenings]
     return cache_key(season.pk, season.club.revision, season.rule, season.places,
-                     season.best_of, season.min_evenings, parts)
+                     season.best_of, season.min_evenings, season.start, season.end, parts)
 
 
 def season_table(season: Season, key: str | None = None) -> SeasonTable:
@@ -183,7 +183,9 @@ def season_table(season: Season, key: str | None = None) -> SeasonTable:
     if found is not None:
         return found  # type: ignore[no-any-return]
     club_revision = season.club.revision
-    rows = list(season.evenings.select_related("tournament").order_by("created", "id"))
+    # an evening whose date is outside the season's period does not count (docs/season.md)
+    rows = [ev for ev in season.evenings.select_related("tournament").order_by("created", "id")
+            if season.holds(ev.day)]
     sheet_sums = _sheet_sums(ev.tournament_id for ev in rows)
     evenings = [(ev, ev.tournament, sheet_sums.get(ev.tournament_id, (0, 0))) for ev in rows]
     results = [evening_result(ev, t, sums, club_revision) for ev, t, sums in evenings]
