@@ -159,7 +159,7 @@ def test_an_evening_belongs_to_the_season_of_its_game_whose_period_holds_its_dat
 def test_the_season_file_carries_the_dates_and_a_file_without_them_still_imports(
     client: Client
 ) -> None:
-    club, s = dated_season()
+    _club, s = dated_season()
     logic.set_period(s, start=date(2026, 9, 1), end=date(2027, 6, 30))
     s.refresh_from_db()
     doc = logic.export_season(s)
