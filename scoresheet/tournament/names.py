@@ -50,8 +50,18 @@ def shown(players: Iterable[Player], names: Mapping[int, str]) -> None:
 
 
 def public_standings(t: Tournament, names: Mapping[int, str] | None = None) -> logic.Standings:
-    """The standings with every player under his public name (for the public pages only:
-    its player objects must never be saved)."""
+    """The standings with every player under his public name, the tables' signatures too
+    (for the public pages only: its objects must never be saved)."""
     st = logic.standings(t)
-    shown(st.players.values(), public_names(t) if names is None else names)
+    names = public_names(t) if names is None else names
+    if not names:
+        return st
+    signed = {st.players[pid].name.casefold(): public for pid, public in names.items()
+              if pid in st.players}
+    shown(st.players.values(), names)
+    for rs in st.rounds:
+        for ts in rs.tables:
+            public = signed.get(ts.table.signed_by.casefold())
+            if public is not None:
+                ts.table.signed_by = public
     return st
