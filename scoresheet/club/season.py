@@ -124,6 +124,7 @@ class SeasonTable:
     teams: list[TeamLine] = field(default_factory=list)
     money: bool = False
     fingerprint: str = ""
+    outside: int = 0  # the season's evenings outside its period (not counted)
 
     @property
     def complete(self) -> bool:
@@ -184,8 +185,8 @@ def season_table(season: Season, key: str | None = None) -> SeasonTable:
         return found  # type: ignore[no-any-return]
     club_revision = season.club.revision
     # an evening whose date is outside the season's period does not count (docs/season.md)
-    rows = [ev for ev in season.evenings.select_related("tournament").order_by("created", "id")
-            if season.holds(ev.day)]
+    every = list(season.evenings.select_related("tournament").order_by("created", "id"))
+    rows = [ev for ev in every if season.holds(ev.day)]
     sheet_sums = _sheet_sums(ev.tournament_id for ev in rows)
     evenings = [(ev, ev.tournament, sheet_sums.get(ev.tournament_id, (0, 0))) for ev in rows]
     results = [evening_result(ev, t, sums, club_revision) for ev, t, sums in evenings]
@@ -227,7 +228,8 @@ def season_table(season: Season, key: str | None = None) -> SeasonTable:
     table = SeasonTable(season=season.pk, rule=season.rule, best_of=season.best_of,
                         min_evenings=season.min_evenings, evenings=results,
                         lines=ranked + unranked, teams=team_lines,
-                        money=any(r.money for r in results), fingerprint=key)
+                        money=any(r.money for r in results), fingerprint=key,
+                        outside=len(every) - len(rows))
     cache.set("club-season:" + key, table, CACHE_SECONDS)
     return table
 

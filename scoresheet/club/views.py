@@ -595,7 +595,7 @@ def season_page(request: HttpRequest, token: str, season_id: int) -> HttpRespons
         "fingerprint": fingerprint, "poll_seconds": POLL_SECONDS,
         "live_url": reverse("club_season_live", args=[club.view_token, s.pk]),
         "rule": rule_text(s), "preset_label": preset_label(s.ruleset),
-        "period": period_text(s.start, s.end), "outside": len(logic.outside(s)),
+        "period": period_text(s.start, s.end),
     }
     return render(request, "club/season.html#live" if live else "club/season.html", context)
 
