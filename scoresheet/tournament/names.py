@@ -36,10 +36,11 @@ def public_names(t: Tournament) -> dict[int, str]:
 
 
 def digest(names: Mapping[int, str]) -> str:
-    """A short mark of the public names, for the keys of pages and PDFs rendered once."""
+    """A short mark of the public names, added to the fingerprint a public page polls with
+    and to the keys of pages and PDFs rendered once ("" when every name is shown as it is)."""
     if not names:
-        return "-"
-    return hashlib.sha256(repr(sorted(names.items())).encode()).hexdigest()[:16]
+        return ""
+    return "-" + hashlib.sha256(repr(sorted(names.items())).encode()).hexdigest()[:16]
 
 
 def shown(players: Iterable[Player], names: Mapping[int, str]) -> None:

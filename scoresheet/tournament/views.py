@@ -539,7 +539,8 @@ def _view_context(request: HttpRequest, t: Tournament,
         "lines": shown_lines,
         "live": st.rounds[-1] if st.rounds else None,
         "drawn": current if current is not None and current.started is None else None,
-        "fingerprint": fingerprint(t),
+        # a changed public name redraws the polling pages too (names.py)
+        "fingerprint": fingerprint(t) + names.digest(shown),
         "poll_seconds": POLL_SECONDS,
         "csv_url": reverse("tournament_csv", args=[t.view_token]),
     }
@@ -558,9 +559,10 @@ def tournament_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_GET
 def tournament_view_live(request: HttpRequest, token: str) -> HttpResponse:
     t = get_for_view(token)
-    if request.GET.get("v") == fingerprint(t):
+    shown = names.public_names(t)
+    if request.GET.get("v") == fingerprint(t) + names.digest(shown):
         return HttpResponse(status=204)
-    context = _view_context(request, t)
+    context = _view_context(request, t, shown)
     context["live_url"] = reverse("tournament_view_live", args=[t.view_token])
     return render(request, "tournament/view.html#live", context)
 
@@ -585,13 +587,12 @@ def tournament_wall(request: HtmxHttpRequest, token: str) -> HttpResponse:
     rendered once per change and kept in the cache: many walls and phones cost one rendering.
     """
     t = get_for_view(token)
-    mark = fingerprint(t)
+    shown = names.public_names(t)
+    mark = fingerprint(t) + names.digest(shown)
     htmx = bool(request.htmx)
     if request.GET.get("v") == mark and htmx:
         return HttpResponse(status=204)
-    shown = names.public_names(t)
-    key = (f"tournament-wall:{t.view_token}:{mark}:{names.digest(shown)}:{get_language()}:"
-           f"{int(htmx)}")
+    key = f"tournament-wall:{t.view_token}:{mark}:{get_language()}:{int(htmx)}"
     html = cache.get(key)
     if html is None:
         context = _view_context(request, t, shown)

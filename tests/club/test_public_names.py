@@ -6,6 +6,8 @@ club registers: it never imports the club."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -107,3 +109,22 @@ def test_the_hook_gives_the_initials_of_the_name_the_evening_is_played_under() -
     ev = evening()
     player = ev.tournament.players.get(name=PRIVATE)
     assert names.public_names(ev.tournament) == {player.pk: SHOWN}
+
+
+@pytest.mark.parametrize("page", ["tournament_wall", "tournament_view_live"])
+def test_an_open_public_page_redraws_when_the_club_hides_a_name(client: Client,
+                                                                page: str) -> None:
+    t = evening(initials_only=False).tournament
+    url = reverse(page, args=[t.view_token])
+    html = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert PRIVATE in html
+    found = re.search(r'\?v=([\w-]+)"', html)
+    assert found is not None
+    polled = f"{url}?v={found[1]}"
+    assert client.get(polled, HTTP_HX_REQUEST="true").status_code == 204  # nothing new
+    jana = Member.objects.get(name=PRIVATE)
+    logic.edit_member(jana, name=PRIVATE, nickname="", team="", initials_only=True,
+                      has_left=False)
+    response = client.get(polled, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert SHOWN in response.content.decode() and "Nováková" not in response.content.decode()
