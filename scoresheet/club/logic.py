@@ -225,9 +225,14 @@ def outside(season: Season) -> list[Evening]:
 
 
 def _check_day(season: Season, day: date) -> None:
-    """An evening is refused by a season whose period does not hold its date."""
-    if not season.holds(day):
-        raise ClubError("evening_outside", day=day, start=season.start, end=season.end)
+    """An evening is refused by a season whose period does not hold its date; the refusal
+    names the club's season it belongs to, if one of the same game holds the date."""
+    if season.holds(day):
+        return
+    other = season_for(season.club, season.ruleset, day)
+    if other is not None:
+        raise ClubError("evening_other_season", day=day, season=other.name)
+    raise ClubError("evening_outside", day=day, start=season.start, end=season.end)
 
 
 def season_for(club: Club, ruleset: str, day: date) -> Season | None:

@@ -97,6 +97,9 @@ ERROR_TEXTS: dict[str, Any] = {
     "evening_outside": gettext_lazy("An evening of %(day)s is outside the season’s dates, so "
                                     "it would not count. %(period)s Change the season’s dates "
                                     "or choose another season."),
+    "evening_other_season": gettext_lazy("An evening of %(day)s belongs to the season "
+                                         "“%(season)s”: its dates hold that day. Choose "
+                                         "that season."),
     "already_playing": gettext_lazy("%(name)s already plays this evening."),
 }
 
@@ -575,7 +578,8 @@ def club_view(request: HttpRequest, token: str) -> HttpResponse:
     club = get_for_view(token)
     seasons = list(club.seasons.all())
     return render(request, "club/view.html", {
-        "club": club, "seasons": [(s, rule_text(s)) for s in seasons],
+        "club": club,
+        "seasons": [(s, rule_text(s), period_text(s.start, s.end)) for s in seasons],
     })
 
 

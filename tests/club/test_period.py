@@ -66,14 +66,15 @@ def test_the_season_form_stores_the_period_and_refuses_an_end_before_the_start(
     ("pl", "Sezon trwa od 1 września 2026 do 30 czerwca 2027."),
     ("ru", "Сезон длится с 1 сентября 2026 г. по 30 июня 2027 г."),
 ])
-def test_the_season_page_writes_the_period_in_the_pages_language(language: str,
+def test_the_season_pages_write_the_period_in_the_pages_language(language: str,
                                                                   sentence: str) -> None:
     club = logic.create_club(name="KM Brno")
     s = logic.create_season(club, name="Liga", ruleset="marias", rule="points",
                             start=date(2026, 9, 1), end=date(2027, 6, 30))
-    page = Client(HTTP_ACCEPT_LANGUAGE=language).get(
-        reverse("club_season", args=[club.view_token, s.pk]))
-    assert sentence in page.content.decode()
+    reader = Client(HTTP_ACCEPT_LANGUAGE=language)
+    for url in (reverse("club_season", args=[club.view_token, s.pk]),
+                reverse("club_view", args=[club.view_token])):
+        assert sentence in reader.get(url).content.decode(), url
 
 
 def test_an_evening_outside_the_period_does_not_count(client: Client) -> None:
@@ -191,3 +192,19 @@ def test_the_season_file_carries_the_dates_and_a_file_without_them_still_imports
     assert response.status_code == 400
     assert "The season cannot end before it starts." in response.content.decode()
     assert Club.objects.count() == clubs
+
+
+def test_a_refused_evening_names_the_season_whose_dates_hold_its_day(client: Client) -> None:
+    club, s = run_season()
+    today = timezone.localdate()
+    s = logic.set_period(s, start=today - timedelta(days=200), end=today - timedelta(days=1))
+    logic.create_season(club, name="Podzim", ruleset="marias", rule="points", start=today)
+    logic.create_season(club, name="Tisíc", ruleset="tisic", rule="points", start=today)
+    before = Tournament.objects.count()
+    response = client.post(reverse("club_evening_new", args=[club.admin_token, s.pk]), {
+        "rounds": "1", "table_size": "4", "deals_per_round": "2",
+        "members": [m.pk for m in logic.active(club)]})
+    assert response.status_code == 400
+    assert ("belongs to the season “Podzim”: its dates hold that day. Choose that season."
+            in response.content.decode())
+    assert Tournament.objects.count() == before
