@@ -284,8 +284,14 @@ def make_season(evenings: int) -> tuple[Any, Any, Any]:
     club = club_logic.create_club(name=f"Bench {evenings}")
     for i in range(CLUB_PLAYERS):
         club_logic.add_member(club, name=f"Player {i + 1:02d}", team=f"Team {i % 10 + 1}")
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    # a season with its period (a first day, the end open), as the season form makes it
     s = club_logic.create_season(club, name="Season", ruleset="marias", rule="places",
-                                 places=list(range(40, 0, -1)), best_of=10)
+                                 places=list(range(40, 0, -1)), best_of=10,
+                                 start=timezone.localdate() - timedelta(days=120))
     members = list(club.members.all())
     for _ in range(evenings):
         ev = club_logic.create_evening(s, name="Evening", rounds=1, table_size=4,

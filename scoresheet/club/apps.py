@@ -8,3 +8,10 @@ class ClubConfig(AppConfig):
     label = "listek_club"
     verbose_name = "Clubs"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # a player shown by initials is shown so on his evenings' public tournament pages
+        # (the tournament app's display-name hook, scoresheet/tournament/names.py)
+        from scoresheet.club import names
+
+        names.register()

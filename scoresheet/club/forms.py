@@ -72,7 +72,27 @@ def parse_places(text: str) -> list[int]:
     return values
 
 
-class SeasonForm(forms.Form):
+def _date_input() -> forms.DateInput:
+    return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class PeriodForm(forms.Form):
+    """The season's period: its first day, and its last once it is known."""
+
+    start = forms.DateField(label=_("First day of the season"), widget=_date_input())
+    end = forms.DateField(label=_("Last day of the season"), required=False,
+                          widget=_date_input(),
+                          help_text=_("Empty while the season is running."))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("start"), data.get("end")
+        if start is not None and end is not None and end < start:
+            self.add_error("end", _("The season cannot end before it starts."))
+        return data
+
+
+class SeasonForm(PeriodForm):
     name = forms.CharField(label=_("Name of the season"), max_length=TITLE_LENGTH,
                            validators=ONE_LINE)
     ruleset = forms.ChoiceField(label=_("Game and preset"), widget=forms.RadioSelect,
@@ -101,6 +121,8 @@ class SeasonForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(p, preset_label(p)) for p in SEASON_PRESETS]
         field.initial = "marias"
+        self.order_fields(["name", "ruleset", "start", "end", "rule", "places", "best_of",
+                           "min_evenings"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -154,6 +176,37 @@ class EveningForm(forms.Form):
                 problem(name)
                 out.append(Newcomer(name=name.strip(), team=team.strip()))
         return out
+
+
+class ArrivalForm(forms.Form):
+    """A late arrival at a running evening: a register player, or a new one typed."""
+
+    member = forms.ModelChoiceField(label=_("A player from the register"),
+                                    queryset=Member.objects.none(), required=False,
+                                    empty_label=_("(a new player, typed below)"))
+    name = forms.CharField(label=_("Or a new player’s name"), max_length=NAME_LENGTH,
+                           required=False, validators=ONE_LINE,
+                           help_text=_("He joins the register too."))
+    team = forms.CharField(label=_("Team"), max_length=TEAM_LENGTH, required=False,
+                           validators=ONE_LINE)
+
+    def __init__(self, *args: Any, members: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["member"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = members
+        field.label_from_instance = _member_label  # type: ignore[method-assign,assignment]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        member, name = data.get("member"), (data.get("name") or "").strip()
+        if member is None and not name and not self.errors:
+            raise forms.ValidationError(_("Pick the player from the register or type a new "
+                                          "player’s name."))
+        if member is not None and name:
+            raise forms.ValidationError(_("Pick a player from the register or type a new "
+                                          "name, not both."))
+        return data
 
 
 class AttachForm(forms.Form):

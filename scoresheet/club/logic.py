@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -38,7 +39,8 @@ from scoresheet.tournament import logic as tournaments
 from scoresheet.tournament.document import DocumentRefused
 from scoresheet.tournament.models import Tournament
 
-EXPORT_FORMAT = "listek-season/1"
+EXPORT_FORMAT = "listek-season/2"  # 2: the season's period (start, end)
+READABLE_FORMATS = ("listek-season/1", EXPORT_FORMAT)  # a /1 file has no period: open season
 MAX_MEMBERS = 2000
 MAX_PLACES = 400  # placement points listed for ranks 1..400 at most (a tournament's players)
 MAX_POINTS = 10_000  # placement points of one rank
@@ -174,9 +176,16 @@ def check_places(places: Sequence[int]) -> list[int]:
     return out
 
 
+def check_period(start: date | None, end: date | None) -> None:
+    if start is not None and end is not None and end < start:
+        raise ClubError("period_order", start=start, end=end)
+
+
 def create_season(club: Club, *, name: str, ruleset: str, rule: str,
                   places: Sequence[int] = (), best_of: int | None = None,
-                  min_evenings: int = 0) -> Season:
+                  min_evenings: int = 0, start: date | None = None,
+                  end: date | None = None) -> Season:
+    """A new season; ``start`` and ``end`` its period (None: open on that side)."""
     name = _text(name, TITLE_LENGTH)
     if not name:
         raise ClubError("season_name")
@@ -188,10 +197,52 @@ def create_season(club: Club, *, name: str, ruleset: str, rule: str,
         raise ClubError("best_bad")
     if not 0 <= min_evenings <= 100 or (best_of is not None and min_evenings > best_of):
         raise ClubError("min_bad")
+    check_period(start, end)
     with transaction.atomic():
         club = _locked(club)
         return Season.objects.create(club=club, name=name, ruleset=ruleset, rule=rule,
-                                     places=checked, best_of=best_of, min_evenings=min_evenings)
+                                     places=checked, best_of=best_of, min_evenings=min_evenings,
+                                     start=start, end=end)
+
+
+def set_period(season: Season, *, start: date | None, end: date | None) -> Season:
+    """The season's dates changed (its end set when it closes).  An evening already in the
+    season whose date falls outside stays listed but no longer counts."""
+    check_period(start, end)
+    with transaction.atomic():
+        _locked(season.club)
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        season.start, season.end = start, end
+        season.save(update_fields=["start", "end"])
+        return season
+
+
+def outside(season: Season) -> list[Evening]:
+    """The season's evenings whose date is outside its period (they do not count)."""
+    if season.start is None and season.end is None:
+        return []
+    return [ev for ev in season.evenings.order_by("created", "id") if not season.holds(ev.day)]
+
+
+def _check_day(season: Season, day: date) -> None:
+    """An evening is refused by a season whose period does not hold its date; the refusal
+    names the club's season it belongs to, if one of the same game holds the date."""
+    if season.holds(day):
+        return
+    other = season_for(season.club, season.ruleset, day)
+    if other is not None:
+        raise ClubError("evening_other_season", day=day, season=other.name)
+    raise ClubError("evening_outside", day=day, start=season.start, end=season.end)
+
+
+def season_for(club: Club, ruleset: str, day: date) -> Season | None:
+    """The club's season an evening of ``ruleset`` on ``day`` belongs to: its game matches and
+    its period holds the date (the latest such season)."""
+    game = rules.game_of(ruleset).name
+    for s in club.seasons.order_by("-created", "-id"):
+        if rules.game_of(s.ruleset).name == game and s.holds(day):
+            return s
+    return None
 
 
 # --------------------------------------------------------------------------- evenings
@@ -224,6 +275,7 @@ def create_evening(season: Season, *, name: str, rounds: int, table_size: int,
     """The evening's tournament with the ticked register players and the newcomers (who join
     the register), made by the tournament app; nothing is stored when either refuses."""
     club = season.club
+    _check_day(season, timezone.localdate())
     with transaction.atomic():
         club = _locked(club)
         chosen = list(members)
@@ -256,6 +308,7 @@ def attach_tournament(season: Season, t: Tournament) -> Evening:
         raise ClubError("tournament_taken")
     if rules.game_of(t.ruleset).name != rules.game_of(season.ruleset).name:
         raise ClubError("tournament_game")
+    _check_day(season, timezone.localdate(t.created))
     with transaction.atomic():
         club = _locked(season.club)
         known = {m.name.casefold(): m for m in club.members.filter(merged_into__isnull=True)}
@@ -268,6 +321,28 @@ def attach_tournament(season: Season, t: Tournament) -> Evening:
             entrants.append(Entrant(evening=evening, member=m, player=p))
         Entrant.objects.bulk_create(entrants)
     return evening
+
+
+def add_late_arrival(evening: Evening, *, member: Member | None = None, name: str = "",
+                     team: str = "") -> Entrant:
+    """A player who comes after the evening's tournament was made: a register line, or a new
+    player typed (he joins the register), added through the tournament's own arrival
+    (:func:`scoresheet.tournament.logic.add_player`: seated from the next draw) and linked to
+    his register line, so his season and his page count the evening.  Nothing is stored when
+    the club or the tournament refuses."""
+    with transaction.atomic():
+        club = _locked(evening.club)
+        if member is None:
+            member = add_member(club, name=name, team=team)
+        else:
+            member = Member.objects.get(pk=member.pk)
+            if member.club_id != club.pk or member.merged_into_id is not None:
+                raise ClubError("merged")
+            if Entrant.objects.filter(evening=evening, member=member).exists():
+                raise ClubError("already_playing", name=member.name)
+        player = tournaments.add_player(evening.tournament, name=member.name, club=member.team)
+        entrant = Entrant.objects.create(evening=evening, member=member, player=player)
+    return entrant
 
 
 # --------------------------------------------------------------------------- home sheets
@@ -311,7 +386,9 @@ def export_season(season: Season) -> dict[str, Any]:
         "club": season.club.name,
         "season": {"name": season.name, "ruleset": season.ruleset, "rule": season.rule,
                    "places": season.places, "best_of": season.best_of,
-                   "min_evenings": season.min_evenings},
+                   "min_evenings": season.min_evenings,
+                   "start": season.start.isoformat() if season.start else None,
+                   "end": season.end.isoformat() if season.end else None},
         "register": [{"id": m.pk, "name": m.name, "nickname": m.nickname, "team": m.team,
                       "initials_only": m.initials_only,
                       "left": m.left.isoformat() if m.left else None}
@@ -323,9 +400,7 @@ def export_season(season: Season) -> dict[str, Any]:
 def import_season(doc: Any) -> Club:
     """A new club holding the exported season (its register, evenings and sheets); a bad
     document is refused whole."""
-    from datetime import date, datetime
-
-    if not isinstance(doc, Mapping) or doc.get("format") != EXPORT_FORMAT:
+    if not isinstance(doc, Mapping) or doc.get("format") not in READABLE_FORMATS:
         raise ClubError("bad_document", detail="format")
     try:
         with transaction.atomic():
@@ -335,7 +410,9 @@ def import_season(doc: Any) -> Club:
                 club, name=str(head["name"]), ruleset=str(head["ruleset"]),
                 rule=str(head["rule"]), places=list(head.get("places") or []),
                 best_of=int(head["best_of"]) if head.get("best_of") is not None else None,
-                min_evenings=int(head.get("min_evenings") or 0))
+                min_evenings=int(head.get("min_evenings") or 0),
+                start=date.fromisoformat(head["start"]) if head.get("start") else None,
+                end=date.fromisoformat(head["end"]) if head.get("end") else None)
             members: dict[int, Member] = {}
             for raw in doc["register"]:
                 m = add_member(club, name=str(raw["name"]), nickname=str(raw.get("nickname", "")),

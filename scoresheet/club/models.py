@@ -7,6 +7,7 @@ computed from.  Only :mod:`scoresheet.club.logic` writes these rows.
 
 from __future__ import annotations
 
+from datetime import date
 from enum import StrEnum, unique
 
 from django.conf import settings
@@ -78,6 +79,10 @@ class Season(models.Model):
     places = models.JSONField(default=list)  # placement points of ranks 1, 2, ... (Rule.PLACES)
     best_of = models.PositiveSmallIntegerField(null=True, blank=True)  # None: every evening
     min_evenings = models.PositiveSmallIntegerField(default=0)
+    # the season's period: an evening counts when its date is in it (None: open that side;
+    # seasons made before periods existed have neither)
+    start = models.DateField(null=True, blank=True)
+    end = models.DateField(null=True, blank=True)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -85,6 +90,11 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def holds(self, day: date) -> bool:
+        """Whether an evening of ``day`` falls in the season's period."""
+        return (self.start is None or self.start <= day) and (self.end is None
+                                                               or day <= self.end)
 
 
 class Evening(models.Model):
@@ -102,6 +112,11 @@ class Evening(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id}: {self.tournament_id}"
+
+    @property
+    def day(self) -> date:
+        """The evening's date (the club's time zone)."""
+        return timezone.localdate(self.created)
 
 
 class Entrant(models.Model):

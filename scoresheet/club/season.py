@@ -124,6 +124,7 @@ class SeasonTable:
     teams: list[TeamLine] = field(default_factory=list)
     money: bool = False
     fingerprint: str = ""
+    outside: int = 0  # the season's evenings outside its period (not counted)
 
     @property
     def complete(self) -> bool:
@@ -173,7 +174,7 @@ def fingerprint(season: Season) -> str:
     sums = _sheet_sums(tid for _id, tid, _rev in evenings)
     parts = [(pk, rev, sums.get(tid, (0, 0))) for pk, tid, rev in evenings]
     return cache_key(season.pk, season.club.revision, season.rule, season.places,
-                     season.best_of, season.min_evenings, parts)
+                     season.best_of, season.min_evenings, season.start, season.end, parts)
 
 
 def season_table(season: Season, key: str | None = None) -> SeasonTable:
@@ -183,7 +184,9 @@ def season_table(season: Season, key: str | None = None) -> SeasonTable:
     if found is not None:
         return found  # type: ignore[no-any-return]
     club_revision = season.club.revision
-    rows = list(season.evenings.select_related("tournament").order_by("created", "id"))
+    # an evening whose date is outside the season's period does not count (docs/season.md)
+    every = list(season.evenings.select_related("tournament").order_by("created", "id"))
+    rows = [ev for ev in every if season.holds(ev.day)]
     sheet_sums = _sheet_sums(ev.tournament_id for ev in rows)
     evenings = [(ev, ev.tournament, sheet_sums.get(ev.tournament_id, (0, 0))) for ev in rows]
     results = [evening_result(ev, t, sums, club_revision) for ev, t, sums in evenings]
@@ -225,7 +228,8 @@ def season_table(season: Season, key: str | None = None) -> SeasonTable:
     table = SeasonTable(season=season.pk, rule=season.rule, best_of=season.best_of,
                         min_evenings=season.min_evenings, evenings=results,
                         lines=ranked + unranked, teams=team_lines,
-                        money=any(r.money for r in results), fingerprint=key)
+                        money=any(r.money for r in results), fingerprint=key,
+                        outside=len(every) - len(rows))
     cache.set("club-season:" + key, table, CACHE_SECONDS)
     return table
 

@@ -18,6 +18,12 @@ urlpatterns = [
          name="club_evening_new"),
     path("club/<str:token>/seasons/<int:season_id>/attach/", views.evening_attach,
          name="club_evening_attach"),
+    path("club/<str:token>/seasons/<int:season_id>/dates/", views.season_period,
+         name="club_season_period"),
+    path("club/<str:token>/evenings/<int:evening_id>/", views.evening_page,
+         name="club_evening"),
+    path("club/<str:token>/evenings/<int:evening_id>/arrive/", views.evening_arrive,
+         name="club_evening_arrive"),
     path("club/<str:token>/seasons/<int:season_id>/season.json", views.season_json,
          name="club_season_json"),
     # the club's read link: season tables, the wall page, the CSV

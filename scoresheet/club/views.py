@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
@@ -21,7 +22,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils import timezone
+from django.utils.formats import date_format, number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -30,6 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import rules
 from scoresheet.club import logic, season
 from scoresheet.club.forms import (
+    ArrivalForm,
     AttachForm,
     ClubForm,
     EveningForm,
@@ -38,9 +41,10 @@ from scoresheet.club.forms import (
     MemberEditForm,
     MemberForm,
     MergeForm,
+    PeriodForm,
     SeasonForm,
 )
-from scoresheet.club.models import Club, Member, Rule, Season
+from scoresheet.club.models import Club, Evening, Member, Rule, Season
 from scoresheet.exports import documents as exports
 from scoresheet.exports.views import _download
 from scoresheet.sheets.models import Sheet
@@ -89,7 +93,31 @@ ERROR_TEXTS: dict[str, Any] = {
                                  "Nothing was imported."),
     "bad_evening": gettext_lazy("An evening in this season file cannot be imported: "
                                 "%(problem)s Nothing was imported."),
+    "period_order": gettext_lazy("The season cannot end before it starts."),
+    "evening_outside": gettext_lazy("An evening of %(day)s is outside the season’s dates, so "
+                                    "it would not count. %(period)s Change the season’s dates "
+                                    "or choose another season."),
+    "evening_other_season": gettext_lazy("An evening of %(day)s belongs to the season "
+                                         "“%(season)s”: its dates hold that day. Choose "
+                                         "that season."),
+    "already_playing": gettext_lazy("%(name)s already plays this evening."),
 }
+
+
+def _day(value: date) -> str:
+    return date_format(value, "DATE_FORMAT", use_l10n=True)
+
+
+def period_text(start: date | None, end: date | None) -> str:
+    """The season's period as a sentence, dates in the page's language's format."""
+    if start is not None and end is not None:
+        return _("The season runs from %(start)s to %(end)s.") % {
+            "start": _day(start), "end": _day(end)}
+    if start is not None:
+        return _("The season runs from %(start)s; its end is open.") % {"start": _day(start)}
+    if end is not None:
+        return _("The season runs until %(end)s.") % {"end": _day(end)}
+    return ""
 
 
 def error_text(error: Exception) -> str:
@@ -97,8 +125,12 @@ def error_text(error: Exception) -> str:
         template = ERROR_TEXTS.get(error.code)
         if template is None:
             return str(error)
+        params = dict(error.params)
+        if error.code == "evening_outside":
+            params["period"] = period_text(params.get("start"), params.get("end"))
+        params = {k: _day(v) if isinstance(v, date) else v for k, v in params.items()}
         try:
-            return str(template) % error.params
+            return str(template) % params
         except (KeyError, TypeError, ValueError):
             return str(template)
     if isinstance(error, TournamentError):
@@ -200,12 +232,13 @@ def _admin_context(request: HttpRequest, club: Club, **forms: Any) -> dict[str, 
         "register": register,
         "merged": list(club.members.filter(merged_into__isnull=False)
                        .select_related("merged_into")),
-        "seasons": list(club.seasons.all()),
+        "seasons": list(club.seasons.prefetch_related("evenings__tournament")),
         "view_url": view_url,
         "view_qr": mark_safe(qr_svg(view_url)),  # noqa: S308  (segno's own SVG)
         "member_form": forms.get("member_form") or MemberForm(prefix="member"),
         "merge_form": forms.get("merge_form") or MergeForm(members=members, prefix="merge"),
-        "season_form": forms.get("season_form") or SeasonForm(prefix="season"),
+        "season_form": forms.get("season_form") or SeasonForm(
+            prefix="season", initial={"start": timezone.localdate()}),
         "home_form": forms.get("home_form") or HomeSheetForm(members=members, prefix="home"),
         "player_url": lambda m: request.build_absolute_uri(
             reverse("club_player", args=[m.view_token])),
@@ -287,7 +320,8 @@ def season_new(request: HttpRequest, token: str) -> HttpResponse:
             s = logic.create_season(
                 club, name=data["name"], ruleset=data["ruleset"], rule=data["rule"],
                 places=data.get("place_points") or [], best_of=data.get("best_of"),
-                min_evenings=data.get("min_evenings") or 0)
+                min_evenings=data.get("min_evenings") or 0, start=data["start"],
+                end=data.get("end"))
         except (logic.ClubError, rules.RulesError) as error:
             form.add_error(None, error_text(error))
         else:
@@ -404,6 +438,79 @@ def evening_attach(request: HttpRequest, token: str, season_id: int) -> HttpResp
     return _evening_page(request, club, s, attach_form=form, status=400)
 
 
+@require_http_methods(["GET", "POST"])
+def season_period(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
+    """The season's dates: its first day, and its last when the season closes.  Evenings
+    outside them are listed and do not count."""
+    club = get_for_admin(token)
+    s = _season(club, season_id)
+    form = PeriodForm(request.POST or None, initial={"start": s.start, "end": s.end})
+    if request.method == "POST" and form.is_valid():
+        try:
+            logic.set_period(s, start=form.cleaned_data["start"], end=form.cleaned_data["end"])
+        except logic.ClubError as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("The season’s dates are saved."))
+            return HttpResponseRedirect(admin_url(club))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "club/season_period.html", {
+        "club": club, "season": s, "form": form, "period": period_text(s.start, s.end),
+        "outside": [(ev, _day(ev.day)) for ev in logic.outside(s)],
+    }, status=status)
+
+
+def _evening(club: Club, evening_id: int) -> Evening:
+    return get_object_or_404(Evening.objects.select_related("tournament", "season", "club"),
+                             club=club, pk=evening_id)
+
+
+def _arrival_form(ev: Evening, data: Any = None) -> ArrivalForm:
+    playing = ev.entrants.values_list("member_id", flat=True)
+    members = ev.club.members.filter(merged_into__isnull=True, left__isnull=True).exclude(
+        pk__in=playing)
+    return ArrivalForm(data, members=members, prefix="arrive")
+
+
+def _evening_admin(request: HttpRequest, club: Club, ev: Evening, *,
+                   form: ArrivalForm | None = None, status: int = 200) -> HttpResponse:
+    entrants = sorted(ev.entrants.select_related("member", "player"),
+                      key=lambda e: e.player.number)
+    return render(request, "club/evening.html", {
+        "club": club, "evening": ev, "tournament": ev.tournament, "day": _day(ev.day),
+        "entrants": entrants, "form": form or _arrival_form(ev),
+    }, status=status)
+
+
+@require_GET
+def evening_page(request: HttpRequest, token: str, evening_id: int) -> HttpResponse:
+    """An evening on the club's page: who plays it, and the late arrivals' form."""
+    club = get_for_admin(token)
+    return _evening_admin(request, club, _evening(club, evening_id))
+
+
+@require_POST
+def evening_arrive(request: HttpRequest, token: str, evening_id: int) -> HttpResponse:
+    """A late arrival joins the running evening through the tournament's own arrival (seated
+    from the next draw), linked to his register line; a typed name joins the register."""
+    club = get_for_admin(token)
+    ev = _evening(club, evening_id)
+    form = _arrival_form(ev, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            entrant = logic.add_late_arrival(ev, member=data.get("member"),
+                                             name=data.get("name") or "",
+                                             team=data.get("team") or "")
+        except (logic.ClubError, TournamentError) as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("%(name)s joins the tournament: seated from the next "
+                                        "draw.") % {"name": entrant.player.name})
+            return HttpResponseRedirect(reverse("club_evening", args=[club.admin_token, ev.pk]))
+    return _evening_admin(request, club, ev, form=form, status=400)
+
+
 @require_GET
 def season_json(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
     club = get_for_admin(token)
@@ -471,7 +578,8 @@ def club_view(request: HttpRequest, token: str) -> HttpResponse:
     club = get_for_view(token)
     seasons = list(club.seasons.all())
     return render(request, "club/view.html", {
-        "club": club, "seasons": [(s, rule_text(s)) for s in seasons],
+        "club": club,
+        "seasons": [(s, rule_text(s), period_text(s.start, s.end)) for s in seasons],
     })
 
 
@@ -491,6 +599,7 @@ def season_page(request: HttpRequest, token: str, season_id: int) -> HttpRespons
         "fingerprint": fingerprint, "poll_seconds": POLL_SECONDS,
         "live_url": reverse("club_season_live", args=[club.view_token, s.pk]),
         "rule": rule_text(s), "preset_label": preset_label(s.ruleset),
+        "period": period_text(s.start, s.end),
     }
     return render(request, "club/season.html#live" if live else "club/season.html", context)
 

@@ -25,7 +25,7 @@ from scoresheet.exports.tasks import charged
 from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import game_label, preset_label
-from scoresheet.tournament import logic
+from scoresheet.tournament import logic, names
 from scoresheet.tournament.forms import DRAW_METHOD_LABELS
 from scoresheet.tournament.models import Table, Tournament
 
@@ -104,7 +104,8 @@ def merge_pdf(pages: list[str]) -> bytes:
 
 
 def results_html(t: Tournament, *, pdf: bool, request: Any = None) -> str:
-    st = logic.standings(t)
+    """The results to print and pin up: players under their public names (names.py)."""
+    st = names.public_standings(t)
     return render_to_string("tournament/results.html", {
         **header(t), "standings": st, "lines": lines(st), "pdf": pdf,
         "note": unfinished_note(st, None),
@@ -118,8 +119,10 @@ def card_html(base: str, t: Tournament, tb: Table) -> str:
     assert tb.sheet is not None
     edit_url = base + reverse("sheet", args=[tb.sheet.edit_token])
     view_url = base + reverse("sheet_read", args=[tb.sheet.view_token])
+    players = logic.table_players(tb)
+    names.shown(players, names.public_names(t))  # the card lies on the table: public names
     return render_to_string("tournament/card.html", {
-        **header(t), "table": tb, "players": logic.table_players(tb),
+        **header(t), "table": tb, "players": players,
         "edit_qr": mark_safe(qr_svg(edit_url)),  # noqa: S308
         "view_qr": mark_safe(qr_svg(view_url)),  # noqa: S308
         "edit_url": edit_url, "view_url": view_url,
@@ -161,7 +164,7 @@ def table_sheet_extra(t: Tournament, rs: logic.RoundStanding,
 def table_sheets(t: Tournament) -> list[tuple[Table, dict[str, Any]]]:
     """Every table that has a sheet, with what its printed sheet says beyond the plain one."""
     out = []
-    for rs in logic.standings(t).rounds:
+    for rs in names.public_standings(t).rounds:  # printed to pin up: public names
         for ts in rs.tables:
             if ts.table.sheet is not None:
                 out.append((ts.table, table_sheet_extra(t, rs, ts)))

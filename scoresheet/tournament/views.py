@@ -44,7 +44,7 @@ from scoresheet.sheets.views.access import HtmxHttpRequest, get_sheet_for_edit, 
 from scoresheet.sheets.views.create import chosen_ruleset
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import engine_message, option_label
-from scoresheet.tournament import document, logic
+from scoresheet.tournament import document, logic, names
 from scoresheet.tournament.forms import (
     ArrivalForm,
     ConfirmForm,
@@ -503,20 +503,24 @@ def tournament_review(request: HttpRequest, token: str, table_id: int) -> HttpRe
 # --------------------------------------------------------------------------- players and wall
 
 
-def seating(r: Round | None) -> list[dict[str, Any]]:
+def seating(r: Round | None, shown: dict[int, str] | None = None) -> list[dict[str, Any]]:
     """Who sits where in round ``r``, alphabetically by name (issue 26.12): each player's
-    table and seat (seat 1 deals first), or the bye."""
+    table and seat (seat 1 deals first), or the bye; ``shown``: public names by player id."""
     if r is None:
         return []
-    lines = [{"name": s.player.name, "club": s.player.club,
+    shown = shown or {}
+    lines = [{"name": shown.get(s.player_id, s.player.name), "club": s.player.club,
               "table": s.table.number if s.table is not None else None,
               "seat": (s.position or 0) + 1}
              for s in r.seats.select_related("player", "table")]
     return sorted(lines, key=lambda line: (line["name"].casefold(), line["name"]))
 
 
-def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
-    st = logic.standings(t)
+def _view_context(request: HttpRequest, t: Tournament,
+                  shown: dict[int, str] | None = None) -> dict[str, Any]:
+    """The players' page and the wall: every player under his public name (names.py)."""
+    shown = names.public_names(t) if shown is None else shown
+    st = names.public_standings(t, shown)
     current = t.round_set.order_by("-number").first()
     shown_lines = lines(st)
     count = len(shown_lines)
@@ -527,7 +531,7 @@ def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         else "crowd",
         "clock_round": current if current is not None and current.started else None,
         "seating_round": current,
-        "seating": seating(current),
+        "seating": seating(current, shown),
         "seating_url": reverse("tournament_seating", args=[t.view_token]),
         **header(t),
         **_links(request, t),
@@ -535,7 +539,8 @@ def _view_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "lines": shown_lines,
         "live": st.rounds[-1] if st.rounds else None,
         "drawn": current if current is not None and current.started is None else None,
-        "fingerprint": fingerprint(t),
+        # a changed public name redraws the polling pages too (names.py)
+        "fingerprint": fingerprint(t) + names.digest(shown),
         "poll_seconds": POLL_SECONDS,
         "csv_url": reverse("tournament_csv", args=[t.view_token]),
     }
@@ -554,9 +559,10 @@ def tournament_view(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_GET
 def tournament_view_live(request: HttpRequest, token: str) -> HttpResponse:
     t = get_for_view(token)
-    if request.GET.get("v") == fingerprint(t):
+    shown = names.public_names(t)
+    if request.GET.get("v") == fingerprint(t) + names.digest(shown):
         return HttpResponse(status=204)
-    context = _view_context(request, t)
+    context = _view_context(request, t, shown)
     context["live_url"] = reverse("tournament_view_live", args=[t.view_token])
     return render(request, "tournament/view.html#live", context)
 
@@ -567,7 +573,8 @@ def tournament_seating(request: HttpRequest, token: str) -> HttpResponse:
     t = get_for_view(token)
     current = t.round_set.order_by("-number").first()
     return render(request, "tournament/seating.html", {
-        **header(t), "seating_round": current, "seating": seating(current),
+        **header(t), "seating_round": current,
+        "seating": seating(current, names.public_names(t)),
         "back_url": reverse("tournament_view", args=[t.view_token]),
     })
 
@@ -580,14 +587,15 @@ def tournament_wall(request: HtmxHttpRequest, token: str) -> HttpResponse:
     rendered once per change and kept in the cache: many walls and phones cost one rendering.
     """
     t = get_for_view(token)
-    mark = fingerprint(t)
+    shown = names.public_names(t)
+    mark = fingerprint(t) + names.digest(shown)
     htmx = bool(request.htmx)
     if request.GET.get("v") == mark and htmx:
         return HttpResponse(status=204)
     key = f"tournament-wall:{t.view_token}:{mark}:{get_language()}:{int(htmx)}"
     html = cache.get(key)
     if html is None:
-        context = _view_context(request, t)
+        context = _view_context(request, t, shown)
         context["live_url"] = reverse("tournament_wall", args=[t.view_token])
         template = "tournament/wall.html#live" if htmx else "tournament/wall.html"
         html = render_to_string(template, context)
@@ -668,7 +676,7 @@ def table_card(request: HtmxHttpRequest, token: str, table_id: int) -> HttpRespo
     base = request.build_absolute_uri("/").rstrip("/")
     if request.GET.get("format") == "html":
         return HttpResponse(card_html(base, t, tb))
-    key = card_key(t, tb, base, fingerprint(t))
+    key = card_key(t, tb, base, fingerprint(t) + names.digest(names.public_names(t)))
     language = get_language() or ""
     charge = budget.of_request(request)  # the worker's CPU is paid by who asked for the card
     prepared = pdfstore.prepare(
@@ -685,7 +693,7 @@ def table_card(request: HtmxHttpRequest, token: str, table_id: int) -> HttpRespo
 def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
     """The standings as CSV, overall or of ``?round=N``; an unfinished one says so."""
     t = get_for_view(token)
-    st = logic.standings(t)
+    st = names.public_standings(t)
     number = request.GET.get("round")
     round_number = (int(number) if number and number.isascii() and number.isdigit()
                     else None)
@@ -758,7 +766,7 @@ def tournament_results_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse
         return preparing.answer(request, pdfstore.Prepared(error=pdfstore.TOO_BIG),
                                 url=request.path, back=director_url(t),
                                 name=file_name(t, "results.pdf"), limit=limit)
-    key = results_key(t, fingerprint(t))
+    key = results_key(t, fingerprint(t) + names.digest(names.public_names(t)))
     language = get_language() or ""
     charge = budget.of_request(request)  # the worker's CPU is paid by who asked for it
     prepared = pdfstore.prepare(

@@ -1,9 +1,10 @@
 """A club's season in a real browser, without JavaScript, on a 360 px phone: the club created
 from the home page, 11 players typed on the register, a season counting placement points (best
 2 of the evenings, 2 evenings to be ranked), three evenings made from the register — the second
-with the last evening's list in one tap and a late arrival typed on the spot, the third after a
-player left — and then the season table, the players' pages and the CSV checked against the hand
-count of tests/club/helpers.py, and the season table in the five languages.
+with the last evening's list in one tap and a late arrival added on the club's evening page
+once its tournament exists, the third after a player left — and then the season table, the
+players' pages and the CSV checked against the hand count of tests/club/helpers.py, and the
+season table in the five languages.
 
 The draw, the deals and the signatures go through the tournament app's own functions, as the
 director's and the scorers' phones would (tests/browser/test_tournament_flow.py drives those
@@ -18,6 +19,7 @@ import re
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoresheet.club.models import Club, Evening, Member, Season
@@ -38,7 +40,7 @@ def no_sideways_scroll(page: Any) -> None:
 
 
 def new_evening(page: Any, base: str, club: Club, season: Season, *, last: bool,
-                newcomers: str = "") -> Evening:
+                newcomers: str = "", late: str = "") -> Evening:
     page.goto(base + f"/club/{club.admin_token}/")
     page.get_by_role("link", name="New evening").click()
     if last:
@@ -56,6 +58,15 @@ def new_evening(page: Any, base: str, club: Club, season: Season, *, last: bool,
     page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
     ev = Evening.objects.exclude(pk__in=before).select_related("tournament").get()
     assert page.url.endswith(f"/t/{ev.tournament.director_token}/")
+    if late:  # he comes when the evening's tournament exists: the club's evening page adds him
+        page.goto(base + f"/club/{club.admin_token}/")
+        page.get_by_role("link", name=ev.tournament.name, exact=True).click()
+        page.fill("#id_arrive-name", late)
+        no_sideways_scroll(page)
+        page.get_by_role("button", name="Add him to the evening").click()
+        expect(page.locator(".messages")).to_contain_text(
+            f"{late} joins the tournament: seated from the next draw.")
+        assert ev.entrants.filter(member__name=late, player__name=late).exists()
     play_evening(ev)
     return ev
 
@@ -101,9 +112,11 @@ def test_a_three_evening_season_of_twelve_players_without_javascript(
     season = Season.objects.get()
     assert (season.rule, season.places, season.best_of, season.min_evenings) == (
         "places", [12, 10, 8, 7, 6, 5, 4, 3, 2, 1], 2, 2)
+    # the form offers today as the season's first day; its end stays open
+    assert (season.start, season.end) == (timezone.localdate(), None)
 
     new_evening(page, base, club, season, last=False)
-    new_evening(page, base, club, season, last=True, newcomers=LATE)
+    new_evening(page, base, club, season, last=True, late=LATE)
     # Karel leaves the club: his line stays, the next evening does not offer him
     page.goto(admin)
     page.get_by_role("link", name=LEAVES, exact=True).click()
@@ -164,9 +177,12 @@ def test_a_three_evening_season_of_twelve_players_without_javascript(
     # the club's pages in five languages, at 360 px
     season_url = base + f"/cv/{club.view_token}/seasons/{season.pk}/"
     late = Member.objects.get(name=LATE)
+    late_evening = min(late.entries.values_list("evening_id", flat=True))
     others = [admin, base + f"/cp/{late.view_token}/",
               base + f"/club/{club.admin_token}/seasons/{season.pk}/evening/?last=1",
-              base + f"/club/{club.admin_token}/members/{late.pk}/"]
+              base + f"/club/{club.admin_token}/members/{late.pk}/",
+              base + f"/club/{club.admin_token}/seasons/{season.pk}/dates/",
+              base + f"/club/{club.admin_token}/evenings/{late_evening}/"]
     for code, (header, amount) in LANGUAGES.items():
         page.goto(season_url)
         page.locator(f"a.lang[hreflang={code}]").click()

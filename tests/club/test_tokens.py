@@ -40,6 +40,8 @@ def test_the_clubs_read_link_and_a_players_link_open_no_admin_page(
             kwargs["member_id"] = m.pk
         if "season_id" in pattern.route:
             kwargs["season_id"] = s.pk
+        if "evening_id" in pattern.route:
+            kwargs["evening_id"] = s.evenings.first().pk  # type: ignore[union-attr]
         target = reverse(pattern.name, kwargs=kwargs)
         assert client.get(target).status_code in (404, 405)
         assert client.post(target, {"member-name": "Mallory", "season-name": "X",

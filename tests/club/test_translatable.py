@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scoresheet.club import logic
 from scoresheet.club.models import Member
@@ -83,6 +85,26 @@ def club_pages(client: Client) -> Iterator[tuple[str, str]]:
     yield "wall", client.get(reverse("club_season_wall", args=[club.view_token, s.pk])
                              ).content.decode()
     yield "player", client.get(reverse("club_player", args=[m.view_token])).content.decode()
+    ev = s.evenings.order_by("created", "id").first()
+    assert ev is not None
+    yield "evening players", client.get(reverse("club_evening", args=[admin, ev.pk])
+                                        ).content.decode()
+    yield "arrival refused", client.post(reverse("club_evening_arrive", args=[admin, ev.pk]),
+                                         {}).content.decode()
+    yield "arrival taken", client.post(reverse("club_evening_arrive", args=[admin, ev.pk]),
+                                       {"arrive-name": "Anna"}).content.decode()
+    yield "dates refused", client.post(reverse("club_season_period", args=[admin, s.pk]), {
+        "start": "2026-09-01", "end": "2026-08-01"}).content.decode()
+    # a period the evenings are outside of: the season page and the dates page say so
+    start = timezone.localdate() + timedelta(days=1)
+    s = logic.set_period(s, start=start, end=start + timedelta(days=200))
+    yield "dates", client.get(reverse("club_season_period", args=[admin, s.pk])
+                              ).content.decode()
+    yield "season dated", client.get(reverse("club_season", args=[club.view_token, s.pk])
+                                     ).content.decode()
+    yield "evening outside", client.post(reverse("club_evening_new", args=[admin, s.pk]), {
+        "rounds": "1", "table_size": "4", "deals_per_round": "2", "members": [m.pk]}
+    ).content.decode()
 
 
 def test_every_visible_text_of_every_club_page_comes_from_a_catalog(

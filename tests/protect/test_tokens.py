@@ -60,7 +60,8 @@ def url(pattern: Pattern, token: str) -> str:
         kwargs["kind"] = "deal"
     if "<int:table_id>" in pattern.route:
         kwargs["table_id"] = 1
-    for name in ("member_id", "season_id"):  # the club's pages (scoresheet/club/urls.py)
+    # the club's pages (scoresheet/club/urls.py)
+    for name in ("member_id", "season_id", "evening_id"):
         if f"<int:{name}>" in pattern.route:
             kwargs[name] = 1
     return reverse(pattern.name, kwargs=kwargs)

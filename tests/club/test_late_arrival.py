@@ -1,0 +1,152 @@
+"""A player who comes after the evening's tournament was made: the club's evening page adds
+him (a register line, or a new name that joins the register) through the tournament's own
+arrival, links him to his register line, and the season table counts his evening.
+
+The evening: seven register players, two rounds at tables of four, Mariáš, the two deals of
+tests/club/helpers.py at every table.  Round 1 is drawn for the seven (a table of 4 and one of
+3); Lída arrives while it is played, so round 2 seats eight at two tables of 4.  By the hand
+count of helpers.py a seat at a table of 4 makes (in haléře) seat 0: 0, seat 1: +80,
+seat 2: -80, seat 3: 0, which is 0, +1, -1, 0 competition points (whole crowns).  Lída's
+round 1 counts 0 (she was not there: not a bye), so her evening and, with the season counting
+the competition points added up, her season are the points of her round-2 seat.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoresheet.club import logic, season
+from scoresheet.club.models import Club, Entrant, Evening, Member, Season
+from scoresheet.tournament import logic as tournaments
+from scoresheet.tournament.models import Action, Event, Player, Seat
+from tests.club.helpers import DEALS, DEALS_AT_3
+from tests.tournament.helpers import NAMES, play
+
+pytestmark = pytest.mark.django_db
+
+SEVEN = NAMES[:7]
+LATE = "Lída"
+# competition points of a seat at a table of 4 (the hand count above)
+POINTS_AT_4 = {0: 0, 1: 1, 2: -1, 3: 0}
+
+
+def club_with_evening() -> tuple[Club, Season, Evening]:
+    club = logic.create_club(name="KM Brno")
+    for name in [*SEVEN, LATE]:
+        logic.add_member(club, name=name)
+    s = logic.create_season(club, name="Liga", ruleset="marias", rule="points")
+    ev = logic.create_evening(
+        s, name="Večer 1", rounds=2, table_size=4, deals_per_round=2, premium=False,
+        members=[m for m in club.members.all() if m.name != LATE])
+    return club, s, ev
+
+
+def play_current_round(ev: Evening, seed: int) -> None:
+    t = ev.tournament
+    r = tournaments.draw(t, seed=seed)
+    tournaments.start(r)
+    for tb in r.tables.select_related("sheet", "scorer"):
+        play(tb, DEALS if len(tb.sheet.players) == 4 else DEALS_AT_3)
+        tournaments.close(tb, signed_name=tb.scorer.name)
+
+
+def test_a_register_player_arrives_through_the_tournaments_own_arrival() -> None:
+    club, s, ev = club_with_evening()
+    play_current_round(ev, seed=7)  # round 1: the seven
+    lida = Member.objects.get(club=club, name=LATE)
+    entrant = logic.add_late_arrival(ev, member=lida)
+    # the tournament's own path: a player numbered after the others, its history says so
+    player = Player.objects.get(tournament=ev.tournament, name=LATE)
+    assert player.number == 8 and entrant.player == player and entrant.member == lida
+    assert Event.objects.filter(tournament=ev.tournament, action=Action.ARRIVE,
+                                detail__player=LATE).count() == 1
+    play_current_round(ev, seed=11)  # round 2: eight at two tables of 4
+    seat = Seat.objects.get(round__number=2, player=player)
+    assert Seat.objects.filter(table=seat.table).count() == 4
+    # the draw of seed 11 seats her at seat 1 of a table of 4: +0,80 Kč, 1 point (round 1: 0)
+    assert seat.position == 1 and POINTS_AT_4[1] == 1
+    table = season.season_table(s)
+    line = table.line_of(lida.pk)
+    assert line is not None
+    assert (line.values, line.total, line.played, line.money) == ([1.0], 1.0, 1, 80)
+    # her page counts the evening
+    numbers = season.player_numbers(lida)
+    assert [r.evening for r, _line, _s in numbers.evenings] == [ev.pk]
+    # the eight lines of the season add up to what the two rounds handed out: money is zero
+    assert len(table.lines) == 8 and sum(x.money for x in table.lines) == 0
+
+
+def test_a_typed_newcomer_joins_the_register_and_the_evening() -> None:
+    club, _s, ev = club_with_evening()
+    entrant = logic.add_late_arrival(ev, name="  Zdena Malá ", team="Sokol")
+    m = Member.objects.get(club=club, name="Zdena Malá")
+    assert (m.team, entrant.member) == ("Sokol", m)
+    assert ev.tournament.players.get(name="Zdena Malá").club == "Sokol"
+
+
+def test_a_refused_arrival_stores_nothing() -> None:
+    club, _s, ev = club_with_evening()
+    anna = Member.objects.get(club=club, name="Anna")
+    before = (Member.objects.count(), Player.objects.count(), Entrant.objects.count())
+    with pytest.raises(logic.ClubError) as refused:
+        logic.add_late_arrival(ev, member=anna)  # she plays already
+    assert refused.value.code == "already_playing"
+    with pytest.raises(logic.ClubError) as refused:
+        logic.add_late_arrival(ev, name="anna")  # the register has her
+    assert refused.value.code == "name_taken"
+    with pytest.raises(logic.ClubError) as refused:
+        logic.add_late_arrival(ev, name="")
+    assert refused.value.code == "name_empty"
+    assert (Member.objects.count(), Player.objects.count(), Entrant.objects.count()) == before
+
+
+def test_the_evening_page_adds_a_late_arrival_without_javascript(client: Client) -> None:
+    club, _s, ev = club_with_evening()
+    page = client.get(reverse("club_evening", args=[club.admin_token, ev.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    lida = Member.objects.get(club=club, name=LATE)
+    # the register players not at the evening are offered, the ones playing are not
+    assert f'<option value="{lida.pk}">{LATE}</option>' in html
+    anna = Member.objects.get(club=club, name="Anna")
+    assert f'<option value="{anna.pk}">' not in html
+    # the club's page links the evening
+    assert reverse("club_evening", args=[club.admin_token, ev.pk]) in client.get(
+        reverse("club", args=[club.admin_token])).content.decode()
+    url = reverse("club_evening_arrive", args=[club.admin_token, ev.pk])
+    response = client.post(url, {"arrive-member": lida.pk})
+    assert response.status_code == 302
+    assert ev.entrants.filter(member=lida, player__name=LATE).exists()
+    page = client.get(response["Location"])
+    assert "Lída joins the tournament: seated from the next draw." in page.content.decode()
+    # a new name typed joins the register too
+    assert client.post(url, {"arrive-name": "Zdena", "arrive-team": ""}).status_code == 302
+    assert ev.entrants.filter(member__name="Zdena", player__name="Zdena").exists()
+
+
+@pytest.mark.parametrize(("data", "says"), [
+    ({}, "Pick the player from the register or type a new player’s name."),
+    ({"arrive-name": "Anna"}, "“Anna” is already on the register"),
+    ({"arrive-member": "LIDA", "arrive-name": "Zdena"}, "Select a valid choice."),
+    ({"arrive-name": "x" * 41}, "at most 40 characters"),
+])
+def test_the_evening_page_refuses_bad_input_and_stores_nothing(client: Client, data: dict[str, str],
+                                                              says: str) -> None:
+    club, _s, ev = club_with_evening()
+    before = (Member.objects.count(), Player.objects.count(), Entrant.objects.count())
+    response = client.post(reverse("club_evening_arrive", args=[club.admin_token, ev.pk]), data)
+    assert response.status_code == 400
+    assert says in response.content.decode().replace("&#x27;", "'")
+    assert (Member.objects.count(), Player.objects.count(), Entrant.objects.count()) == before
+
+
+def test_picking_a_register_player_and_typing_a_name_is_refused(client: Client) -> None:
+    club, _s, ev = club_with_evening()
+    lida = Member.objects.get(club=club, name=LATE)
+    response = client.post(reverse("club_evening_arrive", args=[club.admin_token, ev.pk]),
+                           {"arrive-member": lida.pk, "arrive-name": "Zdena"})
+    assert response.status_code == 400
+    assert "not both" in response.content.decode()
+    assert not ev.entrants.filter(member=lida).exists()
