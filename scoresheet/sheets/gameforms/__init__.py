@@ -98,6 +98,11 @@ class EntryForm(forms.Form):
         view shows the form again and writes nothing."""
         return False
 
+    def goes_to(self) -> tuple[str, dict[str, str]] | None:
+        """Another form this post asks for instead of a row: its kind and its query (e.g. the
+        renonc form's "in the deal being played": the deal form, stopped by that renonc)."""
+        return None
+
     def add_engine_error(self, field_name: str | None, message: str) -> None:
         """Show the engine's objection on the field it names, else above the form."""
         if field_name and field_name in self.groups:

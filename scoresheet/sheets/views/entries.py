@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from django import forms
 from django.contrib import messages
@@ -66,6 +66,8 @@ def preview(
     fills = getattr(form, "fills", None)
     if meta.is_valid() and meta.cleaned_data["revision"] != loaded.sheet.revision:
         out["stale"] = True
+    if position is None and form.goes_to() is not None:
+        return out  # another form is asked for (the deal being played): nothing to preview
     valid = form.is_valid()
     # what the form filled in (the last player's points) is shown beside its empty input
     out["fills"] = fills() if callable(fills) else []
@@ -359,6 +361,14 @@ def _take_form(e: Entering) -> HttpResponse:
         return _preview_response(e.request, form, meta, e.loaded, e.position)
     if form.redisplay():  # e.g. a meld calculator's − or +: show the form again, write nothing
         return e.page(form, meta)
+    if e.position is None and (elsewhere := form.goes_to()) is not None:
+        if e.request.headers.get(QUEUE_HEADER):
+            # the phone's queue only writes rows: a 400 writes nothing, and the page sends the
+            # form again the browser's own way, to be led to the other form
+            return HttpResponse(status=400)
+        kind, query = elsewhere
+        url = reverse("entry_new", args=[e.sheet.edit_token, kind])
+        return HttpResponseRedirect(f"{url}?{urlencode(query)}")
     note_form = NoteForm(e.request.POST)
     if not (form.is_valid() and meta.is_valid()) or (e.position is None
                                                      and not note_form.is_valid()):
