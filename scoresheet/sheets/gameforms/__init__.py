@@ -57,6 +57,8 @@ class EntryForm(forms.Form):
     label: ClassVar[Any] = ""  # a lazy translated name of the row kind ("Deal", "Redeal")
     template_name: ClassVar[str] = ""  # the template that renders the form's fields
     groups: ClassVar[Mapping[str, str]] = {}  # engine field -> a group of per-seat fields
+    # the form is complete as it opens (its fields have defaults): its preview shows at once
+    preview_at_once: ClassVar[bool] = False
 
     def __init__(self, *args: Any, context: FormContext, **kwargs: Any) -> None:
         self.context = context

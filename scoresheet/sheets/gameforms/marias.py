@@ -654,6 +654,7 @@ class MisdealForm(EntryForm):
     kind = "misdeal"
     label = kind_label("misdeal")
     template_name = "sheets/gameforms/marias/misdeal.html"
+    preview_at_once = True  # the dealer is tapped already
 
     def build(self) -> None:
         self.dealer = self.context.scored.dealer
