@@ -33,7 +33,7 @@ BAND_LABELS = (_("4 trumps or fewer"), _("5 trumps"), _("6 trumps"), _("7 trumps
 # What a wrong field says instead of Django's own texts ("This field is required.", "Enter a
 # whole number."): the field's name comes before it in the summary at the top of the form.
 SHORT_ERRORS: dict[str, Any] = {
-    "invalid": _("Type a whole number."),
+    "invalid": _("Type a whole number, digits only."),
     "min_value": _("Type %(limit_value)s or more."),
     "max_value": _("Type %(limit_value)s or less."),
     "max_length": ngettext_lazy("Shorten it to %(limit_value)d character at most.",

@@ -59,7 +59,7 @@ def test_empty_fields_are_named_in_words_at_the_top_and_the_first_is_focused(cli
 def test_a_wrong_number_names_its_field_and_says_what_to_type(client):
     html = post(client, rounds="abc", deals_per_round="0")
     said = summary(html)
-    assert "Rounds: Type a whole number." in said
+    assert "Rounds: Type a whole number, digits only." in said
     assert "Deals per round: Type 1 or more." in said
     assert re.search(r'<input[^>]*name="rounds"[^>]*autofocus', html)
     assert not re.search(r'<input[^>]*name="deals_per_round"[^>]*autofocus', html)
