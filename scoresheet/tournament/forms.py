@@ -8,10 +8,11 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules import tournament as draw_rules
-from scoresheet.sheets.forms import NewSheetForm
+from scoresheet.sheets.forms import NewSheetForm, Problem
 from scoresheet.sheets.validators import SingleLineValidator, text_problem
 from scoresheet.tournament.document import MAX_DEALS, MAX_ROUNDS
 from scoresheet.tournament.logic import MAX_PLAYERS, NewPlayer
@@ -27,6 +28,37 @@ DRAW_METHOD_LABELS = {
 }
 
 BAND_LABELS = (_("4 trumps or fewer"), _("5 trumps"), _("6 trumps"), _("7 trumps or more"))
+
+
+# What a wrong field says instead of Django's own texts ("This field is required.", "Enter a
+# whole number."): the field's name comes before it in the summary at the top of the form.
+SHORT_ERRORS: dict[str, Any] = {
+    "invalid": _("Type a whole number, digits only."),
+    "min_value": _("Type %(limit_value)s or more."),
+    "max_value": _("Type %(limit_value)s or less."),
+    "max_length": ngettext_lazy("Shorten it to %(limit_value)d character at most.",
+                                "Shorten it to %(limit_value)d characters at most.",
+                                "limit_value"),
+    "invalid_choice": _("Choose one of the choices shown."),
+}
+# An empty field that must be filled: a whole sentence that names it.
+REQUIRED_ERRORS: dict[str, Any] = {
+    "name": _("Type the name of the tournament."),
+    "rounds": _("Type how many rounds the tournament has."),
+    "table_size": _("Choose how many players sit at a table."),
+    "players_text": _("Type the players, one a line."),
+}
+# The order of the fields on the page: the summary lists them so, the first gets the focus.
+PAGE_ORDER = ("name", "ruleset", "rounds", "table_size", "deals_per_round", "draw_method",
+              "separate_clubs", "players_text", "use_premium")
+# A refusal of the tournament's own rules, put on the field it concerns.
+ERROR_FIELDS = {
+    "table_size": "table_size", "rounds": "rounds", "deals_needed": "deals_per_round",
+    "deals": "deals_per_round", "premium_game": "use_premium", "name_long": "players_text",
+    "name_twice": "players_text", "too_few": "players_text", "too_many": "players_text",
+    "draw_method": "draw_method",
+}
+RADIOS = ("ruleset", "table_size", "draw_method")
 
 
 def _num(**attrs: Any) -> forms.NumberInput:
@@ -97,6 +129,35 @@ class TournamentForm(NewSheetForm):
         self.fields["premium_red"] = forms.BooleanField(
             label=_("Red (hearts) games count double"), required=False,
             initial=default.red_factor == 2)
+        for name, field in self.fields.items():
+            field.error_messages.update(SHORT_ERRORS)
+            if name in REQUIRED_ERRORS:
+                field.error_messages["required"] = REQUIRED_ERRORS[name]
+        self.order_fields(PAGE_ORDER)
+
+    # ------------------------------------------------------------------ errors
+
+    def anchor_of(self, name: str) -> str:
+        field = self[name]
+        return f"{field.auto_id}_0" if name in RADIOS else field.auto_id
+
+    def problems(self) -> list[Problem]:
+        """Every error, in the order of the page: a short one after the name of its field."""
+        out = [Problem(anchor="", text=str(e)) for e in self.non_field_errors()]
+        found = self.errors.as_data()
+        for name in self.fields:
+            for error in found.get(name, ()):
+                said = " ".join(error.messages)
+                if error.code in SHORT_ERRORS:
+                    said = gettext("%(field)s: %(problem)s") % {
+                        "field": self.label_of(name), "problem": said}
+                out.append(Problem(anchor=self.anchor_of(name), text=said))
+        return out
+
+    def add_tournament_error(self, code: str, message: str) -> None:
+        """The refusal of the tournament's rules, on its field when it has one."""
+        field = ERROR_FIELDS.get(code)
+        self.add_error(field if field in self.fields else None, message)
 
     def premium_rows(self) -> list[tuple[Any, list[forms.BoundField]]]:
         return [

@@ -5,7 +5,6 @@ stored per revision like a sheet's PDF (scoresheet/exports/pdfstore.py)."""
 from __future__ import annotations
 
 import unicodedata
-from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +21,7 @@ from rules import tournament as draw_rules
 from rules.marias import round_crowns as marias_crowns
 from scoresheet.exports import pdfstore, printing
 from scoresheet.exports.tasks import charged
-from scoresheet.sheets.paper import format_money
+from scoresheet.sheets.paper import format_money, format_number, paper_of
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import game_label, preset_label
 from scoresheet.tournament import logic, names
@@ -55,7 +54,7 @@ def lines(st: logic.Standings) -> list[dict[str, Any]]:
         {"s": s, "player": st.players[s.player],
          "rounds": [("–" if x is None else shown(x)) for x in s.rounds],
          "points": shown(s.points),
-         "money": number_format(Decimal(s.score) / 100, decimal_pos=2, use_l10n=True)}
+         "money": format_number(s.score, paper_of("marias"))}
         for s in st.overall
     ]
 
@@ -143,11 +142,12 @@ def table_sheet_extra(t: Tournament, rs: logic.RoundStanding,
     if t.game == "marias":
         head = [_("Player"), _("Money"), _("Whole crowns"), _("Premium points"),
                 _("Competition points")]
-        rows = [[p.name, format_money(s.score), str(marias_crowns(s.score)), str(s.premium),
-                 shown(s.points)] for p, s in players if s is not None]
+        rows = [[p.name, format_money(s.score), number_format(marias_crowns(s.score)),
+                 number_format(s.premium), shown(s.points)] for p, s in players if s is not None]
     else:
         head = [_("Player"), _("Total"), _("Place"), _("Placement points")]
-        rows = [[p.name, str(s.score), shown(s.place), shown(s.points)]
+        rows = [[p.name, format_number(s.score, paper_of(t.game)), shown(s.place),
+                 shown(s.points)]
                 for p, s in players if s is not None]
     return {
         "table_heading": _("%(name)s — round %(round)s, table %(table)s") % {

@@ -212,12 +212,17 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         try:
             t = logic.create_tournament(**form.arguments())
         except (logic.TournamentError, rules.RulesError) as error:
-            form.add_error(None, error_text(error))
+            if isinstance(error, rules.RulesError):
+                form.add_sheet_error(error, error_text(error))
+            else:
+                form.add_tournament_error(error.code, error_text(error))
         else:
             messages.success(request, _("Tournament created. Keep this page's link: it is the "
                                         "director's."))
             return HttpResponseRedirect(director_url(t))
     status = 400 if data is not None else 200
+    if data is not None:
+        form.focus_first_error()
     return render(request, "tournament/new.html", {"form": form}, status=status)
 
 

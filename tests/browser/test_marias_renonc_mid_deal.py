@@ -46,10 +46,13 @@ def test_a_renonc_in_the_deal_being_played_is_written_without_card_points(
     page.goto(live_server.url + reverse("sheet", args=[sheet.edit_token]))
     assert totals(page) == ["-0.40 Kč", "0.20 Kč", "0.20 Kč"]
 
-    # "Renonc!" -- the renonc form says which deal it refers to, and offers the deal being played
+    # "Renonc!" -- the renonc form says which deal it refers to; the deal being played is the
+    # other choice
     page.get_by_role("link", name="+ Renonc").tap()
     expect(page.locator(".refers")).to_contain_text("A renonc in row 1: Anna played hra.")
-    page.get_by_role("link", name="Write that deal, stopped by the renonc").tap()
+    expect(page.locator("#id_deal_0")).to_be_checked()  # the last written deal, as before
+    page.locator("label:has(#id_deal_1)").tap()  # the deal being played
+    page.get_by_role("button", name="Write it down").tap()
     expect(page.locator("#id_stopped")).to_be_checked()
     expect(page.locator(".m-card_points")).to_be_hidden()  # no card points to make up
     expect(page.locator(".m-marriages")).to_be_hidden()

@@ -75,7 +75,51 @@ def test_the_renonc_row_says_the_game_once() -> None:
         contract = words.contract_label("hra ♥")
         said = gettext("A renonc in row %(number)s: %(declarer)s played %(contract)s.") % {
             "number": 10, "declarer": "Šárka", "contract": contract}
-    assert said == "Renonc v řádku 10: aktér Šárka, hra ♥."
+    assert said == "Renonc v řádku 10 – Šárka: hra ♥."
+
+
+RENONC_ROW = "A renonc in row %(number)s: %(declarer)s played %(contract)s."
+RENONC_PROVEN = ("A renonc by %(name)s in trick %(trick)s is proven; which rule it broke is "
+                 "settled by the cards still to come.")
+
+
+@pytest.mark.parametrize(("language", "row", "proven"), [
+    # found: "aktér Šárka", "rozgrywający Šárka" (a man's word before a woman's name), "hráče
+    # Šárka" (a name that would need the genitive): the name stands before a colon
+    ("cs", "Renonc v řádku 10 – Šárka: hra.",
+     "Šárka: renonc ve štychu 3 je prokázán; které pravidlo porušuje, rozhodnou karty, které "
+     "teprve přijdou."),
+    ("pl", "Renons w wierszu 10 – Šárka: hra.",
+     "Šárka: renons w lewie 3 jest udowodniony; którą zasadę łamie, rozstrzygną karty, które "
+     "jeszcze przyjdą."),
+    ("ru", "Ренонс в строке 10 – Šárka: hra.",
+     "Šárka: ренонс во взятке 3 доказан; какое правило нарушено, решат карты, которые ещё "
+     "придут."),
+    ("de", "Renonc in Zeile 10 – Šárka: hra.",
+     "Šárka: Renonc im Stich 3 ist bewiesen; welche Regel er bricht, entscheiden die Karten, die "
+     "noch kommen."),
+])
+def test_a_renonc_names_the_player_before_a_colon(language: str, row: str, proven: str) -> None:
+    with translation.override(language):
+        assert gettext(RENONC_ROW) % {
+            "number": 10, "declarer": "Šárka", "contract": "hra"} == row
+        assert gettext(RENONC_PROVEN) % {"name": "Šárka", "trick": 3} == proven
+
+
+# A player's role or "player" itself right before a name: the name would need the role's case
+# and gender ("aktér Šárka", "hráče Šárka", "rozgrywający Šárka", "игрока Šárka").
+NOUN_BEFORE_NAME = re.compile(
+    r"(aktér|hráč\w*|rozgrywając\w*|gracz\w*|разыгрывающ\w*|игрок\w*)\s+(—\s+)?%\(\w+\)s")
+
+
+@pytest.mark.parametrize("language", ["cs", "pl", "ru"])
+def test_no_renonc_or_flek_sentence_glues_a_name_after_a_noun(language: str) -> None:
+    catalog = polib.pofile(str(Path(settings.LOCALE_PATHS[0]) / language / "LC_MESSAGES"
+                               / "django.po"))
+    found = [entry.msgstr for entry in catalog
+             if re.search(r"renonc|is given by the declarer", entry.msgid, re.I)
+             and NOUN_BEFORE_NAME.search(entry.msgstr)]
+    assert found == []
 
 
 @pytest.mark.parametrize(("language", "joined"), [

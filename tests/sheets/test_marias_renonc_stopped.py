@@ -143,15 +143,61 @@ def test_a_stopped_deal_can_be_corrected_into_a_played_one(client, make_sheet):
         -40, 80, -40]
 
 
-def test_the_renonc_form_links_to_the_deal_being_played(client, make_sheet):
-    sheet = sheet_of(make_sheet)
+def test_the_renonc_form_offers_both_deals_as_equal_choices(client, make_sheet):
+    sheet = sheet_of(make_sheet, [PLAYED])
     html = page(client.get(new_url(sheet, "renonc")))
-    link = new_url(sheet) + "?stopped=1"
-    assert f'href="{link}"' in html
-    opened = page(client.get(new_url(sheet) + "?stopped=1&renonc_seat=2&renonc_kind=4"))
+    said = text(html)
+    assert "In which deal was the renonc made?" in said
+    assert ("The renonc was made in the last deal written on the sheet, row 1: it is written as "
+            "a row of its own." in said)
+    assert ("The renonc was made in the deal being played, which is not on the sheet yet: that "
+            "deal is written next, stopped by the renonc." in said)
+    # two radios of one field; the last deal stays the default, as the flow had it
+    assert re.findall(r'name="deal" value="(\w+)"', html) == ["last", "now"]
+    assert re.search(r'name="deal" value="last"[^>]*checked', html)
+    assert not re.search(r'name="deal" value="now"[^>]*checked', html)
+
+
+def test_the_deal_being_played_leads_to_the_deal_form_stopped_and_writes_nothing(
+        client, make_sheet):
+    sheet = sheet_of(make_sheet, [PLAYED])
+    url = new_url(sheet, "renonc")
+    fields = write_fields(page(client.get(url)))
+    response = client.post(url, {**fields, "deal": "now", "seat": "2", "kind": "4"})
+    assert response.status_code == 302
+    assert response["Location"] == new_url(sheet) + "?stopped=1&renonc_seat=2&renonc_kind=4"
+    assert len(stored(sheet)) == 1  # only the deal played before
+    opened = page(client.get(response["Location"]))
     assert re.search(r'name="stopped"[^>]*checked', opened)
     assert re.search(r'name="renonc_seat" value="2"[^>]*checked', opened)
     assert re.search(r'name="renonc_kind" value="4"[^>]*checked', opened)
+
+
+def test_the_last_deal_still_writes_the_renonc_row(client, make_sheet):
+    sheet = sheet_of(make_sheet, [PLAYED])
+    url = new_url(sheet, "renonc")
+    fields = write_fields(page(client.get(url)))
+    response = client.post(url, {**fields, "deal": "last", "seat": "2", "kind": "1"})
+    assert response.status_code == 302
+    assert stored(sheet)[1] == {"type": "renonc", "seat": 2, "kind": 1, "played_out": False}
+
+
+def test_a_played_out_renonc_cannot_be_in_the_deal_being_played(client, make_sheet):
+    sheet = sheet_of(make_sheet, [PLAYED])
+    url = new_url(sheet, "renonc")
+    fields = write_fields(page(client.get(url)))
+    response = client.post(url, {**fields, "deal": "now", "seat": "2", "kind": "1",
+                                 "played_out": "on"})
+    assert response.status_code == 400
+    assert "A renonc in a deal that is played out does not stop it" in text(page(response))
+    assert len(stored(sheet)) == 1
+
+
+def test_on_a_sheet_without_a_deal_the_renonc_form_offers_the_deal_being_played(
+        client, make_sheet):
+    html = page(client.get(new_url(sheet_of(make_sheet), "renonc")))
+    assert re.search(r'name="deal" value="now"[^>]*checked', html)
+    assert "The renonc was made in the last deal written on the sheet." in text(html)
 
 
 def test_undo_takes_back_the_stopped_deal_whole(client, make_sheet):

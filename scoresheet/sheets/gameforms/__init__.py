@@ -57,6 +57,8 @@ class EntryForm(forms.Form):
     label: ClassVar[Any] = ""  # a lazy translated name of the row kind ("Deal", "Redeal")
     template_name: ClassVar[str] = ""  # the template that renders the form's fields
     groups: ClassVar[Mapping[str, str]] = {}  # engine field -> a group of per-seat fields
+    # the form is complete as it opens (its fields have defaults): its preview shows at once
+    preview_at_once: ClassVar[bool] = False
 
     def __init__(self, *args: Any, context: FormContext, **kwargs: Any) -> None:
         self.context = context
@@ -97,6 +99,11 @@ class EntryForm(forms.Form):
         """True when the post only changes the form itself (a meld calculator's − or +): the
         view shows the form again and writes nothing."""
         return False
+
+    def goes_to(self) -> tuple[str, dict[str, str]] | None:
+        """Another form this post asks for instead of a row: its kind and its query (e.g. the
+        renonc form's "in the deal being played": the deal form, stopped by that renonc)."""
+        return None
 
     def add_engine_error(self, field_name: str | None, message: str) -> None:
         """Show the engine's objection on the field it names, else above the form."""

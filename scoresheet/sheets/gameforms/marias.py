@@ -570,6 +570,45 @@ class RenoncForm(EntryForm):
             label=_("The other side asked to play the deal out: the deal stands, only the fee "
                     "is paid"),
         )
+        if self.context.position is None:  # a new row: which deal the renonc was made in
+            before = self.deal_before()
+            last = (_("The renonc was made in the last deal written on the sheet, row "
+                      "%(number)s: it is written as a row of its own.") % before
+                    if before else
+                    _("The renonc was made in the last deal written on the sheet."))
+            self.fields["deal"] = forms.ChoiceField(
+                required=False, label=_("In which deal was the renonc made?"),
+                widget=forms.RadioSelect,
+                choices=[(self.LAST, last), (self.NOW, _(
+                    "The renonc was made in the deal being played, which is not on the sheet "
+                    "yet: that deal is written next, stopped by the renonc."))],
+                # the last deal, as before; with none on the sheet, the deal being played
+                initial=self.LAST if before else self.NOW,
+            )
+
+    LAST, NOW = "last", "now"  # the choices of "In which deal was the renonc made?"
+
+    def in_deal_being_played(self) -> bool:
+        return self.context.position is None and self.data.get("deal") == self.NOW
+
+    def goes_to(self) -> tuple[str, dict[str, str]] | None:
+        """The deal being played: the deal form, stopped by this renonc (who and what, when
+        tapped).  A renonc played out does not stop the deal (:meth:`clean` says so)."""
+        if not self.in_deal_being_played() or self.data.get("played_out"):
+            return None
+        query = {"stopped": "1"}
+        for name, target in (("seat", "renonc_seat"), ("kind", "renonc_kind")):
+            value = str(self.data.get(name, ""))
+            if value.isascii() and value.isdigit():
+                query[target] = value
+        return "deal", query
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.in_deal_being_played() and cleaned.get("played_out"):
+            self.add_error("deal", _("A renonc in a deal that is played out does not stop it: "
+                                     "write the deal first, then the renonc in the last deal."))
+        return cleaned
 
     def kinds(self) -> list[dict[str, Any]]:
         """Per kind: its button, the seed's Czech words and who can commit it."""
@@ -615,6 +654,7 @@ class MisdealForm(EntryForm):
     kind = "misdeal"
     label = kind_label("misdeal")
     template_name = "sheets/gameforms/marias/misdeal.html"
+    preview_at_once = True  # the dealer is tapped already
 
     def build(self) -> None:
         self.dealer = self.context.scored.dealer

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import format_html
@@ -66,6 +66,8 @@ def preview(
     fills = getattr(form, "fills", None)
     if meta.is_valid() and meta.cleaned_data["revision"] != loaded.sheet.revision:
         out["stale"] = True
+    if position is None and form.goes_to() is not None:
+        return out  # another form is asked for (the deal being played): nothing to preview
     valid = form.is_valid()
     # what the form filled in (the last player's points) is shown beside its empty input
     out["fills"] = fills() if callable(fills) else []
@@ -158,6 +160,8 @@ def _entry_page(
     context.update(extensions.form_context(request, sheet, form.kind, loaded, position))
     if conflict:
         context["current"] = sheet_context(sheet, can_edit=False, loaded=loaded)
+    if status == 200 and kept_preview is not None:
+        context["preview"] = kept_preview  # a prefilled form: what it would do, at once
     if status == 400:
         # refused: what the row would do stays in view, a summary of what to fix is at the top,
         # and the first wrong field is where the page opens (and has the focus)
@@ -347,7 +351,32 @@ def _show_form(e: Entering) -> HttpResponse:
     form = e.form_class(context=e.context, initial=initial)
     extensions.extend_form(form, e.sheet, e.previous if e.position is not None else filled)
     revision = made_at(e.request, e.sheet) if e.position is None else e.sheet.revision
-    return e.page(form, WriteForm.fresh(revision))
+    meta = WriteForm.fresh(revision)
+    shown = None
+    if e.position is None and (initial is not None or e.form_class.preview_at_once):
+        # a row filled in already (by a link, the deal review, the referee) or one the form
+        # fills by itself (the misdeal: the dealer): what it would do shows at once, as after
+        # a tap, without a script
+        as_posted = e.form_class(posted_as_shown(form), context=e.context)
+        extensions.extend_form(as_posted, e.sheet, filled)
+        shown = preview(as_posted, meta, e.loaded, e.position)
+    return e.page(form, meta, kept_preview=shown)
+
+
+def posted_as_shown(form: EntryForm) -> QueryDict:
+    """The data the (unbound) form would post as the page shows it: its initial values."""
+    data = QueryDict(mutable=True)
+    for bound in form:
+        value = bound.value()
+        if value is None or value is False or value == "":
+            continue
+        if value is True:
+            data[bound.html_name] = "on"
+        elif isinstance(value, (list, tuple)):
+            data.setlist(bound.html_name, [str(v) for v in value])
+        else:
+            data[bound.html_name] = str(value)
+    return data
 
 
 def _take_form(e: Entering) -> HttpResponse:
@@ -359,6 +388,14 @@ def _take_form(e: Entering) -> HttpResponse:
         return _preview_response(e.request, form, meta, e.loaded, e.position)
     if form.redisplay():  # e.g. a meld calculator's − or +: show the form again, write nothing
         return e.page(form, meta)
+    if e.position is None and (elsewhere := form.goes_to()) is not None:
+        if e.request.headers.get(QUEUE_HEADER):
+            # the phone's queue only writes rows: a 400 writes nothing, and the page sends the
+            # form again the browser's own way, to be led to the other form
+            return HttpResponse(status=400)
+        kind, query = elsewhere
+        url = reverse("entry_new", args=[e.sheet.edit_token, kind])
+        return HttpResponseRedirect(f"{url}?{urlencode(query)}")
     note_form = NoteForm(e.request.POST)
     if not (form.is_valid() and meta.is_valid()) or (e.position is None
                                                      and not note_form.is_valid()):
