@@ -53,6 +53,15 @@ def test_the_catalog_holds_every_text_of_the_sources(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_no_text_stands_twice_in_a_catalog(language: str) -> None:
+    # two entries of one text (two branches adding it) make GNU msgfmt refuse the catalog, and
+    # which of two translations the app shows would be an accident of the compiler
+    keys = [key(e) for e in polib.pofile(str(catalog_path(language))) if not e.obsolete]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    assert twice == [], f"{language}: {len(twice)} texts stand twice\n{shown(twice)}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_text_is_translated(language: str) -> None:
     catalog = polib.pofile(str(catalog_path(language)))
     assert catalog.metadata.get("Language") == language
