@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -149,6 +150,7 @@ def _entry_page(
         "action_url": request.get_full_path(),
         # what a form kept on the phone needs to number the row and name its dealer offline
         "moves_dealer": position is None and form.kind == _first_kind(sheet, loaded),
+        "dealers": json.dumps(_dealers(form.context)) if position is None else "[]",
     }
     context.update(extensions.form_context(request, sheet, form.kind, loaded, position))
     if conflict:
@@ -223,6 +225,17 @@ def _preview_response(
     )
 
 
+def _dealers(context: FormContext) -> list[int]:
+    """Who deals the new row, then each row of the game's main kind after it, as the engine passes
+    the deal: a form kept on the phone moves its dealer past the rows still waiting there."""
+    dealer = context.scored.dealer
+    out: list[int] = []
+    while dealer is not None and len(out) < context.n:
+        out.append(dealer)
+        dealer = context.document.engine.next_dealer(context.options, dealer, context.n)
+    return out
+
+
 def _first_kind(sheet: Sheet, loaded: services.Loaded) -> str:
     kinds = for_game(sheet.game).kinds_for(loaded.document)
     return kinds[0] if kinds else ""
@@ -233,6 +246,7 @@ WRITTEN_HEADER = "X-Listek-Written"  # a row written: the page of the sheet to s
 REVISION_HEADER = "X-Listek-Revision"  # a row refused: the sheet's revision now
 ALREADY_HEADER = "X-Listek-Already"  # a row refused: it was written before, as row n
 OBJECTION_HEADER = "X-Listek-Objection"  # a row refused: why
+BY_HEADER = "X-Listek-By"  # a conflict: "other" (another phone wrote since) or "this"
 
 
 def written(request: HtmxHttpRequest, url: str) -> HttpResponse:
@@ -257,12 +271,18 @@ def made_at(request: HtmxHttpRequest, sheet: Sheet) -> int:
     return sheet.revision
 
 
-def _conflict_text(error: services.Conflict) -> str:
+def _conflict_text(error: services.Conflict, *, by_others: bool) -> str:
     if isinstance(error, services.KeyReused):
         return _(
             "This form was already used to write another row. Your entry was NOT saved: "
             "check the sheet below and send your entry again."
         )
+    if not by_others:
+        return _(
+            "The sheet was changed on this phone while this form was open (it is now at change "
+            "%(current)s, the form was made at change %(given)s). Nothing was saved. "
+            "Check the sheet below and send your entry again."
+        ) % {"current": error.current, "given": error.given}
     return _(
         "Another phone changed the sheet while you were typing (it is now at change "
         "%(current)s, your form was made at change %(given)s). Nothing was saved. "
@@ -414,12 +434,20 @@ def _conflict(e: Entering, error: services.Conflict) -> HttpResponse:
     loaded = services.load(e.sheet)
     form = e.form_class(e.request.POST, context=context_before(loaded, e.position))
     form.is_valid()
-    since = [change_label(c) for c in services.changes_since(e.sheet, error.given)]
-    return _entry_page(
+    changes = services.changes_since(e.sheet, error.given)
+    since = [change_label(c) for c in changes]
+    # whose writes moved the sheet on: this phone's own (another tab, an undo) is not "another
+    # phone"; a change without a device (or a phone without its cookie) counts as another's
+    here = device_of(e.request).id
+    by_others = not here or any(c.device != here for c in changes)
+    response = _entry_page(
         e.request, sheet=e.sheet, loaded=loaded, form=form,
         meta=WriteForm.rebound(e.sheet.revision), position=e.position, status=409,
-        conflict=_conflict_text(error), since=since,
+        conflict=_conflict_text(error, by_others=by_others), since=since,
     )
+    if e.request.headers.get(QUEUE_HEADER):
+        response[BY_HEADER] = "other" if by_others else "this"
+    return response
 
 
 @require_http_methods(["GET", "POST"])
