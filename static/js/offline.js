@@ -522,10 +522,10 @@
         } else if (status === 409) {
           // "another phone" only when the server says another phone wrote since: this phone's
           // own writes (another tab, an undo) moved the sheet on just as well
-          const changed = response.headers.get(BY_HEADER) === "other" ? words.conflict
+          const why = response.headers.get(BY_HEADER) === "other" ? words.conflict
             : words.changed;
-          stopAt(item, "conflict", headerText(response, ALREADY_HEADER) || changed,
-                 revisionOf(response), changed);
+          stopAt(item, "conflict", headerText(response, ALREADY_HEADER) || why,
+                 revisionOf(response), why);
           changed[item.sheet] = true;
           step();
         } else if (status === 400 || status === 404 || status === 403) {

@@ -182,6 +182,7 @@ def test_a_change_this_phone_made_itself_is_not_blamed_on_another_phone(
     expect(held).to_have_count(1, timeout=15_000)
     expect(held).to_contain_text("The sheet changed since this row was typed, so it was not "
                                  "written.")
+    expect(page.locator("#live tbody tr.kind-deal:not(.pending)")).to_have_count(1)  # reloaded
     assert OTHER_PHONE not in page.locator("body").inner_text()
     said_once(page)
     sheet.refresh_from_db()
