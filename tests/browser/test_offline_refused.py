@@ -187,3 +187,30 @@ def test_a_change_this_phone_made_itself_is_not_blamed_on_another_phone(
     said_once(page)
     sheet.refresh_from_db()
     assert sheet.entries.count() == 1
+
+
+def test_a_form_open_while_the_rows_are_sent_becomes_the_servers(
+    live_server: Any, phone: Any, make_sheet: Any
+) -> None:
+    """The connection returns while the next row's form, kept on the phone, is open and nothing
+    is typed in it: T1 is written, T2 refused, and the form shows the sheet as the server has it
+    (row 2, Petr deals, Karel has the obligation), not row 3 after both."""
+    sheet = make_sheet(ruleset="tisic", players=["Jana", "Karel", "Petr"])
+    page = phone.new_page()
+    open_sheet(page, f"{live_server.url}/s/{sheet.edit_token}/")
+    phone.set_offline(True)
+    new_deal_form(page)
+    page.fill("#id_contract", "50")
+    write_points(page, (30, 40, 50))  # T1
+    new_deal_form(page)
+    page.fill("#id_contract", "50")
+    write_points(page, (30, 40, 90))  # T2, refused when it arrives
+    new_deal_form(page)
+    expect(page.locator("h1")).to_contain_text("Row 3")
+    expect(page.locator("#holder-line")).to_have_text(HOLDER.format("Jana"))
+
+    phone.set_offline(False)
+    expect(page.locator("h1")).to_contain_text("Row 2", timeout=15_000)
+    form_shows(page, row=2, dealer="Petr", holder="Karel", holder_seat=1)
+    sheet.refresh_from_db()
+    assert sheet.entries.count() == 1
