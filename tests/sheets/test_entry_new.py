@@ -501,3 +501,19 @@ def test_a_new_rows_form_says_who_deals_after_each_waiting_deal_as_the_engine_pa
         "Karel has the obligation this deal: 50 unless somebody bids more.")
     # ru: the deal passes to the left (Anna 0 -> Boris 1 -> Vera 2)
     assert 'data-dealers="[0, 1, 2]"' in page(client.get(new_url(make_sheet())))
+
+
+def test_the_preview_of_a_stale_form_blames_another_phone_only_for_its_writes(
+    client, make_sheet, write
+):
+    sheet = make_sheet()
+    stale = {**form_of(client, sheet), **BORIS_120, "preview": "1"}  # made at revision 0
+    own = {**form_of(client, sheet), **BORIS_120, "declarer": "2"}
+    assert client.post(new_url(sheet), own).status_code == 302  # this phone, another tab
+    words = text(page(client.post(new_url(sheet), stale, **HX)))
+    assert "The sheet changed on this phone meanwhile: reload before you write this row." in words
+    assert "Another phone" not in words
+    write(sheet, THREE_DEALS[1])  # now another phone writes too
+    words = text(page(client.post(new_url(sheet), stale, **HX)))
+    assert "Another phone changed the sheet meanwhile: reload before you write this row." in words
+    assert "on this phone" not in words

@@ -58,14 +58,23 @@ def sheet_url(sheet: Sheet, position: int | None = None) -> str:
     return url + (f"#e{position}" if position is not None else "")
 
 
+def by_others(sheet: Sheet, given: int, device: str) -> bool:
+    """Whether another phone wrote to ``sheet`` since revision ``given``: this phone's own writes
+    (another tab, an undo, its queue) are not "another phone"; a change without a device, or a
+    phone without its cookie, counts as another's."""
+    return not device or any(c.device != device for c in services.changes_since(sheet, given))
+
+
 def preview(
-    form: EntryForm, meta: WriteForm, loaded: services.Loaded, position: int | None
+    form: EntryForm, meta: WriteForm, loaded: services.Loaded, position: int | None,
+    *, device: str = "",
 ) -> dict[str, Any]:
     """What the typed entry would do, or what is still missing, or the engine's objection."""
     out: dict[str, Any] = {"stale": False, "missing": [], "objection": "", "rows": ()}
     fills = getattr(form, "fills", None)
     if meta.is_valid() and meta.cleaned_data["revision"] != loaded.sheet.revision:
         out["stale"] = True
+        out["stale_by_others"] = by_others(loaded.sheet, meta.cleaned_data["revision"], device)
     valid = form.is_valid()
     # what the form filled in (the last player's points) is shown beside its empty input
     out["fills"] = fills() if callable(fills) else []
@@ -158,7 +167,8 @@ def _entry_page(
     if status == 400:
         # refused: what the row would do stays in view, a summary of what to fix is at the top,
         # and the first wrong field is where the page opens (and has the focus)
-        context["preview"] = kept_preview or preview(form, meta, loaded, position)
+        context["preview"] = kept_preview or preview(form, meta, loaded, position,
+                                                     device=device_of(request).id)
         context["summary"] = error_summary(form)
     response = render(request, "sheets/entry_form.html", context, status=status)
     if status >= 400 and request.headers.get(QUEUE_HEADER):
@@ -221,7 +231,8 @@ def _preview_response(
     return render(
         request,
         "sheets/entry_form.html#preview",
-        {"preview": preview(form, meta, loaded, position), "sheet": loaded.sheet},
+        {"preview": preview(form, meta, loaded, position, device=device_of(request).id),
+         "sheet": loaded.sheet},
     )
 
 
@@ -397,7 +408,8 @@ def _store(e: Entering, form: EntryForm, meta: WriteForm, entry: dict[str, Any])
     except services.Conflict as error:
         return _conflict(e, error)
     except services.Rejected as error:
-        kept = preview(form, meta, e.loaded, position)  # the objection, as the preview said it
+        # the objection, as the preview said it
+        kept = preview(form, meta, e.loaded, position, device=device_of(request).id)
         form.add_rejection(error)
         return e.page(form, meta, status=400, kept_preview=kept)
     number = (result.position or 0) + 1
@@ -434,19 +446,15 @@ def _conflict(e: Entering, error: services.Conflict) -> HttpResponse:
     loaded = services.load(e.sheet)
     form = e.form_class(e.request.POST, context=context_before(loaded, e.position))
     form.is_valid()
-    changes = services.changes_since(e.sheet, error.given)
-    since = [change_label(c) for c in changes]
-    # whose writes moved the sheet on: this phone's own (another tab, an undo) is not "another
-    # phone"; a change without a device (or a phone without its cookie) counts as another's
-    here = device_of(e.request).id
-    by_others = not here or any(c.device != here for c in changes)
+    since = [change_label(c) for c in services.changes_since(e.sheet, error.given)]
+    others = by_others(e.sheet, error.given, device_of(e.request).id)
     response = _entry_page(
         e.request, sheet=e.sheet, loaded=loaded, form=form,
         meta=WriteForm.rebound(e.sheet.revision), position=e.position, status=409,
-        conflict=_conflict_text(error, by_others=by_others), since=since,
+        conflict=_conflict_text(error, by_others=others), since=since,
     )
     if e.request.headers.get(QUEUE_HEADER):
-        response[BY_HEADER] = "other" if by_others else "this"
+        response[BY_HEADER] = "other" if others else "this"
     return response
 
 
