@@ -501,6 +501,10 @@ def test_a_new_rows_form_says_who_deals_after_each_waiting_deal_as_the_engine_pa
         "Karel has the obligation this deal: 50 unless somebody bids more.")
     # ru: the deal passes to the left (Anna 0 -> Boris 1 -> Vera 2)
     assert 'data-dealers="[0, 1, 2]"' in page(client.get(new_url(make_sheet())))
+    # Binokel: to the previous column (seed 002, play runs counter-clockwise)
+    binokel = make_sheet(ruleset="binokel")
+    assert 'data-dealers="[0, 2, 1]"' in page(client.get(new_url(binokel)))
+    assert "data-turns" not in page(client.get(new_url(binokel)))  # nobody holds a bid there
 
 
 def test_the_preview_of_a_stale_form_blames_another_phone_only_for_its_writes(
