@@ -11,6 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoresheet.sheets.models import EntryChange
+from tests.playwright_fixtures import PHONE
 from tests.sheets.helpers import THREE_DEALS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,6 +30,16 @@ def dropping_the_first_answer(sent: list[str]) -> Any:
             route.continue_()
 
     return handle
+
+
+@pytest.fixture
+def routed_phone(chromium: Any) -> Any:
+    """A phone whose requests Playwright's routes see all of (no service worker between)."""
+    context = chromium.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                   has_touch=True, locale="en", service_workers="block")
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
 
 
 def no_error_page(page: Any) -> None:
@@ -65,10 +76,10 @@ def test_undo_with_the_answer_dropped_resends_once(
 
 
 def test_redo_with_the_answer_dropped_resends_once(
-    live_server: Any, phone: Any, make_sheet: Any
+    live_server: Any, routed_phone: Any, make_sheet: Any
 ) -> None:
     sheet = make_sheet(entries=THREE_DEALS)
-    page = phone.new_page()
+    page = routed_phone.new_page()
     sheet_url = live_server.url + reverse("sheet", args=[sheet.edit_token])
     page.goto(sheet_url)
     page.get_by_role("button", name="Undo").click()  # row 3 goes, with its answer
@@ -89,10 +100,10 @@ def test_redo_with_the_answer_dropped_resends_once(
 
 
 def test_delete_with_the_answer_dropped_resends_once(
-    live_server: Any, phone: Any, make_sheet: Any
+    live_server: Any, routed_phone: Any, make_sheet: Any
 ) -> None:
     sheet = make_sheet(entries=THREE_DEALS)
-    page = phone.new_page()
+    page = routed_phone.new_page()
     sheet_url = live_server.url + reverse("sheet", args=[sheet.edit_token])
     # the last row: deleting an earlier one would leave row 2's obligation wrong (refused)
     delete_url = live_server.url + reverse("entry_delete", args=[sheet.edit_token, 2])
