@@ -714,6 +714,13 @@ class BinokelGame(engine.Game):
     def edition_defaults(self, ruleset: str, edition: int) -> Mapping[str, Any]:
         return EDITION_1 if edition == 1 else {}
 
+    def next_dealer(self, rules: Any, dealer: Seat, n: int) -> Seat:
+        """Every deal, redeals included, passes on (seed 002: "Es gibt immer der Spieler, der
+        links vom letzten Geber sitzt"; play runs counter-clockwise, so that is the previous
+        column)."""
+        step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
+        return (dealer + step) % n
+
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         kind = self.entry_kind(raw)
         n = sheet.n
@@ -802,11 +809,8 @@ class BinokelGame(engine.Game):
                 notes=notes,
             )
         )
-        # Every deal, redeals included, passes on (seed 002: "Es gibt immer der Spieler, der
-        # links vom letzten Geber sitzt"; play runs counter-clockwise, so that is the previous
-        # column).
-        step = -1 if rules.deal_passes == DealPasses.PREVIOUS else 1
-        state.dealer = (dealer + step) % PLAYERS
+        # every deal, redeals included, passes on
+        state.dealer = self.next_dealer(rules, dealer, PLAYERS)
         if won is not None:
             state.outcome = won
 

@@ -332,6 +332,11 @@ class Game(ABC):
         or "on the hundred"); None when the game has no such seat."""
         return None
 
+    def next_dealer(self, rules: Any, dealer: Seat, n: int) -> Seat:
+        """Who deals the deal after one ``dealer`` dealt (the seat after him, unless the game's
+        options pass the deal the other way)."""
+        return (dealer + 1) % n
+
     def verify_sheet(self, sheet: Sheet, rules: Any) -> None:  # noqa: B027 (optional hook)
         """Game-specific checks of a sheet's header; raise :class:`InvalidSheet`."""
 

@@ -22,7 +22,9 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
 WORKER = "js/sw.js"
-# The app shell: what every page loads (templates/_base.html), kept when the worker installs.
+# The app shell: what every page loads (templates/_base.html), and the entry forms' scripts (a
+# form kept on the phone opens without a connection: Enter moves on, typing the obligation picks
+# its holder), kept when the worker installs.
 SHELL = (
     "css/app.css",
     "vendor/htmx.min.js",
@@ -31,6 +33,8 @@ SHELL = (
     "js/marias.js",
     "js/referee.js",
     "js/share.js",
+    "js/entry.js",
+    "js/thousand.js",
     "manifest.webmanifest",
     "icons/icon.svg",
     "icons/icon-192.png",

@@ -29,6 +29,7 @@
   const REVISION_HEADER = "X-Listek-Revision"; // a refused row: the sheet's revision now
   const ALREADY_HEADER = "X-Listek-Already"; // a refused row: it was written before
   const OBJECTION_HEADER = "X-Listek-Objection"; // a refused row: why it was not written
+  const BY_HEADER = "X-Listek-By"; // a conflict: "other" (another phone wrote since) or "this"
   const SETTLE_MS = 500; // a page just opened waits this long before it sends: navigator.onLine
                        // is not yet reliable while a new page starts
   const WAITING = ["pending", "sending"];
@@ -136,6 +137,12 @@
     const empty = body.querySelector("tr.empty");
     if (empty) { empty.hidden = true; }
     const columns = document.querySelectorAll("#live table.sheet thead th").length || 2;
+    // every sentence once on the page: a reason several rows share is said on the first of them,
+    // and one the page already says (a message, an alert) is not said again
+    const said = {};
+    const onPage = Array.prototype.map.call(document.querySelectorAll(".messages li, .alert"),
+                                           (el) => { return el.textContent; }).join(" ")
+      .replace(/\s+/g, " ");
     mine.forEach((item) => {
       const row = document.createElement("tr");
       row.className = "row pending status-" + item.status;
@@ -156,7 +163,8 @@
       state.textContent = words[STATE_WORDS[shown]] || shown;
       cell.appendChild(state);
       cell.appendChild(what);
-      if (item.message) {
+      if (item.message && !said[item.message] && onPage.indexOf(item.message) === -1) {
+        said[item.message] = true;
         const why = document.createElement("p");
         why.className = "pending-why";
         why.textContent = item.message;
@@ -428,15 +436,16 @@
     return null;
   }
 
-  function stopAt(item, status, message, current) {
-    // this row and every row after it on the same sheet wait for the player's decision
+  function stopAt(item, status, message, current, behind) {
+    // this row and every row after it on the same sheet wait for the player's decision; the
+    // rows after it were not sent: ``behind`` says why
     let after = false;
     const items = queue();
     items.forEach((other) => {
       if (other.id === item.id) { after = true; }
       if (after && other.sheet === item.sheet && WAITING.indexOf(other.status) !== -1) {
         other.status = other.id === item.id ? status : "conflict";
-        other.message = other.id === item.id ? message : words.conflict;
+        other.message = other.id === item.id ? message : behind;
         if (current !== null) { other.current = current; }
       }
     });
@@ -449,11 +458,23 @@
     release();
     release = function () { return null; };
     const here = sheetOf(window.location.pathname);
-    if (changed[here] && window.location.pathname === here) {
+    if (changed[here] && (window.location.pathname === here || untouchedForm())) {
+      // the sheet (and a new row's form, its dealer, holder and number) as the server has it now
       window.location.reload();
     } else {
       renderPending();
     }
+  }
+
+  function untouchedForm() {
+    // a new row's form nothing was typed into yet
+    const form = document.querySelector("form[data-offline-queue][data-number]");
+    if (!form || form.dataset.fixing) { return false; }
+    return !Array.prototype.some.call(form.elements, (el) => {
+      if (el.type === "hidden" || !el.name) { return false; }
+      if (el.type === "radio" || el.type === "checkbox") { return el.checked !== el.defaultChecked; }
+      return "defaultValue" in el && el.value !== el.defaultValue;
+    });
   }
 
   function flush() {
@@ -499,12 +520,18 @@
           changed[item.sheet] = true;
           step();
         } else if (status === 409) {
-          stopAt(item, "conflict", headerText(response, ALREADY_HEADER) || words.conflict,
-                 revisionOf(response));
+          // "another phone" only when the server says another phone wrote since: this phone's
+          // own writes (another tab, an undo) moved the sheet on just as well
+          const why = response.headers.get(BY_HEADER) === "other" ? words.conflict
+            : words.changed;
+          stopAt(item, "conflict", headerText(response, ALREADY_HEADER) || why,
+                 revisionOf(response), why);
           changed[item.sheet] = true;
           step();
         } else if (status === 400 || status === 404 || status === 403) {
-          stopAt(item, "refused", headerText(response, OBJECTION_HEADER) || words.refused, null);
+          // the rows after it were not sent: nobody else changed anything
+          stopAt(item, "refused", headerText(response, OBJECTION_HEADER) || words.refused, null,
+                 words.behind);
           changed[item.sheet] = true;
           step();
         } else {
@@ -639,7 +666,12 @@
     const form = document.querySelector("form[data-offline-queue]");
     if (!form) { return; }
     const sheet = sheetOf(form.dataset.sheet);
-    const mine = queue().filter((item) => { return item.sheet === sheet; });
+    // only the rows still to be sent come before this one: a refused row, and the rows held
+    // behind it, wait for the player and change nothing on the sheet
+    const mine = queue().filter((item) => {
+      return item.sheet === sheet && (WAITING.indexOf(item.status) !== -1 ||
+                                      window.location.hash === "#fix-" + item.id);
+    });
     const found = /^#fix-([0-9a-f]+)$/.exec(window.location.hash);
     const fixing = found ? mine.filter((item) => { return item.id === found[1]; })[0] : null;
     let ahead = mine;
@@ -658,13 +690,43 @@
     const seats = Number(form.dataset.seats);
     if (form.dataset.dealer === "" || !seats) { return; }
     const moves = rows.filter((item) => { return item.moves; }).length;
-    const dealer = (Number(form.dataset.dealer) + moves) % seats;
+    // who deals after each waiting deal, as the server's engine passes the deal
+    let dealers;
+    try {
+      dealers = JSON.parse(form.dataset.dealers || "[]");
+    } catch (e) {
+      dealers = [];
+    }
+    const dealer = dealers.length ? dealers[moves % dealers.length]
+      : (Number(form.dataset.dealer) + moves) % seats;
+    showHolder(form, dealer);
     const strip = document.querySelectorAll(".totals-strip [data-seat]");
     const mark = document.querySelector(".totals-strip .deals small");
     strip.forEach((span) => {
       const deals = Number(span.dataset.seat) === dealer;
       span.classList.toggle("deals", deals);
       if (deals && mark) { span.appendChild(mark); }
+    });
+  }
+
+  function showHolder(form, dealer) {
+    // who holds the opening bid (Thousand: the obligation) when ``dealer`` deals, as the
+    // server said for every dealer: the sentence, the seat marked, the seat the contract picks
+    const line = document.getElementById("holder-line");
+    const contract = form.querySelector("input[data-holder]");
+    if (!line || !line.dataset.turns) { return; }
+    let turn;
+    try {
+      turn = JSON.parse(line.dataset.turns)[String(dealer)];
+    } catch (e) {
+      turn = null;
+    }
+    if (!turn || turn.holder === null) { return; }
+    line.textContent = turn.text;
+    if (contract) { contract.dataset.holder = String(turn.holder); }
+    form.querySelectorAll("input[name='declarer']").forEach((input) => {
+      const label = input.closest("label.choice");
+      if (label) { label.classList.toggle("holder", input.value === String(turn.holder)); }
     });
   }
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 from urllib.parse import unquote
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scoresheet.sheets.models import Entry, EntryChange, Sheet
@@ -448,11 +451,73 @@ def test_a_queued_row_behind_a_change_from_another_phone_gets_the_revision_now(
 ):
     sheet = make_sheet()
     data = {**form_of(client, sheet), **BORIS_120}
-    other = {**data, "declarer": "2", "key": "0" * 32}  # another phone's row, first
-    assert client.post(new_url(sheet), other).status_code == 302
+    other_phone = Client()  # its own device cookie
+    other = {**form_of(other_phone, sheet), **BORIS_120, "declarer": "2"}
+    assert other_phone.post(new_url(sheet), other).status_code == 302  # its row, first
     changed = client.post(new_url(sheet), data, HTTP_X_LISTEK_QUEUE="1")
     assert changed.status_code == 409
     assert changed["X-Listek-Revision"] == "1"
+    assert changed["X-Listek-By"] == "other"
     assert "X-Listek-Already" not in changed
     assert "Another phone changed the sheet" in unquote(changed["X-Listek-Objection"])
     assert [e["declarer"] for e in entries(sheet)] == [2]
+
+
+def test_a_queued_row_behind_this_phones_own_change_never_blames_another_phone(
+    client, make_sheet
+):
+    sheet = make_sheet()
+    data = {**form_of(client, sheet), **BORIS_120}
+    own = {**form_of(client, sheet), **BORIS_120, "declarer": "2"}  # another tab, same phone
+    assert client.post(new_url(sheet), own).status_code == 302
+    changed = client.post(new_url(sheet), data, HTTP_X_LISTEK_QUEUE="1")
+    assert changed.status_code == 409
+    assert changed["X-Listek-By"] == "this"
+    objection = unquote(changed["X-Listek-Objection"])
+    assert "Another phone" not in objection
+    assert objection.startswith("The sheet was changed on this phone while this form was open "
+                                "(it is now at change 1, the form was made at change 0).")
+    # the page a player reads (no queue) says the same, and no header
+    shown = client.post(new_url(sheet), data)
+    assert shown.status_code == 409 and "X-Listek-By" not in shown
+    assert "The sheet was changed on this phone" in text(page(shown))
+    assert "Another phone" not in text(page(shown))
+    assert [e["declarer"] for e in entries(sheet)] == [2]
+
+
+def test_a_new_rows_form_says_who_deals_after_each_waiting_deal_as_the_engine_passes_it(
+    client, make_sheet
+):
+    # tisic: the deal passes to the dealer's right (Jana 0 -> Petr 2 -> Karel 1), and the
+    # obligation is on the dealer's right: Petr when Jana deals, Karel when Petr deals ...
+    sheet = make_sheet(ruleset="tisic", players=["Jana", "Karel", "Petr"])
+    html = page(client.get(new_url(sheet)))
+    assert 'data-dealers="[0, 2, 1]"' in html
+    turns = re.search(r'data-turns="([^"]*)"', html)
+    assert turns is not None
+    by_dealer = json.loads(unescape(turns.group(1)))
+    assert {d: t["holder"] for d, t in by_dealer.items()} == {"0": 2, "1": 0, "2": 1}
+    assert by_dealer["2"]["text"] == (
+        "Karel has the obligation this deal: 50 unless somebody bids more.")
+    # ru: the deal passes to the left (Anna 0 -> Boris 1 -> Vera 2)
+    assert 'data-dealers="[0, 1, 2]"' in page(client.get(new_url(make_sheet())))
+    # Binokel: to the previous column (seed 002, play runs counter-clockwise)
+    binokel = make_sheet(ruleset="binokel")
+    assert 'data-dealers="[0, 2, 1]"' in page(client.get(new_url(binokel)))
+    assert "data-turns" not in page(client.get(new_url(binokel)))  # nobody holds a bid there
+
+
+def test_the_preview_of_a_stale_form_blames_another_phone_only_for_its_writes(
+    client, make_sheet, write
+):
+    sheet = make_sheet()
+    stale = {**form_of(client, sheet), **BORIS_120, "preview": "1"}  # made at revision 0
+    own = {**form_of(client, sheet), **BORIS_120, "declarer": "2"}
+    assert client.post(new_url(sheet), own).status_code == 302  # this phone, another tab
+    words = text(page(client.post(new_url(sheet), stale, **HX)))
+    assert "The sheet changed on this phone meanwhile: reload before you write this row." in words
+    assert "Another phone" not in words
+    write(sheet, THREE_DEALS[1])  # now another phone writes too
+    words = text(page(client.post(new_url(sheet), stale, **HX)))
+    assert "Another phone changed the sheet meanwhile: reload before you write this row." in words
+    assert "on this phone" not in words

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -134,6 +135,18 @@ class DealForm(EntryForm):
                 choices=marriage_choices(ctx),
                 widget=forms.CheckboxSelectMultiple,
             )
+
+    def holder_turns(self) -> str:
+        """Per dealer seat, who holds the opening bid and the sentence that says so, as JSON: a
+        form kept on the phone moves the dealer past the rows still waiting there
+        (static/js/offline.js), and the holder with him."""
+        ctx = self.context
+        turns = {}
+        for dealer in range(ctx.n):
+            holder = engine.THOUSAND.opening_holder(ctx.options, dealer, ctx.n)
+            turns[str(dealer)] = {"holder": holder,
+                                  "text": holder_text(ctx.options, holder, ctx.players)}
+        return json.dumps(turns)
 
     def seats(self) -> list[dict[str, Any]]:
         """Per seat: its name, points field and marriages field (for the template)."""

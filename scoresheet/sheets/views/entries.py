@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -58,14 +59,23 @@ def sheet_url(sheet: Sheet, position: int | None = None) -> str:
     return url + (f"#e{position}" if position is not None else "")
 
 
+def by_others(sheet: Sheet, given: int, device: str) -> bool:
+    """Whether another phone wrote to ``sheet`` since revision ``given``: this phone's own writes
+    (another tab, an undo, its queue) are not "another phone"; a change without a device, or a
+    phone without its cookie, counts as another's."""
+    return not device or any(c.device != device for c in services.changes_since(sheet, given))
+
+
 def preview(
-    form: EntryForm, meta: WriteForm, loaded: services.Loaded, position: int | None
+    form: EntryForm, meta: WriteForm, loaded: services.Loaded, position: int | None,
+    *, device: str = "",
 ) -> dict[str, Any]:
     """What the typed entry would do, or what is still missing, or the engine's objection."""
     out: dict[str, Any] = {"stale": False, "missing": [], "objection": "", "rows": ()}
     fills = getattr(form, "fills", None)
     if meta.is_valid() and meta.cleaned_data["revision"] != loaded.sheet.revision:
         out["stale"] = True
+        out["stale_by_others"] = by_others(loaded.sheet, meta.cleaned_data["revision"], device)
     if position is None and form.goes_to() is not None:
         return out  # another form is asked for (the deal being played): nothing to preview
     valid = form.is_valid()
@@ -156,6 +166,7 @@ def _entry_page(
         "action_url": request.get_full_path(),
         # what a form kept on the phone needs to number the row and name its dealer offline
         "moves_dealer": position is None and form.kind == _first_kind(sheet, loaded),
+        "dealers": json.dumps(_dealers(form.context)) if position is None else "[]",
     }
     context.update(extensions.form_context(request, sheet, form.kind, loaded, position))
     if conflict:
@@ -165,7 +176,8 @@ def _entry_page(
     if status == 400:
         # refused: what the row would do stays in view, a summary of what to fix is at the top,
         # and the first wrong field is where the page opens (and has the focus)
-        context["preview"] = kept_preview or preview(form, meta, loaded, position)
+        context["preview"] = kept_preview or preview(form, meta, loaded, position,
+                                                     device=device_of(request).id)
         context["summary"] = error_summary(form)
     response = render(request, "sheets/entry_form.html", context, status=status)
     if status >= 400 and request.headers.get(QUEUE_HEADER):
@@ -228,8 +240,20 @@ def _preview_response(
     return render(
         request,
         "sheets/entry_form.html#preview",
-        {"preview": preview(form, meta, loaded, position), "sheet": loaded.sheet},
+        {"preview": preview(form, meta, loaded, position, device=device_of(request).id),
+         "sheet": loaded.sheet},
     )
+
+
+def _dealers(context: FormContext) -> list[int]:
+    """Who deals the new row, then each row of the game's main kind after it, as the engine passes
+    the deal: a form kept on the phone moves its dealer past the rows still waiting there."""
+    dealer = context.scored.dealer
+    out: list[int] = []
+    while dealer is not None and len(out) < context.n:
+        out.append(dealer)
+        dealer = context.document.engine.next_dealer(context.options, dealer, context.n)
+    return out
 
 
 def _first_kind(sheet: Sheet, loaded: services.Loaded) -> str:
@@ -242,6 +266,7 @@ WRITTEN_HEADER = "X-Listek-Written"  # a row written: the page of the sheet to s
 REVISION_HEADER = "X-Listek-Revision"  # a row refused: the sheet's revision now
 ALREADY_HEADER = "X-Listek-Already"  # a row refused: it was written before, as row n
 OBJECTION_HEADER = "X-Listek-Objection"  # a row refused: why
+BY_HEADER = "X-Listek-By"  # a conflict: "other" (another phone wrote since) or "this"
 
 
 def written(request: HtmxHttpRequest, url: str) -> HttpResponse:
@@ -266,12 +291,18 @@ def made_at(request: HtmxHttpRequest, sheet: Sheet) -> int:
     return sheet.revision
 
 
-def _conflict_text(error: services.Conflict) -> str:
+def _conflict_text(error: services.Conflict, *, by_others: bool) -> str:
     if isinstance(error, services.KeyReused):
         return _(
             "This form was already used to write another row. Your entry was NOT saved: "
             "check the sheet below and send your entry again."
         )
+    if not by_others:
+        return _(
+            "The sheet was changed on this phone while this form was open (it is now at change "
+            "%(current)s, the form was made at change %(given)s). Nothing was saved. "
+            "Check the sheet below and send your entry again."
+        ) % {"current": error.current, "given": error.given}
     return _(
         "Another phone changed the sheet while you were typing (it is now at change "
         "%(current)s, your form was made at change %(given)s). Nothing was saved. "
@@ -429,7 +460,8 @@ def _store(e: Entering, form: EntryForm, meta: WriteForm, entry: dict[str, Any])
     except services.Conflict as error:
         return _conflict(e, error)
     except services.Rejected as error:
-        kept = preview(form, meta, e.loaded, position)  # the objection, as the preview said it
+        # the objection, as the preview said it
+        kept = preview(form, meta, e.loaded, position, device=device_of(request).id)
         form.add_rejection(error)
         return e.page(form, meta, status=400, kept_preview=kept)
     number = (result.position or 0) + 1
@@ -467,11 +499,15 @@ def _conflict(e: Entering, error: services.Conflict) -> HttpResponse:
     form = e.form_class(e.request.POST, context=context_before(loaded, e.position))
     form.is_valid()
     since = [change_label(c) for c in services.changes_since(e.sheet, error.given)]
-    return _entry_page(
+    others = by_others(e.sheet, error.given, device_of(e.request).id)
+    response = _entry_page(
         e.request, sheet=e.sheet, loaded=loaded, form=form,
         meta=WriteForm.rebound(e.sheet.revision), position=e.position, status=409,
-        conflict=_conflict_text(error), since=since,
+        conflict=_conflict_text(error, by_others=others), since=since,
     )
+    if e.request.headers.get(QUEUE_HEADER):
+        response[BY_HEADER] = "other" if others else "this"
+    return response
 
 
 @require_http_methods(["GET", "POST"])
