@@ -38,7 +38,7 @@ from scoresheet.referee.words import LEGAL, OBLIGATIONS, card_name
 from scoresheet.sheets import services
 from scoresheet.sheets.display import format_value
 from scoresheet.sheets.gameforms.marias import RENONC_TEXTS
-from scoresheet.sheets.paper import format_amount, paper_of
+from scoresheet.sheets.paper import format_amount, format_money, paper_of
 from scoresheet.sheets.words import (
     card_word,
     engine_message,
@@ -755,7 +755,7 @@ def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any],
 DOCS_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 ENGLISH = "en"  # docs/rules/*.md are written in English; translations in docs/rules/<lang>/
 ARBITER_DOC = "arbiter"  # docs/rules/arbiter.md: trick play, shown on every table's page
-MARKDOWN_EXTENSIONS = ("tables", "toc", "sane_lists", "fenced_code")
+MARKDOWN_EXTENSIONS = ("tables", "attr_list", "toc", "sane_lists", "fenced_code")
 H2 = re.compile(r"(?=<h2[ >])")
 CODE = re.compile(r"<code>([a-z0-9_-]+)</code>")
 DOC_LINK = re.compile(r'<a href="(?:\./)?([a-z0-9_-]+)\.md(?:#([^"]*))?">(.*?)</a>', re.S)
@@ -773,6 +773,37 @@ class OptionRow:
     differs: bool
 
 
+# The Mariáš options the engine keeps in haléře: the page says them in crowns ("150,00 Kč").
+MONEY_OPTIONS = frozenset({
+    "payment_cap", "joined_cap", "stake", "misdeal_fee", "renonc_fee", "renonc_talon_fee",
+    "tariff",
+})
+SUIT_KEYS = frozenset(s.value for s in Suit)
+
+
+def value_words(name: str, value: Any, document: rules.Sheet) -> str:
+    """An option's value as the page says it: money in crowns, the suits of a marriage table by
+    the names of the table's own deck in the page's language, everything else as the sheet's
+    option list says it (:func:`format_value`)."""
+    money = name in MONEY_OPTIONS and paper_of(document.game).money
+    if isinstance(value, Mapping):
+        deck = arbiter.trick_rules(document.ruleset, document.options).deck
+        faces = {f.suit.value: f for f in deck.suits}
+
+        def key_words(key: str) -> str:
+            if key in SUIT_KEYS and key in faces:
+                face = faces[key]
+                return f"{face.symbol} {card_word(deck.name.value, face.name)}"
+            return format_value(key)
+
+        return ", ".join(
+            f"{key_words(k)} {format_money(v) if money else v}" for k, v in value.items()
+        )
+    if money and isinstance(value, int) and not isinstance(value, bool):
+        return format_money(value)
+    return format_value(value)
+
+
 def option_rows(document: rules.Sheet) -> list[OptionRow]:
     """Every option of the sheet's preset: its help, the preset's default (as of the sheet's rules
     edition) and this table's value."""
@@ -784,8 +815,8 @@ def option_rows(document: rules.Sheet) -> list[OptionRow]:
             name=spec.name,
             label=option_label(spec.name),
             help=option_help(spec.name, spec.help, document.game),
-            default=format_value(spec.default),
-            value=format_value(current[spec.name]),
+            default=value_words(spec.name, spec.default, document),
+            value=value_words(spec.name, current[spec.name], document),
             differs=spec.name in changed,
         )
         for spec in rules.specs(preset)
@@ -795,7 +826,8 @@ def option_rows(document: rules.Sheet) -> list[OptionRow]:
 def changed_options(document: rules.Sheet) -> dict[str, str]:
     """Option name (and each alias of it) -> this table's value, for the options it changed."""
     preset = document.base_rules
-    changed = {k: format_value(v) for k, v in rules.differences(preset, document.rules).items()}
+    changed = {k: value_words(k, v, document)
+               for k, v in rules.differences(preset, document.rules).items()}
     aliases: Mapping[str, str] = getattr(preset, "aliases", {})
     for alias, name in aliases.items():
         if name in changed:
@@ -963,6 +995,50 @@ def _player_word(code: str, ruleset: str) -> str | None:
     return "".join(words)
 
 
+# A passage quoted from the rule texts, in the quotation marks of any of the five languages.
+QUOTED = re.compile(r'„[^„“”]*[“”]|“[^“”]*”|«[^«»]*»|"[^"<>]*"')
+# The letters that tell the language of a quotation (Cyrillic is Russian's); a quotation in
+# none of them is left as it is.
+LETTERS = {
+    "ru": re.compile("[\u0400-\u04ff]"),
+    "cs": re.compile("[ěščřůťďňĚŠČŘŮŤĎŇ]"),
+    "pl": re.compile("[ąęłńśźżĄĘŁŃŚŹŻ]"),
+    "de": re.compile("[äöüßÄÖÜ]"),
+}
+CYRILLIC_GLOSS = re.compile(r"\s*\((?:[\u0400-\u04ff]+[\s,/-]*)+\)")
+LEFT_EMPTY = re.compile(r"\s*\(\s*(?:[—–:;,]\s*)?\)|\s+[—–]\s*(?=[);])|\(\s*[—–;,]\s*")
+TAG = re.compile(r"(<[^>]+>)")
+
+
+def quoted_language(quote: str) -> str | None:
+    """The language a quotation is written in, told by its letters (None: no telling)."""
+    for language, letters in LETTERS.items():
+        if letters.search(quote):
+            return language
+    return None
+
+
+def own_language(body: str) -> str:
+    """What the rules say in the page's language only: a quotation of a rule text in another
+    language is left out (the Russian seed's words on the Russian page, never on the German
+    one), and on a page that is not Russian a Russian word in brackets beside the page's own
+    ("Barrel (бочка)") too."""
+    language = (get_language() or ENGLISH).split("-")[0]
+
+    def quote(match: re.Match[str]) -> str:
+        said = quoted_language(match.group(0))
+        return "" if said is not None and said != language else match.group(0)
+
+    def words(text: str) -> str:
+        text = QUOTED.sub(quote, text)
+        if language != "ru":
+            text = CYRILLIC_GLOSS.sub("", text)
+        return LEFT_EMPTY.sub(lambda m: "(" if m.group(0).lstrip().startswith("(") and
+                              not m.group(0).rstrip().endswith(")") else "", text)
+
+    return "".join(part if part.startswith("<") else words(part) for part in TAG.split(body))
+
+
 def players_text(body: str, ruleset: str) -> str:
     """A rules document as players read it: options, values and presets by their players'
     words; quoted passages (the source texts and the notes for developers, which the documents
@@ -973,6 +1049,7 @@ def players_text(body: str, ruleset: str) -> str:
     """
     body = re.sub(r"<blockquote>.*?</blockquote>", "", body, flags=re.S)
     body = re.sub(r"<pre>.*?</pre>", "", body, flags=re.S)
+    body = own_language(body)
     from scoresheet.sheets.words import OPTION_LABELS
 
     aliases: Mapping[str, str] = getattr(rules.preset(ruleset), "aliases", {})
