@@ -901,10 +901,9 @@ def _mark_changed(body: str, changed: Mapping[str, str]) -> str:
         name = match.group(1)
         if name not in changed:
             return match.group(0)
-        value = html.escape(changed[name])
         note = html.escape(gettext("this table: %(value)s") % {"value": changed[name]})
         return (f'<code class="changed" title="{note}">{name}</code>'
-                f'<mark class="table-value">{value}</mark>')
+                f'<mark class="table-value">{note}</mark>')
 
     return CODE.sub(one, body)
 
@@ -949,7 +948,11 @@ OPERATOR = re.compile(r"(\s+[-+−×/]\s+)")
 # colon becomes a dash, so that the players read "Dark contracts: off — Tisíc", not two colons.
 VALUE_THEN_COLON = re.compile(
     r"(?P<pair><code(?: [^>]*)?>[a-z0-9_]+</code>(?:<mark [^>]*>[^<]*</mark>)?"
-    r"\s+<code>[^<]+</code>):(?=\s)"
+    r"\s+<code>[^<]+</code>(?:\s*<mark [^>]*>[^<]*</mark>)?):(?=\s)"
+)
+TABLE_VALUE_THEN_VALUE = re.compile(
+    r'(?P<mark><mark class="table-value">[^<]*</mark>)'
+    r"(?P<value>(?::|\s+=)?\s+(?:<code>[^<]+</code>|[-+−]?\d+(?:[.,]\d+)?(?![\d.,]*\d)(?:\s*Kč)?))"
 )
 OPTION_THEN_VALUE = re.compile(
     r"(?P<option><code(?: [^>]*)?>(?P<name>[a-z0-9_]+)</code>(?:<mark [^>]*>[^<]*</mark>)?)"
@@ -964,6 +967,11 @@ def _one_word(plain: str, ruleset: str) -> str | None:
     plain = aliases.get(plain, plain)
     if plain in OPTION_LABELS:
         return str(OPTION_LABELS[plain])
+    if plain in SUIT_KEYS:  # a suit by the name of the table's own deck: "srdce", "Eichel"
+        deck = arbiter.trick_rules(ruleset, {}).deck
+        face = next((f for f in deck.suits if f.suit.value == plain), None)
+        if face is not None:
+            return card_word(deck.name.value, face.name)
     if plain in CHOICE_LABELS:
         return str(CHOICE_LABELS[plain])
     if plain in PRESETS:  # its name, without the description: "Tisíc", "Volený mariáš"
@@ -1006,14 +1014,26 @@ LETTERS = {
     "de": re.compile("[äöüßÄÖÜ]"),
 }
 CYRILLIC_GLOSS = re.compile(r"\s*\((?:[\u0400-\u04ff]+[\s,/-]*)+\)")
-LEFT_EMPTY = re.compile(r"\s*\(\s*(?:[—–:;,]\s*)?\)|\s+[—–]\s*(?=[);])|\(\s*[—–;,]\s*")
+LEFT_EMPTY = re.compile(r"\s*\(\s*(?:[—–:;,]\s*)?\)|\s*[—–,;]\s*(?=[);])|\(\s*[—–;,]\s*")
 TAG = re.compile(r"(<[^>]+>)")
 
 
+# Short words that tell a quotation without letters of its own ("Es gibt immer der Spieler",
+# "hra se opakuje"): two of them make the language.
+SMALL_WORDS = {
+    "de": re.compile(r"\b(?:der|die|das|und|ist|wird|vom|dem|den|nicht|gibt|immer|es)\b"),
+    "cs": re.compile(r"\b(?:se|je|hra|nebo|když|který|jako|si|pak|buď|to)\b"),
+}
+
+
 def quoted_language(quote: str) -> str | None:
-    """The language a quotation is written in, told by its letters (None: no telling)."""
+    """The language a quotation is written in, told by its letters or its small words (None:
+    no telling)."""
     for language, letters in LETTERS.items():
         if letters.search(quote):
+            return language
+    for language, words in SMALL_WORDS.items():
+        if len(set(words.findall(quote))) >= 2:
             return language
     return None
 
@@ -1060,6 +1080,10 @@ def players_text(body: str, ruleset: str) -> str:
     def colon(match: re.Match[str]) -> str:
         return match.group("option") + ": " if is_option(match.group("name")) else match.group(0)
 
+    # this table's value follows what the document says of the option, its value included:
+    # "What is a bolt: took nothing [this table: wrote 0]", never "What is a boltwrote 0"
+    body = TABLE_VALUE_THEN_VALUE.sub(r"\g<value> \g<mark>", body)
+    body = re.sub(r'</code>(<mark class="table-value">)', r"</code> \1", body)
     body = VALUE_THEN_COLON.sub(lambda m: m.group("pair") + " —", body)
     body = OPTION_THEN_VALUE.sub(colon, body)
 

@@ -125,7 +125,8 @@ SENTENCES = {
         f"Jeder Platz darf in einer Partie {label('bombs_per_player')}-mal bomben "
         f"(1; 0 = keine Bombe).",
         f"Strafzeilen verschieben den Geber nicht, außer der Strafe für einen Regelverstoß mit "
-        f"{label('revoke_ends_deal')} ({preset_name('tisic')}): sie tritt an die Stelle des "
+        f"eingeschalteter Einstellung {label('revoke_ends_deal')} ({preset_name('tisic')}): sie "
+        f"tritt an die Stelle des "
         f"Spiels, das als gespielt zählt.",
     ],
     "cs": lambda: [
