@@ -241,3 +241,71 @@ def test_the_checks_catch_what_players_found() -> None:
     assert caught("káry", ruleset="tisic")  # Tisíc in Czech: srdce, kule, žaludy, listy
     assert caught("Pik", ruleset="binokel", language="de")  # Binokel: Schippe
     assert caught("povinnost (obligation)", ruleset="tisic")
+
+
+# The sentences players found garbled, as each language now says them: a setting named after a
+# preposition is said as a setting ("při volbě", "przy opcji", "mit der Einstellung"), and where
+# the setting's label is itself a sentence, the rule is said first and the setting follows in
+# brackets.  Written by hand from docs/rules/<lang>/thousand.md and the catalogs' labels.
+GARBLED_THEN_WHOLE = {
+    "cs": (
+        "při Po renonci rozdává stejný hráč rozdává znovu",
+        "nic se nezapisuje, rozdává znovu stejný rozdávající a povinnost zůstává (Po renonci "
+        "rozdává stejný hráč: zapnuto).",
+    ),
+    "pl": (
+        "przy Po renonsie rozdaje ten sam gracz rozdaje",
+        "nic się nie zapisuje, rozdaje ponownie ten sam gracz i obowiązek zostaje (Po renonsie "
+        "rozdaje ten sam gracz: włączone).",
+    ),
+    "de": (
+        "Mit Gescheiterte Fässer",
+        "Es zählt jedes Fass, das ohne Sieg endet (Gescheiterte Fässer: jedes Fass, das ohne Sieg "
+        "endet) — durch Ablauf der Spiele,",
+    ),
+    "ru": (
+        "при Пересдаёт тот же",
+        "ничего не пишется, снова сдаёт тот же раздающий, и обязанность остаётся.",
+    ),
+    "en": (  # English takes a label after "with"; the Czech quotation goes
+        '("hra se opakuje": the obligation stays)',
+        "dealt again by the same dealer when Same dealer after a revoke is on (the obligation "
+        "stays).",
+    ),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", list(GARBLED_THEN_WHOLE))
+def test_the_garbled_sentences_are_whole_sentences(
+    client: Client, make_sheet: Any, language: str
+) -> None:
+    from tests.sheets.helpers import text
+
+    garbled, whole = GARBLED_THEN_WHOLE[language]
+    sheet = make_sheet(ruleset="tisic", players=["Anna", "Bea", "Cem"])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    html = page(client.get(reverse("table_rules", args=[sheet.edit_token])))
+    said = text(re.sub(r"</?span[^>]*>", "", html))
+    said = re.sub(r" ([:).,])", r"\1", said).replace("( ", "(")
+    assert garbled not in said
+    assert whole in said
+
+
+@pytest.mark.django_db
+def test_a_quotation_shows_only_on_the_page_of_its_language(
+    client: Client, make_sheet: Any
+) -> None:
+    from tests.sheets.helpers import text
+
+    sheet = make_sheet(ruleset="ru", players=["Anna", "Bea", "Cem"])
+    seen = {}
+    for language in LANGUAGES:
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        seen[language] = text(page(client.get(reverse("table_rules", args=[sheet.edit_token]))))
+    russian = "все лишние очки обрезаются"  # the Russian seed on jumping the barrel
+    assert russian in seen["ru"]
+    assert all(russian not in seen[lang] for lang in LANGUAGES if lang != "ru")
+    czech = "hra se opakuje"  # the Czech seed on replaying a revoked deal
+    assert czech in seen["cs"]
+    assert all(czech not in seen[lang] for lang in ("de", "en", "pl", "ru"))
