@@ -11,7 +11,7 @@ dropping an option's label into a sentence of another language.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
