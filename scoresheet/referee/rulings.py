@@ -34,7 +34,7 @@ import rules
 from rules import arbiter, marias, thousand
 from rules.arbiter import Broken, MarriageRule, TrumpRule
 from rules.cards import Card, Deck, DeckName, Suit, SuitFace, parse_card
-from scoresheet.referee.words import LEGAL, OBLIGATIONS, card_name
+from scoresheet.referee.words import LEGAL, MONEY_HELP, OBLIGATIONS, card_name
 from scoresheet.sheets import services
 from scoresheet.sheets.display import format_value
 from scoresheet.sheets.gameforms.marias import RENONC_TEXTS
@@ -804,6 +804,14 @@ def value_words(name: str, value: Any, document: rules.Sheet) -> str:
     return format_value(value)
 
 
+def money_help(name: str) -> str:
+    """The help of a Mariáš money option as the rules page says it (its value in crowns)."""
+    text = MONEY_HELP.get(name)
+    if text is None:
+        return ""
+    return str(text) % {"amount": format_money(20)} if name == "stake" else str(text)
+
+
 def option_rows(document: rules.Sheet) -> list[OptionRow]:
     """Every option of the sheet's preset: its help, the preset's default (as of the sheet's rules
     edition) and this table's value."""
@@ -814,7 +822,7 @@ def option_rows(document: rules.Sheet) -> list[OptionRow]:
         OptionRow(
             name=spec.name,
             label=option_label(spec.name),
-            help=option_help(spec.name, spec.help, document.game),
+            help=money_help(spec.name) or option_help(spec.name, spec.help, document.game),
             default=value_words(spec.name, spec.default, document),
             value=value_words(spec.name, current[spec.name], document),
             differs=spec.name in changed,

@@ -309,3 +309,48 @@ def test_a_quotation_shows_only_on_the_page_of_its_language(
     czech = "hra se opakuje"  # the Czech seed on replaying a revoked deal
     assert czech in seen["cs"]
     assert all(czech not in seen[lang] for lang in ("de", "en", "pl", "ru"))
+
+
+def option_cells(html: str, name: str) -> tuple[str, list[str]]:
+    """(the help, [the preset's value, this table's value]) of one option's row, as text."""
+    from tests.sheets.helpers import text
+
+    row = re.search(rf'<th scope="row" id="option-{name}">(.*?)</tr>', html, re.S)
+    assert row, name
+    help_ = re.search(r'<span class="help">(.*?)</span>', row.group(1), re.S)
+    assert help_, name
+    cells = [text(c).strip() for c in re.findall(r"<td>(.*?)</td>", row.group(1), re.S)]
+    return text(help_.group(1)).strip(), cells
+
+
+@pytest.mark.django_db
+def test_money_is_in_crowns_and_suits_are_the_decks_own(client: Client, make_sheet: Any) -> None:
+    def rules_html(sheet: Any, language: str) -> str:
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        return page(client.get(reverse("table_rules", args=[sheet.edit_token])))
+
+    marias = rules_html(make_sheet(ruleset="marias", options={"joined_cap": 20000}), "cs")
+    # 15000 haléřů are 150 Kč; this table's 20000 are 200 Kč
+    assert option_cells(marias, "joined_cap")[1] == ["150,00 Kč", "200,00 Kč"]
+    assert option_cells(marias, "stake")[1] == ["0,20 Kč", "0,20 Kč"]
+    assert option_cells(marias, "tariff")[1][0] == (
+        "hra 0,20 Kč, sedma 0,40 Kč, sto 0,80 Kč, betl 3,00 Kč, durch 6,00 Kč"
+    )
+    assert option_cells(marias, "stake")[0] == (
+        "cena jedné hry; podle ní se upravuje celý sazebník (0,20 Kč = turnajový sazebník)"
+    )
+    assert "haléř" not in option_cells(marias, "joined_cap")[0]
+    english = rules_html(make_sheet(ruleset="marias"), "en")
+    assert option_cells(english, "renonc_talon_fee")[1] == ["10.00 Kč", "10.00 Kč"]
+
+    # the 24-card deck in Czech says káry, kříže, piky; Tisíc's 32 cards kule, žaludy, listy
+    ru = rules_html(make_sheet(ruleset="ru"), "cs")
+    assert option_cells(ru, "marriages")[1][0] == "♥ srdce 100, ♦ káry 80, ♣ kříže 60, ♠ piky 40"
+    tisic = rules_html(make_sheet(ruleset="tisic"), "cs")
+    assert option_cells(tisic, "marriages")[1][0] == (
+        "♣ žaludy 100, ♠ listy 80, ♦ kule 60, ♥ srdce 40"
+    )
+    german = rules_html(make_sheet(ruleset="tisic"), "de")
+    assert option_cells(german, "marriages")[1][0] == (
+        "♣ Eichel 100, ♠ Grün 80, ♦ Schellen 60, ♥ Herz 40"
+    )
