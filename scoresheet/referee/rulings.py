@@ -1022,7 +1022,7 @@ LETTERS = {
     "de": re.compile("[äöüßÄÖÜ]"),
 }
 CYRILLIC_GLOSS = re.compile(r"\s*\((?:[\u0400-\u04ff]+[\s,/-]*)+\)")
-LEFT_EMPTY = re.compile(r"\s*\(\s*(?:[—–:;,]\s*)?\)|\s*[—–,;]\s*(?=[);])|\(\s*[—–;,:]\s*")
+LEFT_EMPTY = re.compile(r"\s*\(\s*(?:[—–:;,]\s*)?\)|\s*[—–,;:]\s*(?=[);])|\(\s*[—–;,:]\s*")
 TAG = re.compile(r"(<[^>]+>)")
 
 
