@@ -1011,6 +1011,10 @@ def _player_word(code: str, ruleset: str) -> str | None:
     return "".join(words)
 
 
+# The quotation marks of each language (docs/translating.md).
+QUOTES: Mapping[str, tuple[str, str]] = {
+    "cs": ("„", "“"), "de": ("„", "“"), "en": ("“", "”"), "pl": ("„", "”"), "ru": ("«", "»"),
+}
 # A passage quoted from the rule texts, in the quotation marks of any of the five languages.
 QUOTED = re.compile(r'„[^„“”]*[“”]|“[^“”]*”|«[^«»]*»|"[^"<>]*"')
 # The letters that tell the language of a quotation (Cyrillic is Russian's); a quotation in
@@ -1099,12 +1103,16 @@ def players_text(body: str, ruleset: str) -> str:
         said = _player_word(match.group("code"), ruleset)
         if said is None:
             return match.group(0)
+        # a setting is named in quotation marks: its label is a name, and may be a sentence of
+        # its own ("při zapnuté volbě „Po renonci rozdává stejný hráč“ rozdává znovu …")
+        opening, closing = QUOTES.get(language, QUOTES[ENGLISH])
         if match.group("attrs"):  # an option this table changed (_mark_changed)
-            return f'<span{match.group("attrs")}>{html.escape(said)}</span>'
+            return f'{opening}<span{match.group("attrs")}>{html.escape(said)}</span>{closing}'
         if is_option(html.unescape(match.group("code")).strip()):  # set off in a sentence
-            return f'<span class="setting">{html.escape(said)}</span>'
+            return f'{opening}<span class="setting">{html.escape(said)}</span>{closing}'
         return html.escape(said)
 
+    language = (get_language() or ENGLISH).split("-")[0]
     return CODE_SPAN.sub(words, body)
 
 

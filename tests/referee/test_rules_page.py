@@ -64,7 +64,7 @@ def test_the_changed_options_are_marked_in_the_rules_text(client, make_sheet):
     doc = html.split('<article class="rules-doc" id="thousand">')[1]
     assert '<span class="changed" title="this table: 900">Barrel</span>' in doc
     # this table's value follows the option, said as this table's: never glued to its label
-    assert '<span class="changed" title="this table: 900">Barrel</span> ' in doc
+    assert '“<span class="changed" title="this table: 900">Barrel</span>” ' in doc
     assert '<mark class="table-value">this table: 900</mark>' in doc
     assert 'class="changed"' not in page(rules_page(client, make_sheet(ruleset="ru")))
 

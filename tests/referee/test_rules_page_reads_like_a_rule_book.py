@@ -243,25 +243,26 @@ def test_the_checks_catch_what_players_found() -> None:
     assert caught("povinnost (obligation)", ruleset="tisic")
 
 
-# The sentences players found garbled, as each language now says them: a setting named after a
-# preposition is said as a setting ("při volbě", "przy opcji", "mit der Einstellung"), and where
+# The sentences players found garbled, as each language now says them: a setting is named in
+# the page's quotation marks, after a preposition as a setting ("při volbě", "przy opcji", "mit
+# der Einstellung"), and where
 # the setting's label is itself a sentence, the rule is said first and the setting follows in
 # brackets.  Written by hand from docs/rules/<lang>/thousand.md and the catalogs' labels.
 GARBLED_THEN_WHOLE = {
     "cs": (
         "při Po renonci rozdává stejný hráč rozdává znovu",
-        "nic se nezapisuje, rozdává znovu stejný rozdávající a povinnost zůstává (Po renonci "
-        "rozdává stejný hráč: zapnuto).",
+        "nic se nezapisuje, rozdává znovu stejný rozdávající a povinnost zůstává („Po renonci "
+        "rozdává stejný hráč“: zapnuto).",
     ),
     "pl": (
         "przy Po renonsie rozdaje ten sam gracz rozdaje",
-        "nic się nie zapisuje, rozdaje ponownie ten sam gracz i obowiązek zostaje (Po renonsie "
-        "rozdaje ten sam gracz: włączone).",
+        "nic się nie zapisuje, rozdaje ponownie ten sam gracz i obowiązek zostaje („Po renonsie "
+        "rozdaje ten sam gracz”: włączone).",
     ),
     "de": (
         "Mit Gescheiterte Fässer",
-        "Es zählt jedes Fass, das ohne Sieg endet (Gescheiterte Fässer: jedes Fass, das ohne Sieg "
-        "endet) — durch Ablauf der Spiele,",
+        "Es zählt jedes Fass, das ohne Sieg endet („Gescheiterte Fässer“: jedes Fass, das ohne "
+        "Sieg endet) — durch Ablauf der Spiele,",
     ),
     "ru": (
         "при Пересдаёт тот же",
@@ -269,7 +270,7 @@ GARBLED_THEN_WHOLE = {
     ),
     "en": (  # English takes a label after "with"; the Czech quotation goes
         '("hra se opakuje": the obligation stays)',
-        "dealt again by the same dealer when Same dealer after a revoke is on (the obligation "
+        "dealt again by the same dealer when “Same dealer after a revoke” is on (the obligation "
         "stays).",
     ),
 }
