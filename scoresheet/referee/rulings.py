@@ -34,11 +34,11 @@ import rules
 from rules import arbiter, marias, thousand
 from rules.arbiter import Broken, MarriageRule, TrumpRule
 from rules.cards import Card, Deck, DeckName, Suit, SuitFace, parse_card
-from scoresheet.referee.words import LEGAL, OBLIGATIONS, card_name
+from scoresheet.referee.words import LEGAL, MONEY_HELP, OBLIGATIONS, card_name
 from scoresheet.sheets import services
 from scoresheet.sheets.display import format_value
 from scoresheet.sheets.gameforms.marias import RENONC_TEXTS
-from scoresheet.sheets.paper import format_amount, paper_of
+from scoresheet.sheets.paper import format_amount, format_money, paper_of
 from scoresheet.sheets.words import (
     card_word,
     engine_message,
@@ -755,7 +755,7 @@ def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any],
 DOCS_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 ENGLISH = "en"  # docs/rules/*.md are written in English; translations in docs/rules/<lang>/
 ARBITER_DOC = "arbiter"  # docs/rules/arbiter.md: trick play, shown on every table's page
-MARKDOWN_EXTENSIONS = ("tables", "toc", "sane_lists", "fenced_code")
+MARKDOWN_EXTENSIONS = ("tables", "attr_list", "toc", "sane_lists", "fenced_code")
 H2 = re.compile(r"(?=<h2[ >])")
 CODE = re.compile(r"<code>([a-z0-9_-]+)</code>")
 DOC_LINK = re.compile(r'<a href="(?:\./)?([a-z0-9_-]+)\.md(?:#([^"]*))?">(.*?)</a>', re.S)
@@ -773,6 +773,45 @@ class OptionRow:
     differs: bool
 
 
+# The Mariáš options the engine keeps in haléře: the page says them in crowns ("150,00 Kč").
+MONEY_OPTIONS = frozenset({
+    "payment_cap", "joined_cap", "stake", "misdeal_fee", "renonc_fee", "renonc_talon_fee",
+    "tariff",
+})
+SUIT_KEYS = frozenset(s.value for s in Suit)
+
+
+def value_words(name: str, value: Any, document: rules.Sheet) -> str:
+    """An option's value as the page says it: money in crowns, the suits of a marriage table by
+    the names of the table's own deck in the page's language, everything else as the sheet's
+    option list says it (:func:`format_value`)."""
+    money = name in MONEY_OPTIONS and paper_of(document.game).money
+    if isinstance(value, Mapping):
+        deck = arbiter.trick_rules(document.ruleset, document.options).deck
+        faces = {f.suit.value: f for f in deck.suits}
+
+        def key_words(key: str) -> str:
+            if key in SUIT_KEYS and key in faces:
+                face = faces[key]
+                return f"{face.symbol} {card_word(deck.name.value, face.name)}"
+            return format_value(key)
+
+        return ", ".join(
+            f"{key_words(k)} {format_money(v) if money else v}" for k, v in value.items()
+        )
+    if money and isinstance(value, int) and not isinstance(value, bool):
+        return format_money(value)
+    return format_value(value)
+
+
+def money_help(name: str) -> str:
+    """The help of a Mariáš money option as the rules page says it (its value in crowns)."""
+    text = MONEY_HELP.get(name)
+    if text is None:
+        return ""
+    return str(text) % {"amount": format_money(20)} if name == "stake" else str(text)
+
+
 def option_rows(document: rules.Sheet) -> list[OptionRow]:
     """Every option of the sheet's preset: its help, the preset's default (as of the sheet's rules
     edition) and this table's value."""
@@ -783,9 +822,9 @@ def option_rows(document: rules.Sheet) -> list[OptionRow]:
         OptionRow(
             name=spec.name,
             label=option_label(spec.name),
-            help=option_help(spec.name, spec.help, document.game),
-            default=format_value(spec.default),
-            value=format_value(current[spec.name]),
+            help=money_help(spec.name) or option_help(spec.name, spec.help, document.game),
+            default=value_words(spec.name, spec.default, document),
+            value=value_words(spec.name, current[spec.name], document),
             differs=spec.name in changed,
         )
         for spec in rules.specs(preset)
@@ -795,7 +834,8 @@ def option_rows(document: rules.Sheet) -> list[OptionRow]:
 def changed_options(document: rules.Sheet) -> dict[str, str]:
     """Option name (and each alias of it) -> this table's value, for the options it changed."""
     preset = document.base_rules
-    changed = {k: format_value(v) for k, v in rules.differences(preset, document.rules).items()}
+    changed = {k: value_words(k, v, document)
+               for k, v in rules.differences(preset, document.rules).items()}
     aliases: Mapping[str, str] = getattr(preset, "aliases", {})
     for alias, name in aliases.items():
         if name in changed:
@@ -869,10 +909,9 @@ def _mark_changed(body: str, changed: Mapping[str, str]) -> str:
         name = match.group(1)
         if name not in changed:
             return match.group(0)
-        value = html.escape(changed[name])
         note = html.escape(gettext("this table: %(value)s") % {"value": changed[name]})
         return (f'<code class="changed" title="{note}">{name}</code>'
-                f'<mark class="table-value">{value}</mark>')
+                f'<mark class="table-value">{note}</mark>')
 
     return CODE.sub(one, body)
 
@@ -917,7 +956,11 @@ OPERATOR = re.compile(r"(\s+[-+−×/]\s+)")
 # colon becomes a dash, so that the players read "Dark contracts: off — Tisíc", not two colons.
 VALUE_THEN_COLON = re.compile(
     r"(?P<pair><code(?: [^>]*)?>[a-z0-9_]+</code>(?:<mark [^>]*>[^<]*</mark>)?"
-    r"\s+<code>[^<]+</code>):(?=\s)"
+    r"\s+<code>[^<]+</code>(?:\s*<mark [^>]*>[^<]*</mark>)?):(?=\s)"
+)
+TABLE_VALUE_THEN_VALUE = re.compile(
+    r'(?P<mark><mark class="table-value">[^<]*</mark>)'
+    r"(?P<value>(?::|\s+=)?\s+(?:<code>[^<]+</code>|[-+−]?\d+(?:[.,]\d+)?(?![\d.,]*\d)(?:\s*Kč)?))"
 )
 OPTION_THEN_VALUE = re.compile(
     r"(?P<option><code(?: [^>]*)?>(?P<name>[a-z0-9_]+)</code>(?:<mark [^>]*>[^<]*</mark>)?)"
@@ -932,6 +975,11 @@ def _one_word(plain: str, ruleset: str) -> str | None:
     plain = aliases.get(plain, plain)
     if plain in OPTION_LABELS:
         return str(OPTION_LABELS[plain])
+    if plain in SUIT_KEYS:  # a suit by the name of the table's own deck: "srdce", "Eichel"
+        deck = arbiter.trick_rules(ruleset, {}).deck
+        face = next((f for f in deck.suits if f.suit.value == plain), None)
+        if face is not None:
+            return card_word(deck.name.value, face.name)
     if plain in CHOICE_LABELS:
         return str(CHOICE_LABELS[plain])
     if plain in PRESETS:  # its name, without the description: "Tisíc", "Volený mariáš"
@@ -963,6 +1011,66 @@ def _player_word(code: str, ruleset: str) -> str | None:
     return "".join(words)
 
 
+# The quotation marks of each language (docs/translating.md).
+QUOTES: Mapping[str, tuple[str, str]] = {
+    "cs": ("„", "“"), "de": ("„", "“"), "en": ("“", "”"), "pl": ("„", "”"), "ru": ("«", "»"),
+}
+# A passage quoted from the rule texts, in the quotation marks of any of the five languages.
+QUOTED = re.compile(r'„[^„“”]*[“”]|“[^“”]*”|«[^«»]*»|"[^"<>]*"')
+# The letters that tell the language of a quotation (Cyrillic is Russian's); a quotation in
+# none of them is left as it is.
+LETTERS = {
+    "ru": re.compile("[\u0400-\u04ff]"),
+    "cs": re.compile("[ěščřůťďňĚŠČŘŮŤĎŇ]"),
+    "pl": re.compile("[ąęłńśźżĄĘŁŃŚŹŻ]"),
+    "de": re.compile("[äöüßÄÖÜ]"),
+}
+CYRILLIC_GLOSS = re.compile(r"\s*\((?:[\u0400-\u04ff]+[\s,/-]*)+\)")
+LEFT_EMPTY = re.compile(r"\s*\(\s*(?:[—–:;,]\s*)?\)|\s*[—–,;:]\s*(?=[);])|\(\s*[—–;,:]\s*")
+TAG = re.compile(r"(<[^>]+>)")
+
+
+# Short words that tell a quotation without letters of its own ("Es gibt immer der Spieler",
+# "hra se opakuje"): two of them make the language.
+SMALL_WORDS = {
+    "de": re.compile(r"\b(?:der|die|das|und|ist|wird|vom|dem|den|nicht|gibt|immer|es)\b"),
+    "cs": re.compile(r"\b(?:se|je|hra|nebo|když|který|jako|si|pak|buď|to)\b"),
+}
+
+
+def quoted_language(quote: str) -> str | None:
+    """The language a quotation is written in, told by its letters or its small words (None:
+    no telling)."""
+    for language, letters in LETTERS.items():
+        if letters.search(quote):
+            return language
+    for language, words in SMALL_WORDS.items():
+        if len(set(words.findall(quote))) >= 2:
+            return language
+    return None
+
+
+def own_language(body: str) -> str:
+    """What the rules say in the page's language only: a quotation of a rule text in another
+    language is left out (the Russian seed's words on the Russian page, never on the German
+    one), and on a page that is not Russian a Russian word in brackets beside the page's own
+    ("Barrel (бочка)") too."""
+    language = (get_language() or ENGLISH).split("-")[0]
+
+    def quote(match: re.Match[str]) -> str:
+        said = quoted_language(match.group(0))
+        return "" if said is not None and said != language else match.group(0)
+
+    def words(text: str) -> str:
+        text = QUOTED.sub(quote, text)
+        if language != "ru":
+            text = CYRILLIC_GLOSS.sub("", text)
+        return LEFT_EMPTY.sub(lambda m: "(" if m.group(0).lstrip().startswith("(") and
+                              not m.group(0).rstrip().endswith(")") else "", text)
+
+    return "".join(part if part.startswith("<") else words(part) for part in TAG.split(body))
+
+
 def players_text(body: str, ruleset: str) -> str:
     """A rules document as players read it: options, values and presets by their players'
     words; quoted passages (the source texts and the notes for developers, which the documents
@@ -973,6 +1081,7 @@ def players_text(body: str, ruleset: str) -> str:
     """
     body = re.sub(r"<blockquote>.*?</blockquote>", "", body, flags=re.S)
     body = re.sub(r"<pre>.*?</pre>", "", body, flags=re.S)
+    body = own_language(body)
     from scoresheet.sheets.words import OPTION_LABELS
 
     aliases: Mapping[str, str] = getattr(rules.preset(ruleset), "aliases", {})
@@ -983,6 +1092,10 @@ def players_text(body: str, ruleset: str) -> str:
     def colon(match: re.Match[str]) -> str:
         return match.group("option") + ": " if is_option(match.group("name")) else match.group(0)
 
+    # this table's value follows what the document says of the option, its value included:
+    # "What is a bolt: took nothing [this table: wrote 0]", never "What is a boltwrote 0"
+    body = TABLE_VALUE_THEN_VALUE.sub(r"\g<value> \g<mark>", body)
+    body = re.sub(r'</code>(<mark class="table-value">)', r"</code> \1", body)
     body = VALUE_THEN_COLON.sub(lambda m: m.group("pair") + " —", body)
     body = OPTION_THEN_VALUE.sub(colon, body)
 
@@ -990,12 +1103,16 @@ def players_text(body: str, ruleset: str) -> str:
         said = _player_word(match.group("code"), ruleset)
         if said is None:
             return match.group(0)
+        # a setting is named in quotation marks: its label is a name, and may be a sentence of
+        # its own ("při zapnuté volbě „Po renonci rozdává stejný hráč“ rozdává znovu …")
+        opening, closing = QUOTES.get(language, QUOTES[ENGLISH])
         if match.group("attrs"):  # an option this table changed (_mark_changed)
-            return f'<span{match.group("attrs")}>{html.escape(said)}</span>'
+            return f'{opening}<span{match.group("attrs")}>{html.escape(said)}</span>{closing}'
         if is_option(html.unescape(match.group("code")).strip()):  # set off in a sentence
-            return f'<span class="setting">{html.escape(said)}</span>'
+            return f'{opening}<span class="setting">{html.escape(said)}</span>{closing}'
         return html.escape(said)
 
+    language = (get_language() or ENGLISH).split("-")[0]
     return CODE_SPAN.sub(words, body)
 
 

@@ -56,4 +56,4 @@ def test_the_target_1500_conflict_shows_in_view_and_its_fix_starts_the_sheet(
     sheet = Sheet.objects.get()
     assert sheet.options == {"target": 1500, "max_contract": 620}
     assert sheet.players == ["Anna", "Boris", "Vera"]
-    expect(page.locator("h1")).to_contain_text("Тысяча")
+    expect(page.locator("h1")).to_contain_text("Russian Thousand")

@@ -100,36 +100,38 @@ def preset_name(ruleset: str) -> str:
 
 
 # Sentences players argue over, from docs/rules/thousand.md and its translations: each names
-# options and presets, which the page says by their labels.
+# options and presets, which the page says by their labels, a setting in the quotation marks of
+# the page's language.
 SENTENCES = {
     "en": lambda: [
-        f"A contract is a multiple of {label('bid_step')} and at most {label('max_contract')}.",
+        f"A contract is a multiple of “{label('bid_step')}” and at most “{label('max_contract')}”.",
         "The sheet and the deal form name him on every deal.",
-        f"Each seat may bomb {label('bombs_per_player')} times in a game (1; 0 = no bomb).",
+        f"Each seat may bomb “{label('bombs_per_player')}” times in a game (1; 0 = no bomb).",
         f"Penalty rows do not move the dealer, except a revoke penalty with "
-        f"{label('revoke_ends_deal')} ({preset_name('tisic')}): it takes the place of the deal, "
+        f"“{label('revoke_ends_deal')}” ({preset_name('tisic')}): it takes the place of the deal, "
         f"which counts as played.",
-        # a formula of options
+        # a formula of options: a sum, said without quotation marks
         f"Any other declarer must have outbid him: at least {label('opening_bid')} + "
         f"{label('bid_step')} ({preset_name('ru')}: 105;",
         # an option and its value: a colon between them
-        f"In {preset_name('one-thousand')} a random seat opens ({label('opening_seat')}: "
+        f"In {preset_name('one-thousand')} a random seat opens (“{label('opening_seat')}”: "
         f"{choice_label('any')}), so any seat may play from 100.",
         # and the document's own colon after them: a dash, never two colons
-        f"A table that does not play dark ({label('dark')}: off — {preset_name('tisic')}, "
+        f"A table that does not play dark (“{label('dark')}”: off — {preset_name('tisic')}, "
         f"{preset_name('pl')})",
     ],
     "de": lambda: [
-        f"Ein Gebot ist ein Vielfaches von {label('bid_step')} und höchstens "
-        f"{label('max_contract')}.",
-        f"Jeder Platz darf in einer Partie {label('bombs_per_player')}-mal bomben "
+        f"Ein Gebot ist ein Vielfaches von „{label('bid_step')}“ und höchstens "
+        f"„{label('max_contract')}“.",
+        f"Jeder Platz darf in einer Partie „{label('bombs_per_player')}“-mal bomben "
         f"(1; 0 = keine Bombe).",
         f"Strafzeilen verschieben den Geber nicht, außer der Strafe für einen Regelverstoß mit "
-        f"{label('revoke_ends_deal')} ({preset_name('tisic')}): sie tritt an die Stelle des "
+        f"eingeschalteter Einstellung „{label('revoke_ends_deal')}“ ({preset_name('tisic')}): sie "
+        f"tritt an die Stelle des "
         f"Spiels, das als gespielt zählt.",
     ],
     "cs": lambda: [
-        f"Výše hry je násobek {label('bid_step')} a nejvýš {label('max_contract')}.",
+        f"Výše hry je násobek „{label('bid_step')}“ a nejvýš „{label('max_contract')}“.",
     ],
 }
 
