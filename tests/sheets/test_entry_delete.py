@@ -101,6 +101,20 @@ def test_delete_against_an_old_revision_is_refused(client, make_sheet, write):
     assert stored(sheet) == THREE_DEALS
 
 
+def test_a_delete_behind_this_phones_own_change_does_not_blame_another_phone(client,
+                                                                           make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    form = write_fields(page(client.get(delete_url(sheet, 1))))  # an open tab, at change 3
+    other_tab = write_fields(page(client.get(delete_url(sheet, 2))))
+    assert client.post(delete_url(sheet, 2), other_tab).status_code == 302  # change 4
+    response = client.post(delete_url(sheet, 1), form)
+    assert response.status_code == 409
+    said = text(page(response))
+    assert "The sheet was changed on this phone before your delete arrived" in said
+    assert "Another phone" not in said
+    assert stored(sheet) == THREE_DEALS[:2]
+
+
 def test_delete_with_a_damaged_form_is_refused(client, make_sheet):
     sheet = make_sheet(entries=THREE_DEALS)
     response = client.post(delete_url(sheet, 2), {"revision": "3", "key": "?"})

@@ -119,6 +119,18 @@ def test_undo_against_an_old_revision_is_refused_with_the_current_sheet(
     assert stored(sheet) == THREE_DEALS
 
 
+def test_undo_behind_this_phones_own_change_does_not_blame_another_phone(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    client.get(reverse("sheet", args=[sheet.edit_token]))  # the phone gets its device cookie
+    assert press(client, sheet, "undo", revision=3).status_code == 302  # this phone: change 4
+    response = press(client, sheet, "undo", revision=3)  # a second tab still at change 3
+    assert response.status_code == 409
+    said = text(page(response))
+    assert "The sheet was changed on this phone just before" in said
+    assert "Another phone" not in said
+    assert stored(sheet) == THREE_DEALS[:2]
+
+
 @pytest.mark.parametrize("data", [{}, {"revision": "x", "key": new_key()},
                                   {"revision": "1", "key": ""}])
 def test_undo_with_a_damaged_form_is_refused(client, make_sheet, data):

@@ -592,8 +592,14 @@ def _delete_conflict(
     request: HtmxHttpRequest, sheet: Sheet, error: services.Conflict
 ) -> HttpResponse:
     context = sheet_context(sheet, can_edit=True)
-    context["conflict"] = _(
-        "Another phone changed the sheet before your delete arrived. Nothing was deleted: "
-        "here is the sheet as it is now."
-    )
+    if by_others(sheet, error.given, device_of(request).id):
+        context["conflict"] = _(
+            "Another phone changed the sheet before your delete arrived. Nothing was deleted: "
+            "here is the sheet as it is now."
+        )
+    else:
+        context["conflict"] = _(
+            "The sheet was changed on this phone before your delete arrived. Nothing was "
+            "deleted: here is the sheet as it is now."
+        )
     return render(request, "sheets/sheet.html", context, status=409)

@@ -20,6 +20,7 @@ from scoresheet.sheets.views.access import (
     get_sheet_for_edit,
     written_then_go,
 )
+from scoresheet.sheets.views.entries import by_others
 from scoresheet.sheets.views.sheet import render_sheet
 
 
@@ -44,15 +45,21 @@ def _revert(
             key=meta.cleaned_data["key"],
             device=device_of(request),
         )
-    except services.Conflict:
+    except services.Conflict as error:
         sheet.refresh_from_db()
-        return render_sheet(
-            request, sheet, can_edit=True, status=409,
-            extra={"conflict": _(
+        if by_others(sheet, error.given, device_of(request).id):
+            conflict = _(
                 "Another phone changed the sheet just before. Nothing was undone or redone: "
                 "here is the sheet as it is now; press again if you still want to."
-            )},
-        )
+            )
+        else:
+            conflict = _(
+                "The sheet was changed on this phone just before (in another tab, or a row "
+                "sent from its queue). Nothing was undone or redone: here is the sheet as it "
+                "is now; press again if you still want to."
+            )
+        return render_sheet(request, sheet, can_edit=True, status=409,
+                            extra={"conflict": conflict})
     except (services.NothingToUndo, services.NothingToRedo):
         messages.info(request, nothing)
     except services.Rejected as error:
