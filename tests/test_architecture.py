@@ -78,3 +78,41 @@ def test_a_wrong_arrow_breaks_a_contract(copy_of_the_code: Path, tmp_path: Path,
     assert result.returncode != 0
     report = result.stdout.split("Broken contracts", 1)[1]
     assert broken in report, result.stdout
+
+
+# --------------------------------------------------------------------------- templates
+
+FEATURE_APPS = ("referee", "exports", "tournament", "club")  # the apps built on the core
+# the core's templates: its own folder and the site's frame around every page
+CORE_TEMPLATES = [*sorted((ROOT / "templates" / "sheets").rglob("*.html")),
+                  *sorted((ROOT / "templates" / "registration").rglob("*.html")),
+                  *sorted((ROOT / "templates").glob("*.html"))]
+
+
+def feature_url_names() -> set[str]:
+    from importlib import import_module
+
+    names: set[str] = set()
+    for app in FEATURE_APPS:
+        for pattern in import_module(f"scoresheet.{app}.urls").urlpatterns:
+            if getattr(pattern, "name", None):
+                names.add(pattern.name)
+    return names
+
+
+def test_the_cores_templates_name_no_template_and_no_address_of_the_apps_built_on_it() -> None:
+    # what the core's pages show of those apps comes through the extension point
+    # (scoresheet/sheets/extensions.py: banners, tool links, home links), never by name
+    import re
+
+    names = feature_url_names()
+    assert {"referee", "export", "tournament_new", "club_new"} <= names  # the check has teeth
+    by_name = re.compile(r'{%\s*(?:include|extends)\s+"((?:' + "|".join(FEATURE_APPS)
+                         + r')/[^"]+)"')
+    found = []
+    for path in CORE_TEMPLATES:
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.name}: {m}" for m in by_name.findall(text)]
+        found += [f"{path.name}: url {m}" for m in re.findall(r"{%\s*url\s+'([^']+)'", text)
+                  if m in names]
+    assert found == []

@@ -12,6 +12,6 @@ class ClubConfig(AppConfig):
     def ready(self) -> None:
         # a player shown by initials is shown so on his evenings' public tournament pages
         # (the tournament app's display-name hook, scoresheet/tournament/names.py)
-        from scoresheet.club import names
+        from scoresheet.club import extension, names  # noqa: F401  (extension registers itself)
 
         names.register()

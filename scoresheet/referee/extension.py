@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -69,6 +70,11 @@ class ReviewExtension(extensions.EntryExtension):
 
     def summary(self, entry: Mapping[str, Any]) -> str:
         return reviewing.review_summary(entry) or reviewing.proof_summary(entry)
+
+    def sheet_links(self, sheet: Sheet, *, can_edit: bool, finished: bool) -> list[str]:
+        """"Was it legal?" and the table's rules, from either link."""
+        return [render_to_string("referee/_sheet_links.html",
+                                 {"sheet": sheet, "can_edit": can_edit})]
 
     def row_links(self, token: str, position: int,
                   entry: Mapping[str, Any]) -> list[extensions.RowLink]:

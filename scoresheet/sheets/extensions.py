@@ -85,6 +85,18 @@ class EntryExtension:
         """Rendered HTML shown above the sheet's history (a tournament table's own events)."""
         return []
 
+    def sheet_links(self, sheet: Sheet, *, can_edit: bool, finished: bool) -> list[str]:
+        """Rendered links the sheet page's tool bar offers (the referee, print and export)."""
+        return []
+
+    def home_links(self) -> list[str]:
+        """Rendered HTML the home page shows under "New sheet" (a tournament, a club)."""
+        return []
+
+    def home_footer(self) -> list[str]:
+        """Rendered HTML the home page shows under the lists of sheets (statistics, import)."""
+        return []
+
     def row_links(self, token: str, position: int, entry: Mapping[str, Any]) -> list[RowLink]:
         """Links the history page of row ``position`` offers."""
         return []
@@ -153,6 +165,22 @@ def sheet_banners(sheet: Sheet, *, can_edit: bool) -> list[SafeString]:
     return [mark_safe(html)  # noqa: S308  (rendered and escaped by the extension's template)
             for extension in _REGISTERED for html in extension.sheet_banners(
                 sheet, can_edit=can_edit)]
+
+
+def sheet_links(sheet: Sheet, *, can_edit: bool, finished: bool) -> list[SafeString]:
+    return [mark_safe(html)  # noqa: S308  (rendered and escaped by the extension's template)
+            for extension in _REGISTERED for html in extension.sheet_links(
+                sheet, can_edit=can_edit, finished=finished)]
+
+
+def home_links() -> list[SafeString]:
+    return [mark_safe(html)  # noqa: S308  (rendered and escaped by the extension's template)
+            for extension in _REGISTERED for html in extension.home_links()]
+
+
+def home_footer() -> list[SafeString]:
+    return [mark_safe(html)  # noqa: S308  (rendered and escaped by the extension's template)
+            for extension in _REGISTERED for html in extension.home_footer()]
 
 
 def history_blocks(sheet: Sheet) -> list[SafeString]:

@@ -58,6 +58,7 @@ def add_trump_fields(form: Any, sheet: Sheet, entry: Mapping[str, Any] | None = 
         )
         names.append(name)
     form.extra_fields = [form[n] for n in names]
+    form.extra_fields_template = "tournament/_trump_fields.html"
     to_entry = form.to_entry
 
     def announced(cleaned_data: Mapping[str, Any], key: str) -> bool:

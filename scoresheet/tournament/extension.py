@@ -19,6 +19,9 @@ from scoresheet.tournament.views import EVENT_TEXTS
 
 
 class TournamentExtension(extensions.EntryExtension):
+    def home_links(self) -> list[str]:
+        return [render_to_string("tournament/_home_link.html")]
+
     def extend_form(self, form: Any, sheet: Sheet, entry: Mapping[str, Any] | None) -> None:
         add_trump_fields(form, sheet, entry)
         limit_round_deals(form, sheet)

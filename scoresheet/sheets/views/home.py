@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from scoresheet.sheets import derived, services
+from scoresheet.sheets import derived, extensions, services
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.views.access import HtmxHttpRequest, Mode, known_sheets
 from scoresheet.sheets.words import preset_label
@@ -75,5 +75,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
         {
             "playing": [i for i in items if i.sheet.finished is None][:MAX_LISTED],
             "finished": [i for i in items if i.sheet.finished is not None][:MAX_LISTED],
+            "home_links": extensions.home_links(),
+            "home_footer": extensions.home_footer(),
         },
     )

@@ -65,6 +65,8 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool,
         "holder": holder_of(document),
         # called by the template only when it renders the whole page, never for a poll
         "banners": partial(extensions.sheet_banners, sheet, can_edit=can_edit),
+        "tool_links": partial(extensions.sheet_links, sheet, can_edit=can_edit,
+                              finished=bool(view.finished)),
         # an evening closed on its own page (a tournament's signed table says so in its banner)
         "evening_closed": services.closed_by_evening(sheet),
     }
@@ -193,10 +195,10 @@ def _chart(request: HtmxHttpRequest, sheet: Sheet, *, can_edit: bool) -> HttpRes
             derived.keep_text(key, chart)
     context = {"chart": mark_safe(chart), "sheet": sheet}  # noqa: S308 (escaped SVG)
     if request.htmx:
-        return render(request, "exports/_chart.html", context)
+        return render(request, "sheets/_chart.html", context)
     context["page_url"] = (reverse("sheet", args=[sheet.edit_token]) if can_edit
                            else reverse("sheet_read", args=[sheet.view_token]))
-    return render(request, "exports/chart.html", context)
+    return render(request, "sheets/chart.html", context)
 
 
 @require_GET
