@@ -66,3 +66,12 @@ def public_standings(t: Tournament, names: Mapping[int, str] | None = None) -> l
             if public is not None:
                 ts.table.signed_by = public
     return st
+
+
+def private_tables(st: logic.Standings, names: Mapping[int, str]) -> set[int]:
+    """The tables (ids) of the latest round that seat a player whose public name is not his
+    name: their sheets, which show the names as written, are not linked from public pages."""
+    if not names or not st.rounds:
+        return set()
+    return {ts.table.pk for ts in st.rounds[-1].tables
+            if any(p.pk in names for p in ts.players)}

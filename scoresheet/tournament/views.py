@@ -543,6 +543,9 @@ def _view_context(request: HttpRequest, t: Tournament,
         "standings": st,
         "lines": shown_lines,
         "live": st.rounds[-1] if st.rounds else None,
+        # a table seating a player shown by his initials keeps its sheet off the public page:
+        # the sheet shows the names as written (its players watch it from their table card)
+        "private_tables": names.private_tables(st, shown),
         "drawn": current if current is not None and current.started is None else None,
         # a changed public name redraws the polling pages too (names.py)
         "fingerprint": fingerprint(t) + names.digest(shown),

@@ -128,3 +128,21 @@ def test_an_open_public_page_redraws_when_the_club_hides_a_name(client: Client,
     response = client.get(polled, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert SHOWN in response.content.decode() and "Nováková" not in response.content.decode()
+
+
+def test_the_public_page_does_not_link_the_sheet_of_a_table_with_a_player_shown_by_initials(
+    client: Client
+) -> None:
+    # the table's sheet shows the names as written: its players open it from their table card
+    t = evening().tournament
+    sheet = t.round_set.get().tables.get().sheet
+    public = client.get(reverse("tournament_view", args=[t.view_token])).content.decode()
+    assert sheet.view_token not in public
+    assert "watch its sheet and confirm the result from their table card" in public
+    director = client.get(reverse("tournament", args=[t.director_token])).content.decode()
+    assert sheet.edit_token in director  # the director keeps the table's sheet
+    # a table whose players are all shown by name keeps its link
+    shown = evening(initials_only=False).tournament
+    open_sheet = shown.round_set.get().tables.get().sheet
+    public = client.get(reverse("tournament_view", args=[shown.view_token])).content.decode()
+    assert open_sheet.view_token in public
