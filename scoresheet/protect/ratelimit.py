@@ -18,7 +18,11 @@ counts against nobody):
   device cookie; without one, its address), at most ``settings.RATELIMIT_HEAVY`` per window,
   reads included, and from one address (all its phones) at most
   ``settings.RATELIMIT_HEAVY_ADDRESS``; a PDF already made (or being made: the waiting page's
-  poll) is a cheap read and is given back;
+  poll) is a cheap read and is given back.  Cheap or not, every heavy request of one address
+  counts against its rate, ``settings.RATELIMIT_HEAVY_RATE`` per :data:`HEAVY_RATE_WINDOW`
+  seconds (200 per 10 s: a tournament hall of 100 tables with 4 phones each behind one address,
+  every phone asking for a printout every 20 s, the "preparing" page's polls included): a flood
+  of cheap reads is refused at one query;
 * imported bytes (sheets and tournaments) per day: per phone ``settings.IMPORT_BYTES_PER_DAY``,
   per address ``settings.IMPORT_BYTES_PER_ADDRESS``;
 * logins (the accounts' and, when it is on, ``/admin/``'s) per hour: per username
@@ -81,6 +85,7 @@ LOGIN_PATHS = frozenset({"/admin/login/", "/accounts/login/"})
 IMPORT_VIEWS = frozenset({"import", "tournament_import"})
 DAY = 24 * 3600
 INFLIGHT_WINDOW = 5  # seconds: writes in flight are counted per window this long
+HEAVY_RATE_WINDOW = 10  # seconds: an address's heavy requests of every kind, per window this long
 CHEAP = "listek_cheap"  # a response marked so by its view was a cheap read: no heavy work
 
 
@@ -310,8 +315,17 @@ class RateLimitMiddleware:
         if name not in HEAVY_VIEWS or (
                 name in ("import", "mail", "tournament_import") and not is_write(request)):
             return None
-        window = int(settings.RATELIMIT_WINDOW)
         address = client_address(request)
+        # the address's rate first: every heavy request counts, a cheap one too (never given
+        # back), so that a flood of stored PDFs or "preparing" polls is refused at one query
+        verdict = count(client_bucket(address, "heavy-rate"),
+                        limit=int(settings.RATELIMIT_HEAVY_RATE), window=HEAVY_RATE_WINDOW)
+        if not verdict.allowed:
+            return too_many(
+                _("More printouts, files or statistics were asked for from your network than "
+                  "a full tournament hall asks for. Wait %(wait)s seconds and try again.")
+                % {"wait": verdict.retry_after}, verdict, title=_("Too many requests"))
+        window = int(settings.RATELIMIT_WINDOW)
         phone = device_bucket(request, "heavy-device") or client_bucket(address, "heavy")
         buckets = [(phone, int(settings.RATELIMIT_HEAVY), _(
             "More than %(limit)s printouts, files or statistics were asked for from your "
