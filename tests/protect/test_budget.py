@@ -87,6 +87,28 @@ def test_an_address_has_a_ceiling_over_all_its_phones(make_sheet, clock: Clock) 
 
 
 @override_settings(**LIMITS)
+def test_a_poll_reads_its_budget_only_when_it_sends_rows(
+    make_sheet, clock: Clock, write: Any, django_assert_num_queries: Any
+) -> None:
+    sheet = make_sheet(entries=quiet_deals(3))
+    greedy = phone("203.0.113.65", "p")
+    assert [greedy.get(f"/v/{sheet.view_token}/").status_code for _ in range(5)] == [200] * 5
+    assert greedy.get(f"/v/{sheet.view_token}/").status_code == 429  # 5 x 250 ms > 1000 ms
+    poll = f"/v/{sheet.view_token}/table?rev=3"
+    clock.cost = 0.001  # a poll costs a millisecond: under BUDGET_FREE_MS, not written down
+    # nothing changed: 204 at one query (the revision), not refused: there is nothing to refuse
+    with django_assert_num_queries(1):
+        assert greedy.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    write(sheet, quiet_deals(4)[3])
+    # the sheet changed: the poll would send a row, and its phone is over budget
+    refused = greedy.get(poll, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    watcher = phone("203.0.113.65", "q")  # another phone of the same pub: gets the row
+    answer = watcher.get(poll, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and 'id="e3"' in page(answer)
+
+
+@override_settings(**LIMITS)
 def test_a_cheap_request_is_not_written_down(make_sheet, monkeypatch) -> None:
     monkeypatch.setattr(budget, "time", Clock(0.001))  # 1 ms each: a poll
     client = phone("203.0.113.61", "d")
