@@ -63,7 +63,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from scoresheet.protect.device import DEVICE_BYTES, DEVICE_COOKIE
+from scoresheet.protect.device import verified
 from scoresheet.protect.models import Hit
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -224,9 +224,10 @@ def is_preview(request: HttpRequest) -> bool:
 
 def device_bucket(request: HttpRequest, kind: str) -> str | None:
     """The bucket of the phone's device cookie (scoresheet/protect/device.py), None without
-    one: a phone that sends no cookie is counted by its address only."""
-    device = request.COOKIES.get(DEVICE_COOKIE, "")
-    if not (device and len(device) == 2 * DEVICE_BYTES and device.isalnum()):
+    one the site signed: a phone that sends none (or a made-up one) is counted by its address
+    only."""
+    device = verified(request)
+    if device is None:
         return None
     return f"{kind}:" + _digest(device)
 

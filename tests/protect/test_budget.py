@@ -14,6 +14,7 @@ from scoresheet.protect import budget
 from scoresheet.protect.device import DEVICE_COOKIE
 from scoresheet.protect.models import Budget
 from tests.conftest import quiet_deals
+from tests.protect.devices import device_cookie
 from tests.sheets.helpers import page, text, write_fields
 
 pytestmark = pytest.mark.postgres
@@ -47,7 +48,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 def phone(address: str, device: str) -> Client:
     client = Client(REMOTE_ADDR=address)
-    client.cookies[DEVICE_COOKIE] = device.ljust(16, "0")
+    client.cookies[DEVICE_COOKIE] = device_cookie(device)
     return client
 
 
@@ -154,7 +155,7 @@ def test_a_phone_has_one_write_in_flight_at_a_time(make_sheet) -> None:
     deal_ = {**write_fields(page(writer.get(url))), "declarer": str(third["declarer"]),
              "contract": "100", **{f"points_{i}": str(p) for i, p in enumerate(third["points"])}}
     same = RequestFactory().post(url)
-    same.COOKIES[DEVICE_COOKIE] = "g".ljust(16, "0")
+    same.COOKIES[DEVICE_COOKIE] = device_cookie("g")
     bucket = ratelimit.device_bucket(same, "inflight-device")
     assert bucket is not None
     window = ratelimit.INFLIGHT_WINDOW

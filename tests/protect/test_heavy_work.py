@@ -20,6 +20,7 @@ from scoresheet.exports.models import Rendered
 from scoresheet.protect import ratelimit
 from scoresheet.sheets.models import Sheet
 from tests.conftest import quiet_deals
+from tests.protect.devices import device_cookie
 from tests.sheets.helpers import page, text, write_fields
 
 pytestmark = pytest.mark.postgres
@@ -183,7 +184,7 @@ def with_device(address: str, device: str) -> Client:
     from scoresheet.protect.device import DEVICE_COOKIE
 
     client = Client(REMOTE_ADDR=address)
-    client.cookies[DEVICE_COOKIE] = device.ljust(16, "0")
+    client.cookies[DEVICE_COOKIE] = device_cookie(device)
     return client
 
 
