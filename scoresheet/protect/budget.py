@@ -165,18 +165,18 @@ def charge_later(buckets: list[list[str]], cost_ms: float) -> None:
             log.warning("a task's cost could not be charged", exc_info=True)
 
 
-def refusal(bucket: Bucket, wait: int) -> HttpResponse:
+def refusal(request: HttpRequest, bucket: Bucket, wait: int) -> HttpResponse:
     if bucket.kind == "sheet":
         text = _("This sheet asked the server for more work than its share in the last "
-                 "minutes. Nothing was saved: wait %(wait)s seconds and try again.")
+                 "minutes. Nothing was saved.")
     elif bucket.kind == "address":
         text = _("Your network asked the server for more work than its share in the last "
-                 "minutes. Nothing was saved: wait %(wait)s seconds and try again.")
+                 "minutes. Nothing was saved.")
     else:
         text = _("Your phone asked the server for more work than its share in the last "
-                 "minutes. Nothing was saved: wait %(wait)s seconds and try again.")
+                 "minutes. Nothing was saved.")
     verdict = Verdict(allowed=False, count=0, limit=0, retry_after=wait)
-    return too_many(text % {"wait": wait}, verdict, title=_("Too many requests"))
+    return too_many(request, text, verdict, title=_("Too many requests"))
 
 
 class CostBudgetMiddleware:
@@ -199,7 +199,7 @@ class CostBudgetMiddleware:
                 # paid below, and the next poll is refused the same way)
                 found = over(request._listek_budgets, time.time())  # type: ignore[attr-defined]
                 if found is not None:
-                    return refusal(*found)
+                    return refusal(request, *found)
             return response
         finally:
             buckets: list[Bucket] | None = getattr(request, "_listek_budgets", None)
@@ -233,4 +233,4 @@ class CostBudgetMiddleware:
         found = over(buckets, time.time())
         if found is None:
             return None
-        return refusal(*found)
+        return refusal(request, *found)

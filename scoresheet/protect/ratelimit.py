@@ -60,8 +60,10 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.template.defaultfilters import filesizeformat
+from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoresheet.protect.device import verified
 from scoresheet.protect.models import Hit
@@ -205,8 +207,46 @@ def page(title: str, text: str, *, status: int) -> HttpResponse:
     return response
 
 
-def too_many(text: str, verdict: Verdict, title: str | None = None) -> HttpResponse:
-    response = page(title or _("Too many changes"), text, status=429)
+BACK_LINK = re.compile(r"^/(?P<kind>s|v|t|tv|club|cv|cp)/(?P<token>[A-Za-z0-9_-]{20,})/")
+
+
+def way_back(request: HttpRequest) -> tuple[str, str]:
+    """Where a refused player goes back to: the sheet, tournament or club the request was
+    about (its link's own page), else the start page; and the link's words."""
+    match = BACK_LINK.match(request.path_info)
+    if match is None:
+        return "/", _("Home")
+    url = f"/{match['kind']}/{match['token']}/"
+    if match["kind"] in ("s", "v"):
+        return url, _("Back to the sheet")
+    if match["kind"] in ("t", "tv"):
+        return url, _("Back to the tournament")
+    return url, _("Back to the club")
+
+
+def wait_sentence(seconds: int) -> str:
+    return ngettext("Wait %(wait)s second and try again.",
+                    "Wait %(wait)s seconds and try again.", seconds) % {"wait": seconds}
+
+
+def too_many(request: HttpRequest, reason: str, verdict: Verdict, *, title: str | None = None,
+             say_wait: bool = True) -> HttpResponse:
+    """429 with Retry-After: the app's page (its stylesheet, in the page's language) saying why,
+    when to try again and the way back; to htmx (a watcher's poll, a live form) only the
+    sentences, which htmx does not swap in (4xx) and offline.js never reads: it keeps a queued
+    row waiting and sends it again later, whatever the body.  Read from no database, no session.
+    """
+    title = title or _("Too many changes")
+    wait_text = wait_sentence(verdict.retry_after) if say_wait else ""
+    if request.headers.get("HX-Request"):
+        body = f'<p class="alert error" role="alert">{escape(reason)} {escape(wait_text)}</p>'
+    else:
+        back_url, back_text = way_back(request)
+        body = render_to_string("protect/too_many.html", {
+            "title": title, "reason": reason, "wait_text": wait_text, "back_url": back_url,
+            "back_text": back_text})
+    response = HttpResponse(body, status=429, content_type="text/html; charset=utf-8")
+    response["Cache-Control"] = "no-store"
     response["Retry-After"] = str(verdict.retry_after)
     return response
 
@@ -323,27 +363,23 @@ class RateLimitMiddleware:
                         limit=int(settings.RATELIMIT_HEAVY_RATE), window=HEAVY_RATE_WINDOW)
         if not verdict.allowed:
             return too_many(
-                _("More printouts, files or statistics were asked for from your network than "
-                  "a full tournament hall asks for. Wait %(wait)s seconds and try again.")
-                % {"wait": verdict.retry_after}, verdict, title=_("Too many requests"))
+                request, _("Your network asked for printouts, files or statistics faster than a "
+                           "full tournament hall does."), verdict, title=_("Too many requests"))
         window = int(settings.RATELIMIT_WINDOW)
         phone = device_bucket(request, "heavy-device") or client_bucket(address, "heavy")
         buckets = [(phone, int(settings.RATELIMIT_HEAVY), _(
-            "More than %(limit)s printouts, files or statistics were asked for from your "
-            "phone in %(window)s seconds. Wait %(wait)s seconds and try again.")),
+            "Your phone asked for more printouts, files or statistics than its share in a "
+            "short time.")),
             (client_bucket(address, "heavy-address"), int(settings.RATELIMIT_HEAVY_ADDRESS), _(
-                "More than %(limit)s printouts, files or statistics were asked for from your "
-                "network in %(window)s seconds. Wait %(wait)s seconds and try again."))]
+                "Your network asked for more printouts, files or statistics than its share in a "
+                "short time."))]
         counted: list[tuple[str, int]] = []
         request._listek_heavy = counted  # type: ignore[attr-defined]
         for bucket, limit, text in buckets:
             verdict = count(bucket, limit=limit, window=window)
             counted.append((bucket, window))
             if not verdict.allowed:
-                return too_many(
-                    text % {"limit": verdict.limit, "window": window,
-                            "wait": verdict.retry_after},
-                    verdict, title=_("Too many requests"))
+                return too_many(request, text, verdict, title=_("Too many requests"))
         return None
 
     def in_flight(self, request: HttpRequest) -> HttpResponse | None:
@@ -369,8 +405,8 @@ class RateLimitMiddleware:
                 verdict = Verdict(allowed=False, count=verdict.count, limit=limit,
                                   retry_after=1, window=window)
                 return too_many(
-                    _("Your phone is still sending another change. Nothing was saved: wait "
-                      "a moment and send again."), verdict)
+                    request, _("Your phone is still sending another change. Nothing was saved: "
+                               "wait a moment and send again."), verdict, say_wait=False)
         return None
 
     def imported(self, request: HttpRequest, name: str | None) -> HttpResponse | None:
@@ -394,10 +430,10 @@ class RateLimitMiddleware:
                         raise _OverBudget(verdict)
         except _OverBudget as over:
             return too_many(
-                _("Your phone or your network imported more than %(size)s today. "
-                  "Nothing was imported: try again tomorrow.")
+                request, _("Your phone or your network imported more than %(size)s today. "
+                           "Nothing was imported: try again tomorrow.")
                 % {"size": filesizeformat(over.verdict.limit)},
-                over.verdict, title=_("Too many requests"))
+                over.verdict, title=_("Too many requests"), say_wait=False)
         return None
 
     def login(self, request: HttpRequest) -> HttpResponse | None:
@@ -417,9 +453,8 @@ class RateLimitMiddleware:
             verdict = count(bucket, limit=limit, window=HOUR)
             if not verdict.allowed:
                 return too_many(
-                    _("Too many login attempts for this account or from your network. Wait "
-                      "%(wait)s seconds and try again.") % {"wait": verdict.retry_after},
-                    verdict, title=_("Too many requests"))
+                    request, _("Too many login attempts for this account or from your "
+                               "network."), verdict, title=_("Too many requests"))
         return None
 
     def writes(self, request: HttpRequest) -> HttpResponse | None:
@@ -437,13 +472,8 @@ class RateLimitMiddleware:
             if verdict.allowed:
                 return None
             return too_many(
-                _(
-                    "This sheet got more than %(limit)s changes in %(window)s seconds. "
-                    "Nothing was saved: wait %(wait)s seconds and send again."
-                )
-                % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
-                verdict,
-            )
+                request, _("This sheet got more changes in a short time than a table makes. "
+                           "Nothing was saved."), verdict)
         verdict = count(
             client_bucket(client_address(request)),
             limit=int(settings.RATELIMIT_CLIENT),
@@ -452,10 +482,5 @@ class RateLimitMiddleware:
         if verdict.allowed:
             return None
         return too_many(
-            _(
-                "More than %(limit)s changes came from your network in %(window)s "
-                "seconds. Nothing was saved: wait %(wait)s seconds and send again."
-            )
-            % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
-            verdict,
-        )
+            request, _("Too many changes came from your network in a short time. Nothing was "
+                       "saved."), verdict)

@@ -40,10 +40,10 @@ def test_a_new_phone_gets_a_signed_id_that_round_trips() -> None:
 
 @pytest.mark.parametrize("forged", [
     "0123456789abcdef:forgedsignaturexxxxxxxxxxxxxxxxxxxxxxxxxx",  # a made-up signature
-    "ffffffffffffffff",  # no signature, and not an id this site ever gave: see the next test
+    "ffffffffffffffff",  # no signature: an older release's form, kept as an id, never a budget
     "not a device id",
     signing.get_cookie_signer(salt="another purpose").sign("0123456789abcdef"),
-])
+], ids=["made-up signature", "bare id", "no id", "signed for another purpose"])
 def test_a_cookie_the_site_did_not_sign_gets_no_budget_of_its_own(forged: str) -> None:
     request = RequestFactory().get("/")
     request.COOKIES[DEVICE_COOKIE] = forged
