@@ -12,3 +12,11 @@ class ProtectConfig(AppConfig):
     label = "listek_limits"
     verbose_name = "Protection"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django_tasks.signals import task_started
+
+        from scoresheet.protect.priority import on_task_started
+
+        # the task worker lowers its CPU priority before its first task (priority.py)
+        task_started.connect(on_task_started, dispatch_uid="listek-worker-priority")

@@ -55,6 +55,11 @@ from scoresheet.protect.security import TOKEN_PATH
 
 log = logging.getLogger(__name__)
 HEAVY_LEAST_MS = 50.0  # what a printout, file or statistics costs at least (a stored PDF too)
+# A watcher's poll of a sheet's live table (``?rev=N``): it answers 204 when nothing changed, at
+# one query of one row, or the changed rows from the cache.  Its budget is read only when its
+# answer is not such a cheap one (:class:`CostBudgetMiddleware`).
+POLL_VIEWS = frozenset({"sheet_table", "sheet_read_table"})
+CHEAP_STATUSES = frozenset({204, 304})  # nothing changed: nothing to refuse, nothing to pay
 LINK = re.compile(r"^/(?:s|v)/(?P<token>[^/]+)/")
 
 
@@ -160,24 +165,26 @@ def charge_later(buckets: list[list[str]], cost_ms: float) -> None:
             log.warning("a task's cost could not be charged", exc_info=True)
 
 
-def refusal(bucket: Bucket, wait: int) -> HttpResponse:
+def refusal(request: HttpRequest, bucket: Bucket, wait: int) -> HttpResponse:
     if bucket.kind == "sheet":
         text = _("This sheet asked the server for more work than its share in the last "
-                 "minutes. Nothing was saved: wait %(wait)s seconds and try again.")
+                 "minutes. Nothing was saved.")
     elif bucket.kind == "address":
         text = _("Your network asked the server for more work than its share in the last "
-                 "minutes. Nothing was saved: wait %(wait)s seconds and try again.")
+                 "minutes. Nothing was saved.")
     else:
         text = _("Your phone asked the server for more work than its share in the last "
-                 "minutes. Nothing was saved: wait %(wait)s seconds and try again.")
+                 "minutes. Nothing was saved.")
     verdict = Verdict(allowed=False, count=0, limit=0, retry_after=wait)
-    return too_many(text % {"wait": wait}, verdict, title=_("Too many requests"))
+    return too_many(request, text, verdict, title=_("Too many requests"))
 
 
 class CostBudgetMiddleware:
     """Refuses a request whose client, address or sheet is over its budget (before its view,
     after the CSRF check: it comes after ``RateLimitMiddleware``), and charges every request
-    what it cost."""
+    what it cost.  A watcher's poll (:data:`POLL_VIEWS`) is checked after its view instead, and
+    only when it answered more than 204/304 (:data:`CHEAP_STATUSES`): such a cheap answer
+    reads no budget and, cheaper than ``BUDGET_FREE_MS``, writes none."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -185,7 +192,15 @@ class CostBudgetMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         started = time.thread_time()
         try:
-            return self.get_response(request)
+            response = self.get_response(request)
+            if (getattr(request, "_listek_budget_after", False)
+                    and response.status_code not in CHEAP_STATUSES):
+                # a poll that sent rows: refused now if its client is over budget (its work is
+                # paid below, and the next poll is refused the same way)
+                found = over(request._listek_budgets, time.time())  # type: ignore[attr-defined]
+                if found is not None:
+                    return refusal(request, *found)
+            return response
         finally:
             buckets: list[Bucket] | None = getattr(request, "_listek_budgets", None)
             cost = (time.thread_time() - started) * 1000
@@ -210,7 +225,12 @@ class CostBudgetMiddleware:
         request._listek_heavy_view = name in HEAVY_VIEWS  # type: ignore[attr-defined]
         buckets = buckets_of(request)
         request._listek_budgets = buckets  # type: ignore[attr-defined]
+        if name in POLL_VIEWS and not is_write(request):
+            # a poll's budget is read after its view, and only when it did not answer 204/304:
+            # a watcher's poll that finds nothing new costs one query, its revision's
+            request._listek_budget_after = True  # type: ignore[attr-defined]
+            return None
         found = over(buckets, time.time())
         if found is None:
             return None
-        return refusal(*found)
+        return refusal(request, *found)

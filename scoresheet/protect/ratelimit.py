@@ -18,7 +18,11 @@ counts against nobody):
   device cookie; without one, its address), at most ``settings.RATELIMIT_HEAVY`` per window,
   reads included, and from one address (all its phones) at most
   ``settings.RATELIMIT_HEAVY_ADDRESS``; a PDF already made (or being made: the waiting page's
-  poll) is a cheap read and is given back;
+  poll) is a cheap read and is given back.  Cheap or not, every heavy request of one address
+  counts against its rate, ``settings.RATELIMIT_HEAVY_RATE`` per :data:`HEAVY_RATE_WINDOW`
+  seconds (200 per 10 s: a tournament hall of 100 tables with 4 phones each behind one address,
+  every phone asking for a printout every 20 s, the "preparing" page's polls included): a flood
+  of cheap reads is refused at one query;
 * imported bytes (sheets and tournaments) per day: per phone ``settings.IMPORT_BYTES_PER_DAY``,
   per address ``settings.IMPORT_BYTES_PER_ADDRESS``;
 * logins (the accounts' and, when it is on, ``/admin/``'s) per hour: per username
@@ -56,10 +60,12 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.template.defaultfilters import filesizeformat
+from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from scoresheet.protect.device import DEVICE_BYTES, DEVICE_COOKIE
+from scoresheet.protect.device import verified
 from scoresheet.protect.models import Hit
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -81,6 +87,7 @@ LOGIN_PATHS = frozenset({"/admin/login/", "/accounts/login/"})
 IMPORT_VIEWS = frozenset({"import", "tournament_import"})
 DAY = 24 * 3600
 INFLIGHT_WINDOW = 5  # seconds: writes in flight are counted per window this long
+HEAVY_RATE_WINDOW = 10  # seconds: an address's heavy requests of every kind, per window this long
 CHEAP = "listek_cheap"  # a response marked so by its view was a cheap read: no heavy work
 
 
@@ -200,8 +207,46 @@ def page(title: str, text: str, *, status: int) -> HttpResponse:
     return response
 
 
-def too_many(text: str, verdict: Verdict, title: str | None = None) -> HttpResponse:
-    response = page(title or _("Too many changes"), text, status=429)
+BACK_LINK = re.compile(r"^/(?P<kind>s|v|t|tv|club|cv|cp)/(?P<token>[A-Za-z0-9_-]{20,})/")
+
+
+def way_back(request: HttpRequest) -> tuple[str, str]:
+    """Where a refused player goes back to: the sheet, tournament or club the request was
+    about (its link's own page), else the start page; and the link's words."""
+    match = BACK_LINK.match(request.path_info)
+    if match is None:
+        return "/", _("Home")
+    url = f"/{match['kind']}/{match['token']}/"
+    if match["kind"] in ("s", "v"):
+        return url, _("Back to the sheet")
+    if match["kind"] in ("t", "tv"):
+        return url, _("Back to the tournament")
+    return url, _("Back to the club")
+
+
+def wait_sentence(seconds: int) -> str:
+    return ngettext("Wait %(wait)s second and try again.",
+                    "Wait %(wait)s seconds and try again.", seconds) % {"wait": seconds}
+
+
+def too_many(request: HttpRequest, reason: str, verdict: Verdict, *, title: str | None = None,
+             say_wait: bool = True) -> HttpResponse:
+    """429 with Retry-After: the app's page (its stylesheet, in the page's language) saying why,
+    when to try again and the way back; to htmx (a watcher's poll, a live form) only the
+    sentences, which htmx does not swap in (4xx) and offline.js never reads: it keeps a queued
+    row waiting and sends it again later, whatever the body.  Read from no database, no session.
+    """
+    title = title or _("Too many changes")
+    wait_text = wait_sentence(verdict.retry_after) if say_wait else ""
+    if request.headers.get("HX-Request"):
+        body = f'<p class="alert error" role="alert">{escape(reason)} {escape(wait_text)}</p>'
+    else:
+        back_url, back_text = way_back(request)
+        body = render_to_string("protect/too_many.html", {
+            "title": title, "reason": reason, "wait_text": wait_text, "back_url": back_url,
+            "back_text": back_text})
+    response = HttpResponse(body, status=429, content_type="text/html; charset=utf-8")
+    response["Cache-Control"] = "no-store"
     response["Retry-After"] = str(verdict.retry_after)
     return response
 
@@ -219,9 +264,10 @@ def is_preview(request: HttpRequest) -> bool:
 
 def device_bucket(request: HttpRequest, kind: str) -> str | None:
     """The bucket of the phone's device cookie (scoresheet/protect/device.py), None without
-    one: a phone that sends no cookie is counted by its address only."""
-    device = request.COOKIES.get(DEVICE_COOKIE, "")
-    if not (device and len(device) == 2 * DEVICE_BYTES and device.isalnum()):
+    one the site signed: a phone that sends none (or a made-up one) is counted by its address
+    only."""
+    device = verified(request)
+    if device is None:
         return None
     return f"{kind}:" + _digest(device)
 
@@ -310,25 +356,30 @@ class RateLimitMiddleware:
         if name not in HEAVY_VIEWS or (
                 name in ("import", "mail", "tournament_import") and not is_write(request)):
             return None
-        window = int(settings.RATELIMIT_WINDOW)
         address = client_address(request)
+        # the address's rate first: every heavy request counts, a cheap one too (never given
+        # back), so that a flood of stored PDFs or "preparing" polls is refused at one query
+        verdict = count(client_bucket(address, "heavy-rate"),
+                        limit=int(settings.RATELIMIT_HEAVY_RATE), window=HEAVY_RATE_WINDOW)
+        if not verdict.allowed:
+            return too_many(
+                request, _("Your network asked for printouts, files or statistics faster than a "
+                           "full tournament hall does."), verdict, title=_("Too many requests"))
+        window = int(settings.RATELIMIT_WINDOW)
         phone = device_bucket(request, "heavy-device") or client_bucket(address, "heavy")
         buckets = [(phone, int(settings.RATELIMIT_HEAVY), _(
-            "More than %(limit)s printouts, files or statistics were asked for from your "
-            "phone in %(window)s seconds. Wait %(wait)s seconds and try again.")),
+            "Your phone asked for more printouts, files or statistics than its share in a "
+            "short time.")),
             (client_bucket(address, "heavy-address"), int(settings.RATELIMIT_HEAVY_ADDRESS), _(
-                "More than %(limit)s printouts, files or statistics were asked for from your "
-                "network in %(window)s seconds. Wait %(wait)s seconds and try again."))]
+                "Your network asked for more printouts, files or statistics than its share in a "
+                "short time."))]
         counted: list[tuple[str, int]] = []
         request._listek_heavy = counted  # type: ignore[attr-defined]
         for bucket, limit, text in buckets:
             verdict = count(bucket, limit=limit, window=window)
             counted.append((bucket, window))
             if not verdict.allowed:
-                return too_many(
-                    text % {"limit": verdict.limit, "window": window,
-                            "wait": verdict.retry_after},
-                    verdict, title=_("Too many requests"))
+                return too_many(request, text, verdict, title=_("Too many requests"))
         return None
 
     def in_flight(self, request: HttpRequest) -> HttpResponse | None:
@@ -354,8 +405,8 @@ class RateLimitMiddleware:
                 verdict = Verdict(allowed=False, count=verdict.count, limit=limit,
                                   retry_after=1, window=window)
                 return too_many(
-                    _("Your phone is still sending another change. Nothing was saved: wait "
-                      "a moment and send again."), verdict)
+                    request, _("Your phone is still sending another change. Nothing was saved: "
+                               "wait a moment and send again."), verdict, say_wait=False)
         return None
 
     def imported(self, request: HttpRequest, name: str | None) -> HttpResponse | None:
@@ -379,10 +430,10 @@ class RateLimitMiddleware:
                         raise _OverBudget(verdict)
         except _OverBudget as over:
             return too_many(
-                _("Your phone or your network imported more than %(size)s today. "
-                  "Nothing was imported: try again tomorrow.")
+                request, _("Your phone or your network imported more than %(size)s today. "
+                           "Nothing was imported: try again tomorrow.")
                 % {"size": filesizeformat(over.verdict.limit)},
-                over.verdict, title=_("Too many requests"))
+                over.verdict, title=_("Too many requests"), say_wait=False)
         return None
 
     def login(self, request: HttpRequest) -> HttpResponse | None:
@@ -402,9 +453,8 @@ class RateLimitMiddleware:
             verdict = count(bucket, limit=limit, window=HOUR)
             if not verdict.allowed:
                 return too_many(
-                    _("Too many login attempts for this account or from your network. Wait "
-                      "%(wait)s seconds and try again.") % {"wait": verdict.retry_after},
-                    verdict, title=_("Too many requests"))
+                    request, _("Too many login attempts for this account or from your "
+                               "network."), verdict, title=_("Too many requests"))
         return None
 
     def writes(self, request: HttpRequest) -> HttpResponse | None:
@@ -422,13 +472,8 @@ class RateLimitMiddleware:
             if verdict.allowed:
                 return None
             return too_many(
-                _(
-                    "This sheet got more than %(limit)s changes in %(window)s seconds. "
-                    "Nothing was saved: wait %(wait)s seconds and send again."
-                )
-                % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
-                verdict,
-            )
+                request, _("This sheet got more changes in a short time than a table makes. "
+                           "Nothing was saved."), verdict)
         verdict = count(
             client_bucket(client_address(request)),
             limit=int(settings.RATELIMIT_CLIENT),
@@ -437,10 +482,5 @@ class RateLimitMiddleware:
         if verdict.allowed:
             return None
         return too_many(
-            _(
-                "More than %(limit)s changes came from your network in %(window)s "
-                "seconds. Nothing was saved: wait %(wait)s seconds and send again."
-            )
-            % {"limit": verdict.limit, "window": window, "wait": verdict.retry_after},
-            verdict,
-        )
+            request, _("Too many changes came from your network in a short time. Nothing was "
+                       "saved."), verdict)

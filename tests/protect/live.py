@@ -316,7 +316,8 @@ class TaskWorker:
     def start(self) -> TaskWorker:
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
-            ["nice", "-n", "19", str(PYTHON), "manage.py", "db_worker", "--no-reload",
+            # no `nice`: the worker lowers its own priority (scoresheet/protect/priority.py)
+            [str(PYTHON), "manage.py", "db_worker", "--no-reload",
              "--interval", "0.2",
              "--no-startup-delay"],
             cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT,

@@ -14,6 +14,7 @@ from scoresheet.protect import budget
 from scoresheet.protect.device import DEVICE_COOKIE
 from scoresheet.protect.models import Budget
 from tests.conftest import quiet_deals
+from tests.protect.devices import device_cookie
 from tests.sheets.helpers import page, text, write_fields
 
 pytestmark = pytest.mark.postgres
@@ -47,7 +48,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 def phone(address: str, device: str) -> Client:
     client = Client(REMOTE_ADDR=address)
-    client.cookies[DEVICE_COOKIE] = device.ljust(16, "0")
+    client.cookies[DEVICE_COOKIE] = device_cookie(device)
     return client
 
 
@@ -84,6 +85,28 @@ def test_an_address_has_a_ceiling_over_all_its_phones(make_sheet, clock: Clock) 
     assert "Your network asked the server" in text(page(refused))
     assert phone("198.51.100.71", "z").get(link).status_code == 200  # another address
     assert phone("198.51.100.70", "y").get("/").status_code == 200  # the home page: not counted
+
+
+@override_settings(**LIMITS)
+def test_a_poll_reads_its_budget_only_when_it_sends_rows(
+    make_sheet, clock: Clock, write: Any, django_assert_num_queries: Any
+) -> None:
+    sheet = make_sheet(entries=quiet_deals(3))
+    greedy = phone("203.0.113.65", "p")
+    assert [greedy.get(f"/v/{sheet.view_token}/").status_code for _ in range(5)] == [200] * 5
+    assert greedy.get(f"/v/{sheet.view_token}/").status_code == 429  # 5 x 250 ms > 1000 ms
+    poll = f"/v/{sheet.view_token}/table?rev=3"
+    clock.cost = 0.001  # a poll costs a millisecond: under BUDGET_FREE_MS, not written down
+    # nothing changed: 204 at one query (the revision), not refused: there is nothing to refuse
+    with django_assert_num_queries(1):
+        assert greedy.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    write(sheet, quiet_deals(4)[3])
+    # the sheet changed: the poll would send a row, and its phone is over budget
+    refused = greedy.get(poll, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    watcher = phone("203.0.113.65", "q")  # another phone of the same pub: gets the row
+    answer = watcher.get(poll, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and 'id="e3"' in page(answer)
 
 
 @override_settings(**LIMITS)
@@ -132,7 +155,7 @@ def test_a_phone_has_one_write_in_flight_at_a_time(make_sheet) -> None:
     deal_ = {**write_fields(page(writer.get(url))), "declarer": str(third["declarer"]),
              "contract": "100", **{f"points_{i}": str(p) for i, p in enumerate(third["points"])}}
     same = RequestFactory().post(url)
-    same.COOKIES[DEVICE_COOKIE] = "g".ljust(16, "0")
+    same.COOKIES[DEVICE_COOKIE] = device_cookie("g")
     bucket = ratelimit.device_bucket(same, "inflight-device")
     assert bucket is not None
     window = ratelimit.INFLIGHT_WINDOW

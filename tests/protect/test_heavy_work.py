@@ -20,6 +20,7 @@ from scoresheet.exports.models import Rendered
 from scoresheet.protect import ratelimit
 from scoresheet.sheets.models import Sheet
 from tests.conftest import quiet_deals
+from tests.protect.devices import device_cookie
 from tests.sheets.helpers import page, text, write_fields
 
 pytestmark = pytest.mark.postgres
@@ -183,7 +184,7 @@ def with_device(address: str, device: str) -> Client:
     from scoresheet.protect.device import DEVICE_COOKIE
 
     client = Client(REMOTE_ADDR=address)
-    client.cookies[DEVICE_COOKIE] = device.ljust(16, "0")
+    client.cookies[DEVICE_COOKIE] = device_cookie(device)
     return client
 
 
@@ -199,7 +200,7 @@ def test_pdf_and_export_have_their_own_tight_limit_per_client(
     assert phone.get(f"/v/{sheet.view_token}/print/").status_code == 200
     refused = phone.get(f"/v/{sheet.view_token}/export.json")
     assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
-    assert "More than 3 printouts, files or statistics" in text(page(refused))
+    assert "Your phone asked for more printouts, files or statistics" in text(page(refused))
     assert phone.get("/stats/").status_code == 429
     assert phone.get(f"/v/{sheet.view_token}/").status_code == 200  # the sheet itself: never
     assert phone.get(f"/v/{sheet.view_token}/table").status_code == 200
@@ -209,7 +210,8 @@ def test_pdf_and_export_have_their_own_tight_limit_per_client(
     assert same_pub.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
     assert same_pub.get(f"/v/{sheet.view_token}/export.json").status_code == 200
     ceiling = same_pub.get(f"/v/{sheet.view_token}/print/")
-    assert ceiling.status_code == 429 and "from your network" in text(page(ceiling))
+    assert ceiling.status_code == 429
+    assert "Your network asked for more printouts" in text(page(ceiling))
 
 
 @override_settings(RATELIMIT_HEAVY=2, RATELIMIT_CLIENT=1000)
@@ -291,3 +293,34 @@ def test_statistics_read_a_bounded_number_of_entries(
     assert "Counted from 1 sheet." in html
     assert "1 older sheet was not read" in html
     assert "Dana" in html and "Anna" not in html
+
+
+@override_settings(PROXY_HOPS=1, RATELIMIT_HEAVY_RATE=6, RATELIMIT_HEAVY=1000,
+                   RATELIMIT_HEAVY_ADDRESS=1000, RATELIMIT_CLIENT=1000)
+def test_an_address_asking_for_tournament_printouts_too_fast_is_refused_at_its_rate(
+    db: None, renders: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Table cards already made are cheap reads, given back to the per-minute limits; the
+    address's rate counts them all: 6 per 10 s here (200 by default, a hall of 400 phones)."""
+    from scoresheet.tournament import logic
+    from scoresheet.tournament.models import Table
+    from tests.tournament.helpers import make_tournament
+
+    t = make_tournament(8, rounds=1)
+    logic.start(logic.draw(t, seed=1))
+    tables = list(Table.objects.filter(round__tournament=t))
+    assert len(tables) == 2
+    urls = [f"/t/{t.director_token}/tables/{table.pk}/card.pdf" for table in tables]
+    flood = [Client(HTTP_X_FORWARDED_FOR="198.51.100.7") for _ in range(3)]  # three phones
+    statuses = [flood[i % 3].get(urls[i % 2]).status_code for i in range(6)]
+    assert set(statuses) <= {200, 202}  # made once each, then from storage
+    assert len(renders) == 2
+    refused = flood[0].get(urls[0])
+    # 6 in the window ending at second 1,000,050 (the clock stands at 1,000,040)
+    assert refused.status_code == 429 and refused["Retry-After"] == "10"
+    assert "full tournament hall" in text(page(refused))
+    assert flood[2].get(urls[1]).status_code == 429  # another phone of the same address
+    other = Client(HTTP_X_FORWARDED_FOR="198.51.100.8")  # the next hall's address
+    assert other.get(urls[0]).status_code == 200
+    monkeypatch.setattr(ratelimit.time, "time", lambda: 60 * 16_667 + 30.0)  # the next window
+    assert flood[0].get(urls[0]).status_code == 200

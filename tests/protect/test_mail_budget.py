@@ -16,6 +16,7 @@ from scoresheet.protect import ratelimit
 from scoresheet.protect.device import DEVICE_COOKIE
 from scoresheet.sheets.models import Sheet
 from tests.conftest import quiet_deals
+from tests.protect.devices import device_cookie
 from tests.sheets.helpers import page, text
 
 pytestmark = pytest.mark.postgres
@@ -39,7 +40,7 @@ def send(client: Client, sheet: Sheet, count: int) -> Any:
 
 def phone(address: str, device: str) -> Client:
     client = Client(REMOTE_ADDR=address)
-    client.cookies[DEVICE_COOKIE] = device.ljust(16, "0")
+    client.cookies[DEVICE_COOKIE] = device_cookie(device)
     return client
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
+from scoresheet.protect.priority import WORKER_NICE
 from tests.protect.live import (
     Database,
     Phone,
@@ -59,6 +61,16 @@ def test_a_pdf_is_queued_by_the_request_and_made_by_the_worker(
     assert tasks(server_db) == [("scoresheet.exports.tasks.render_sheet_pdf", "SUCCESSFUL")]
     polled = phone.get(url, headers={"HX-Request": "true"})  # the waiting page's poll
     assert polled.status == 200 and "Open the PDF" in polled.text
+    # started without `nice` (as a systemd unit or by hand), the worker lowered its own CPU
+    # priority before its first task: the PDF was made below the web workers
+    assert worker.process is not None
+    assert niceness(worker.process.pid) == WORKER_NICE
+
+
+def niceness(pid: int) -> int:
+    """The niceness of a process's main thread (field 19 of /proc/<pid>/stat)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat.rsplit(")", 1)[1].split()[16])
 
 
 def test_one_worker_makes_one_pdf_at_a_time_whatever_the_requests(

@@ -1,0 +1,37 @@
+"""Heavy work yields the CPU to the web workers: the task worker (``manage.py db_worker``, which
+makes PDFs, table cards, the tournament's results and mail) lowers its own CPU priority to
+:data:`WORKER_NICE` before the first task it runs, however it was started (scripts/run,
+scripts/serve-production, a systemd unit, the tests' live servers).  A PDF being made then
+never competes evenly with a watcher's poll: the kernel gives a runnable web worker the CPU
+first.
+
+The immediate task backend (the tests' ``LISTEK_TASKS=immediate``) runs a task inside the
+request that asked for it: that process is a web worker and keeps its priority.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+log = logging.getLogger(__name__)
+WORKER_NICE = 19  # the lowest priority: the worker runs on what the web workers leave
+
+
+def below_the_web(target: int = WORKER_NICE) -> int:
+    """Lower this process's CPU priority to ``target`` (never raise it: an unprivileged process
+    cannot); its niceness afterwards.  On Linux the niceness is the calling thread's, and
+    threads started later inherit it: the worker runs its tasks in this (main) thread."""
+    current = os.nice(0)
+    if current < target:
+        current = os.nice(target - current)
+        log.info("task worker: CPU priority lowered to nice %s", current)
+    return current
+
+
+def on_task_started(sender: Any, **kwargs: Any) -> None:
+    """``task_started``: a backend that queues (the database's) runs its tasks in the task
+    worker; the immediate one in the web worker, which keeps its priority."""
+    if getattr(sender, "supports_defer", False):
+        below_the_web()

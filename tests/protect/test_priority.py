@@ -1,0 +1,41 @@
+"""The task worker yields the CPU to the web workers (scoresheet/protect/priority.py): when a
+queued task starts, the process running it lowers its priority to nice 19; a task run inside a
+request (the immediate backend) leaves the web worker's priority alone.  Each case runs in a
+process of its own, so that the test runner keeps its priority."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.protect.live import REPO
+
+SCRIPT = """
+import os, django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scoresheet.settings")
+django.setup()
+from django_tasks.backends.immediate import ImmediateBackend
+from django_tasks.signals import task_started
+from django_tasks_db import DatabaseBackend
+before = os.nice(0)
+task_started.send_robust(sender={backend}, task_result=None)  # (the log receiver fails on None)
+print(before, os.nice(0))
+"""
+
+
+def run(backend: str) -> tuple[int, int]:
+    done = subprocess.run([sys.executable, "-c", SCRIPT.format(backend=backend)], cwd=REPO,
+                          capture_output=True, text=True, timeout=120, check=True)
+    before, after = done.stdout.split()[-2:]
+    return int(before), int(after)
+
+
+def test_a_queued_task_lowers_the_worker_to_nice_19() -> None:
+    before, after = run("DatabaseBackend")
+    assert before < 19  # (this machine's test runner is not at the lowest priority already)
+    assert after == 19
+
+
+def test_a_task_run_inside_a_request_keeps_the_web_workers_priority() -> None:
+    before, after = run("ImmediateBackend")
+    assert after == before
