@@ -103,8 +103,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # Compresses pages and partials (a 200-deal sheet: 211 kB -> 9 kB); Django's GZipMiddleware
-    # pads its output against BREACH.  Static files come compressed from whitenoise already.
-    "django.middleware.gzip.GZipMiddleware",
+    # pads its output against BREACH.  Static files come compressed from whitenoise already;
+    # PDFs and images pass as they are (scoresheet/sheets/gzipped.py).
+    "scoresheet.sheets.gzipped.TextGZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "scoresheet.protect.security.SecurityHeadersMiddleware",
     # NUL and other bytes no link holds: 400 before anything reads them

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
@@ -127,3 +128,19 @@ def page(request: HttpRequest, template: str, context: dict[str, Any], rows: Def
     response["Content-Encoding"] = "gzip"
     patch_vary_headers(response, ("Accept-Encoding",))
     return response
+
+
+# Bytes that are compressed already: gzip would spend CPU on every download for nothing (a
+# 300 kB PDF, about 5 ms), and the browser would unpack what it then reads as it was.
+COMPRESSED_TYPES = ("application/pdf", "image/png", "image/jpeg", "image/webp", "application/zip")
+
+
+class TextGZipMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware for pages, partials and text files; PDFs and images pass as
+    they are (they are compressed in their own format)."""
+
+    def process_response(self, request: HttpRequest,
+                         response: HttpResponseBase) -> HttpResponseBase:
+        if str(response.get("Content-Type", "")).startswith(COMPRESSED_TYPES):
+            return response
+        return super().process_response(request, response)

@@ -92,3 +92,18 @@ def test_an_empty_sheet_says_no_rows_yet_compressed_or_not(client: Any, make_she
     html = gzip.decompress(get(client, url, **GZIP).content).decode()
     assert "No rows yet." in html
     assert same_page(html) == same_page(get(client, url).content.decode())
+
+
+@pytest.mark.parametrize(("content_type", "compressed"), [
+    ("application/pdf", False), ("image/png", False),
+    ("text/html; charset=utf-8", True), ("text/csv; charset=utf-8", True)])
+def test_pages_are_compressed_and_pdfs_and_images_pass_as_they_are(
+        rf: Any, content_type: str, compressed: bool) -> None:
+    from django.http import HttpResponse
+
+    body = b"%PDF-1.7 " + b"a quite repetitive body " * 200
+    middleware = gzipped.TextGZipMiddleware(
+        lambda request: HttpResponse(body, content_type=content_type))
+    response = middleware(rf.get("/", HTTP_ACCEPT_ENCODING="gzip, deflate"))
+    assert (response.get("Content-Encoding") == "gzip") is compressed
+    assert (gzip.decompress(response.content) if compressed else response.content) == body
