@@ -161,7 +161,7 @@ def test_seconds_to_wait_take_the_plural_of_their_number(language: str, said: li
 # A past tense that says the player is a man, after a player's name (cs hrál, pl grał, ru играл).
 GENDERED_PAST = {
     "cs": re.compile(r"%\(\w*name\)s(?:\s+\S+){0,2}?\s+\w+(?:al|il|el|ál|ěl|yl|ul)\b"),
-    "pl": re.compile(r"%\(\w*name\)s(?:\s+\S+){0,2}?\s+\w+(?:ał|ił|ył)\b"),
+    "pl": re.compile(r"%\(\w*name\)s(?:\s+\S+){0,2}?\s+\w+(?:ał|ił|ył|ął)\b"),
     "ru": re.compile(r"%\(\w*name\)s(?:\s+\S+){0,2}?\s+\w+(?:ал|ил|ел|ял|ыл|ёл)\b"),
 }
 
@@ -228,3 +228,122 @@ def test_german_binokel_names_each_suit_once() -> None:
     with translation.override("de"):
         names = [suit_view(deck, face).names for face in deck.suits]
     assert sorted(names) == ["Eckstein", "Herz", "Kreuz", "Schippe"]
+
+
+# The placeholders that hold a player's name, as typed (so always in the nominative, of unknown
+# gender): checked in the sources (scoresheet/, templates/) where each text is filled in.  Not in
+# the list because they hold something else: %(first)s/%(second)s (table numbers), %(led_name)s
+# and %(suit_name)s (a suit), %(partner)s (a card), %(who)s in "by %(who)s" (a role such as "the
+# declarer"), %(defence)s (points).
+NAME_PLACEHOLDERS = (
+    "name", "names", "by_names", "declarer", "declarer_name", "dealer_name", "first_name",
+    "second_name", "flek_by_name", "payer", "payer_name", "payee", "payee_name", "winner",
+    "recorded", "player",
+)
+
+# The words after which a name would need a case other than the nominative: "player" in the
+# genitive, dative or instrumental, and the prepositions that govern a case.
+CASE_WORDS = {
+    "cs": ("hráč", "hráče", "hráči", "hráčem", "hráčů", "proti", "od", "pro", "u", "k", "ke",
+           "s", "se", "ze"),
+    "pl": ("gracza", "graczowi", "graczem", "graczy", "przeciw", "przeciwko", "od", "dla", "u",
+           "z", "ze", "przez"),
+    "ru": ("игрока", "игроку", "игроком", "игроков", "против", "от", "для", "у", "с", "со", "к",
+           "ко"),
+}
+
+
+def name_after_a_case_word(language: str) -> re.Pattern[str]:
+    # word-bounded: not the end of a longer word, nor the "s" that ends a placeholder ("%(x)s")
+    words = "|".join(CASE_WORDS[language])
+    names = "|".join(NAME_PLACEHOLDERS)
+    return re.compile(rf"(?<![\w)])(?:{words})\s+%\((?:{names})\)s", re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("language", "found"), [
+    ("cs", "Hra hráče %(name)s je vyhraná."),
+    ("cs", "Štych 3 patří hráči %(winner)s."),
+    ("cs", "Obrana hlásí sedmu proti %(name)s"),
+    ("cs", "%(by_names)s shazuje ze sudu hráče %(name)s"),
+    ("pl", "Gra gracza %(name)s jest wygrana."),
+    ("pl", "zrzucenie z beczki przez %(by_names)s"),
+    ("ru", "Игра игрока %(name)s выиграна."),
+    ("ru", "Доказательство: у %(name)s до сих пор %(card)s."),
+    ("ru", "%(payer)s платит игроку %(payee)s"),
+])
+def test_the_check_finds_a_name_after_a_noun_or_preposition(language: str, found: str) -> None:
+    assert name_after_a_case_word(language).search(found)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("cs", "%(name)s: hra je vyhraná."),
+    ("cs", "Od teď trumfy: %(symbol)s %(name)s."),  # a suit's name after its symbol
+    ("cs", "Hraje %(name)s a obrana hlásí sedmu proti: zapište, zda byla uhrána"),
+    ("pl", "podpis: %(name)s"),
+    ("ru", "взятку %(trick)s берёт %(name)s"),
+    ("ru", "Ренонс в строке %(number)s – %(declarer)s: %(contract)s."),
+])
+def test_the_check_lets_a_name_in_the_nominative_pass(language: str, said: str) -> None:
+    assert not name_after_a_case_word(language).search(said)
+
+
+@pytest.mark.parametrize("language", sorted(CASE_WORDS))
+def test_no_name_stands_after_a_noun_or_preposition_that_needs_a_case(language: str) -> None:
+    # found: "hra hráče Šárka", "patří hráči Šárka", "Gra gracza Šárka", "у игрока Šárka"
+    catalog = polib.pofile(str(Path(settings.LOCALE_PATHS[0]) / language / "LC_MESSAGES"
+                               / "django.po"))
+    check = name_after_a_case_word(language)
+    found = [said for entry in catalog
+             for said in [entry.msgstr, *entry.msgstr_plural.values()]
+             if said and check.search(said)]
+    assert found == []
+
+
+# The same past tense right before a name ("Podepsal %(name)s", "Zamknął i podpisał %(name)s",
+# "Закрыл и подписал %(name)s", "kterou hrál %(name)s"): it says the player is a man.
+PAST_BEFORE_NAME = {
+    "cs": r"(?:al|il|el|ál|ěl|yl|ul)a?",
+    "pl": r"(?:ał|ił|ył|ął|ała|iła|yła|ęła)",
+    "ru": r"(?:ал|ил|ел|ял|ыл|ёл)а?",
+}
+
+
+@pytest.mark.parametrize("language", sorted(PAST_BEFORE_NAME))
+def test_no_gendered_past_tense_stands_before_a_name(language: str) -> None:
+    names = "|".join(NAME_PLACEHOLDERS)
+    check = re.compile(rf"\b\w+{PAST_BEFORE_NAME[language]}\s+%\((?:{names})\)s")
+    assert check.search({"cs": "Podepsal %(name)s.", "pl": "Zamknął i podpisał %(name)s.",
+                         "ru": "Закрыл и подписал %(name)s."}[language])
+    catalog = polib.pofile(str(Path(settings.LOCALE_PATHS[0]) / language / "LC_MESSAGES"
+                               / "django.po"))
+    found = [said for entry in catalog
+             for said in [entry.msgstr, *entry.msgstr_plural.values()]
+             if said and check.search(said)]
+    assert found == []
+
+
+@pytest.mark.parametrize(("language", "msgid", "params", "said"), [
+    ("cs", "%(name)s's contract is won.", {"name": "Šárka"}, "Šárka: hra je vyhraná."),
+    ("pl", "%(name)s's contract is lost.", {"name": "Šárka"}, "Šárka: gra jest przegrana."),
+    ("ru", "%(name)s's contract is won.", {"name": "Šárka"}, "Šárka: игра выиграна."),
+    ("cs", "Trick %(trick)s is written as taken by %(recorded)s, but its cards give it to "
+     "%(winner)s: check the cards of that trick.", {"trick": 3, "recorded": "Bob",
+                                                    "winner": "Šárka"},
+     "Štych 3 je zapsán tak, že ho bere Bob, ale podle karet ho bere Šárka: zkontrolujte "
+     "karty toho štychu."),
+    ("ru", "%(payer)s pays %(payee)s %(amount)s", {"payer": "Bob", "payee": "Šárka",
+                                                   "amount": "13,20 Kč"},
+     "Bob → Šárka: 13,20 Kč"),
+    ("pl", "Signed by %(name)s.", {"name": "Šárka"}, "Podpis: Šárka."),
+    ("de", "The %(flek)s on %(component_name)s is given by the declarer %(declarer_name)s, "
+     "not by %(name)s", {"flek": "Re", "component_name": "hra", "declarer_name": "Šárka",
+                         "name": "Bob"},
+     "Das Re auf hra gibt Šárka (Alleinspieler), nicht Bob"),
+])
+def test_a_name_stands_as_the_subject_or_before_a_colon(
+    language: str, msgid: str, params: dict[str, Any], said: str
+) -> None:
+    # found: "Hra hráče Šárka je vyhraná", "patří hráči Šárka", "platit игроку Šárka",
+    # "Podpisał Šárka", "gibt der Spieler Šárka"
+    with translation.override(language):
+        assert gettext(msgid) % params == said
