@@ -1032,70 +1032,86 @@ class Plan:
         own["silent_hundred"] = silent_hundred
 
 
-def plan(deal: Deal, rules: MariasOptions) -> Plan:
-    """The components of a verified deal (marias.md#components)."""
+Tariff = tuple[Mapping[str, Points], Mapping[str, Points]]  # (plain, red): key -> haléře
 
-    def charge(what: Line, comp: Component | None, base: Points, won: bool) -> Charge:
-        if comp is None:
-            return Charge(what=what, component=None, base=base, level=0, won=won)
-        written = deal.level(comp)
-        level = min(written, rules.max_fleks)
-        against = comp in AGAINST
-        givers = () if against else deal.givers(comp, level, deal.declarer)
-        return Charge(what=what, component=comp, base=base, level=level, won=won,
-                      givers=givers, against=against,
-                      written_level=written if written != level else None)
 
-    if deal.game != _SUIT_GAME:
-        key = _BETL_LINE if deal.game == _BETL else _DURCH_LINE
-        comp = _BETL_COMP if deal.game == _BETL else _DURCH_COMP
-        c = charge(key, comp, rules.amount(key), deal.result == _WON)
+def tariff(rules: MariasOptions) -> Tariff:
+    """The haléře of each tariff line at this table's stake: as written and with hearts trumps
+    (marias.md#tariff, marias.md#red); read once per sheet (:meth:`MariasGame.prepare`)."""
+    plain = {key: rules.amount(key) for key in TARIFF_KEYS}
+    return plain, {key: amount * RED_FACTOR for key, amount in plain.items()}
+
+
+def plan(deal: Deal, rules: MariasOptions, amounts: Tariff | None = None) -> Plan:
+    """The components of a verified deal (marias.md#components); ``amounts`` is
+    :func:`tariff` of ``rules`` when the caller has it already."""
+    plain, red_amounts = tariff(rules) if amounts is None else amounts
+    game = deal.game
+    top = rules.max_fleks
+    if game != _SUIT_GAME:
+        betl = game == _BETL
+        key = "betl" if betl else "durch"
+        c = _charge(deal, top, _BETL_LINE if betl else _DURCH_LINE,
+                    _BETL_COMP if betl else _DURCH_COMP, plain[key], deal.result == _WON)
         return Plan(played=(c,), announced=(c,))
-    red = deal.trump == RED
-    factor = RED_FACTOR if red else 1
-    played: list[Charge] = []
-    announced: list[Charge] = []
+    amount = red_amounts if deal.trump == RED else plain
+    against, announced_ = deal.against, deal.announced
     silent_hundred: Side | None = None
-    if _HUNDRED in deal.against:
+    if _HUNDRED in against:
         # the defence's hundred replaces the hra; "won" is the declarer's (marias.md#against)
-        game = charge(_STO_PROTI, _HUNDRED_AGAINST, rules.amount("sto") * factor,
-                      defence_hundred_points(deal, rules) < HUNDRED)
-        played.append(game)
-        announced.append(game)
-    elif _HUNDRED in deal.announced:
-        game = charge(_STO, _GAME, rules.amount("sto") * factor,
-                      hundred_points(deal, rules) >= HUNDRED)
-        played.append(game)
-        announced.append(game)
+        first = _charge(deal, top, _STO_PROTI, _HUNDRED_AGAINST, amount["sto"],
+                        defence_hundred_points(deal, rules) < HUNDRED)
+        played = [first]
+    elif _HUNDRED in announced_:
+        first = _charge(deal, top, _STO, _GAME, amount["sto"],
+                        hundred_points(deal, rules) >= HUNDRED)
+        played = [first]
     else:
-        won = hra_won(deal)
-        game = charge(_HRA, _GAME, rules.amount("hra") * factor, won)
-        announced.append(game)
-        if hundred_points(deal, rules) >= HUNDRED:
-            silent_hundred = _DECLARER
-        elif rules.defence_silent_hundred and defence_hundred_points(deal, rules) >= HUNDRED:
-            silent_hundred = _DEFENCE
-        if silent_hundred is not None:
-            game = Charge(what=_SILENT_HUNDRED, component=game.component,
-                          base=game.base * SILENT_HUNDRED_FACTOR, level=game.level, won=game.won,
-                          givers=game.givers, against=game.against,
-                          written_level=game.written_level)
-        played.append(game)
-    if _SEVEN in deal.announced:
-        seven = charge(_SEDMA, _SEVEN_COMP, rules.amount("sedma") * factor,
-                       deal.seven == _WON)
+        first = _charge(deal, top, _HRA, _GAME, amount["hra"], hra_won(deal))
+        silent_hundred = _silent_hundred(deal, rules)
+        played = [first if silent_hundred is None else Charge(
+            what=_SILENT_HUNDRED, component=first.component,
+            base=first.base * SILENT_HUNDRED_FACTOR, level=first.level, won=first.won,
+            givers=first.givers, against=first.against, written_level=first.written_level)]
+    announced = [first]
+    if announced_ and _SEVEN in announced_:
+        seven = _charge(deal, top, _SEDMA, _SEVEN_COMP, amount["sedma"], deal.seven == _WON)
         played.append(seven)
         announced.append(seven)
-    if _SEVEN in deal.against:
-        seven = charge(_SEDMA_PROTI, _SEVEN_AGAINST, rules.amount("sedma") * factor,
-                       deal.seven_against == _LOST)
+    if against and _SEVEN in against:
+        seven = _charge(deal, top, _SEDMA_PROTI, _SEVEN_AGAINST, amount["sedma"],
+                        deal.seven_against == _LOST)
         played.append(seven)
         announced.append(seven)
-    if deal.silent_seven is not None and _SEVEN not in deal.announced | deal.against:
-        base = rules.amount("sedma") * factor // SILENT_SEVEN_DIVISOR
-        played.append(charge(_SILENT_SEVEN, None, base, deal.silent_seven == _DECLARER))
+    if deal.silent_seven is not None and _SEVEN not in announced_ and _SEVEN not in against:
+        played.append(Charge(what=_SILENT_SEVEN, component=None,
+                             base=amount["sedma"] // SILENT_SEVEN_DIVISOR, level=0,
+                             won=deal.silent_seven == _DECLARER))
     return Plan(played=tuple(played), announced=tuple(announced),
                 silent_hundred=silent_hundred)
+
+
+def _silent_hundred(deal: Deal, rules: MariasOptions) -> Side | None:
+    """Whose unannounced hundred doubles the hra (marias.md#silent), if anyone's."""
+    if hundred_points(deal, rules) >= HUNDRED:
+        return _DECLARER
+    if rules.defence_silent_hundred and defence_hundred_points(deal, rules) >= HUNDRED:
+        return _DEFENCE
+    return None
+
+
+def _charge(deal: Deal, top: int, what: Line, comp: Component, base: Points,
+            won: bool) -> Charge:
+    """One fleckable component of ``deal`` as it is paid: at most the table's highest flek
+    ``top`` (marias.md#fleks)."""
+    written = deal.fleks.get(comp, 0)
+    against = comp == _SEVEN_AGAINST or comp == _HUNDRED_AGAINST
+    if not written:
+        return Charge(what=what, component=comp, base=base, level=0, won=won, against=against)
+    level = written if written <= top else top
+    return Charge(what=what, component=comp, base=base, level=level, won=won,
+                  givers=() if against else deal.givers(comp, level, deal.declarer),
+                  against=against, written_level=None if written == level else written)
 
 
 # --------------------------------------------------------------------------- premium points
