@@ -13,10 +13,10 @@ table stops; :func:`final_result` and :func:`settle_up` turn the sheet into the 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from functools import partial
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from . import parse
@@ -802,7 +802,114 @@ def parse_stopped_deal(raw: Any, n: int) -> Deal:
 
 
 def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
-    """The typed deal of ``raw``; raises :class:`InvalidEntry` naming the first wrong field."""
+    """The typed deal of ``raw``; raises :class:`InvalidEntry` naming the first wrong field.
+
+    An entry whose every field is plainly right (:func:`_plain_deal`) is read at once; any
+    other goes through the field readers, which say what is wrong, field by field in the
+    order below.  Both give the same deal for an entry they both read."""
+    deal = _plain_deal(raw, n) if raw.keys() <= _DEAL_KEYSET else None
+    return _read_deal(raw, n) if deal is None else deal
+
+
+# The plainly right words of a field (None: the field left out), for _plain_deal.
+_SUIT_OR_NONE: Mapping[Any, Suit | None] = {None: None, **_SUIT_OF}
+_RESULT_OR_NONE: Mapping[Any, Result | None] = {None: None, **_RESULT_OF}
+_SIDE_OR_NONE: Mapping[Any, Side | None] = {None: None, **_SIDE_OF}
+_ANNOUNCED_OF: Mapping[Any, frozenset[Announce]] = {
+    None: _NOTHING_ANNOUNCED, (): _NOTHING_ANNOUNCED,
+    **{words: frozenset(_ANNOUNCE_OF[w] for w in words)
+       for words in itertools.chain.from_iterable(
+           itertools.permutations(ANNOUNCES, k) for k in range(1, len(ANNOUNCES) + 1))}}
+_SUITS_OF: Mapping[Any, tuple[Suit, ...]] = {
+    None: (), **{words: tuple(_SUIT_OF[w] for w in words)
+                 for words in itertools.chain.from_iterable(
+                     itertools.permutations(SUITS, k) for k in range(len(SUITS) + 1))}}
+_CARD_POINTS_OR_NONE: Mapping[Any, Points | None] = {
+    None: None, **{p: p for p in range(0, CARD_POINTS + 1, CARD_STEP)}}
+_DEAL_KEYSET = frozenset((*DEAL_KEYS, "type", "meta"))
+
+
+def _plain_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
+    """The deal of an entry whose every field is plainly right, else None (then
+    :func:`_read_deal` reads it and says what is wrong)."""
+    get = raw.get
+    declarer, out, points = get("declarer"), get("sitting_out"), get("card_points")
+    announced, against = get("announced"), get("against")
+    if (type(declarer) is not int or not 0 <= declarer < n
+            or not (out is None or (type(out) is int and 0 <= out < n))
+            or not (points is None or type(points) is int)
+            or not (announced is None or type(announced) is list)
+            or not (against is None or type(against) is list)):
+        return None
+    fleks = _plain_fleks(get("fleks"))
+    givers = _plain_givers(get("flek_by"), n)
+    marriages = _plain_marriages(get("marriages"))
+    first = get("first_flek_by")
+    if (fleks is None or givers is None or marriages is None
+            or not (first is None or (type(first) is int and 0 <= first < n))):
+        return None
+    try:
+        return Deal(
+            declarer=declarer, game=_CONTRACT_OF[get("game")], sitting_out=out,
+            trump=_SUIT_OR_NONE[get("trump")],
+            announced=_ANNOUNCED_OF[announced if announced is None else tuple(announced)],
+            card_points=_CARD_POINTS_OR_NONE[points],
+            marriages_declarer=marriages[0], marriages_defence=marriages[1],
+            seven=_RESULT_OR_NONE[get("seven")], silent_seven=_SIDE_OR_NONE[get("silent_seven")],
+            result=_RESULT_OR_NONE[get("result")], fleks=fleks, first_flek_by=first,
+            against=_ANNOUNCED_OF[against if against is None else tuple(against)],
+            seven_against=_RESULT_OR_NONE[get("seven_against")], flek_by=givers)
+    except (KeyError, TypeError):  # a word that is not plainly right, or not a word at all
+        return None
+
+
+def _plain_marriages(value: Any) -> tuple[tuple[Suit, ...], tuple[Suit, ...]] | None:
+    if value is None:
+        return (), ()
+    if type(value) is not dict or not value.keys() <= _MARRIAGE_SIDES:
+        return None
+    declarer, defence = value.get("declarer"), value.get("defence")
+    if not ((declarer is None or type(declarer) is list)
+            and (defence is None or type(defence) is list)):
+        return None
+    try:
+        return (_SUITS_OF[declarer if declarer is None else tuple(declarer)],
+                _SUITS_OF[defence if defence is None else tuple(defence)])
+    except (KeyError, TypeError):
+        return None
+
+
+def _plain_fleks(value: Any) -> dict[Component, int] | None:
+    if value is None:
+        return {}
+    if type(value) is not dict:
+        return None
+    out: dict[Component, int] = {}
+    for comp, level in value.items():
+        member = _COMPONENT_OF.get(comp) if type(comp) is str else None
+        if member is None or type(level) is not int or not 0 <= level <= MAX_FLEK_LEVEL:
+            return None
+        out[member] = level
+    return out
+
+
+def _plain_givers(value: Any, n: int) -> dict[Component, tuple[Seat, ...]] | None:
+    if value is None:
+        return {}
+    if type(value) is not dict:
+        return None
+    out: dict[Component, tuple[Seat, ...]] = {}
+    for comp, seats in value.items():
+        member = _COMPONENT_OF.get(comp) if type(comp) is str else None
+        if (member is None or type(seats) is not list or len(seats) > MAX_FLEK_LEVEL
+                or not all(type(s) is int and 0 <= s < n for s in seats)):
+            return None
+        out[member] = tuple(seats)
+    return out
+
+
+def _read_deal(raw: Mapping[str, Any], n: int) -> Deal:
+    """The deal of ``raw`` read field by field; raises naming the first wrong field."""
     parse.only_keys(raw, DEAL_KEYS)
     trump = _member(raw, "trump", _SUIT_OF)
     seven = _member(raw, "seven", _RESULT_OF)
@@ -1293,6 +1400,31 @@ def _tally(state: MariasState, awards: Sequence[Award], sign: int) -> None:
 # --------------------------------------------------------------------------- the game
 
 
+class _Table:
+    """What every deal of a sheet reads of its header, worked out once (:meth:`Game.prepare`):
+    its options, the players' names, the tariff, and per dealer and declarer who sits out, who
+    pays (marias.md#payment) and who plays against the declarer."""
+
+    __slots__ = ("rules", "names", "amounts", "seats")
+
+    def __init__(self, sheet: Sheet) -> None:
+        rules: MariasOptions = sheet.rules
+        n = sheet.n
+        self.rules = rules
+        self.names = sheet.players
+        self.amounts = tariff(rules)
+        seats = []
+        for dealer in range(n):
+            out = dealer if n == 4 else None
+            seats.append(tuple(
+                (out,
+                 tuple(s for s in range(n) if s != d and (s != out or rules.pauzirak_pays)),
+                 tuple(s for s in range(n) if s != d and s != out))
+                for d in range(n)))
+        self.seats: tuple[tuple[tuple[Seat | None, tuple[Seat, ...], tuple[Seat, ...]], ...],
+                          ...] = tuple(seats)
+
+
 # What betl and durch have not (MariasGame._verify_betl_durch): the field, and why.
 NOT_IN_SUIT_GAME = {
     "trump": "{game} has no trumps",
@@ -1323,6 +1455,9 @@ class MariasGame(Game):
     def kinds_for(self, rules: MariasOptions) -> tuple[str, ...]:
         """The entry kinds a table may write (drives the sheet's buttons)."""
         return self.entry_kinds
+
+    def prepare(self, sheet: Sheet) -> _Table:
+        return _Table(sheet)
 
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         n = sheet.n
@@ -1560,18 +1695,17 @@ class MariasGame(Game):
         """Verify, then write any deal's row, component by component (marias.md#payment).
         The row's marks and notes are written when first read (:func:`_deal_parts`)."""
         self.verify_deal(state, sheet, e)
-        rules: MariasOptions = sheet.rules
-        n, d = state.n, e.declarer
-        out = self.pauzirak(state)
-        payers = self.payers(state, d, rules)
-        p = plan(e, rules)
+        table: _Table = sheet.prepared
+        rules = table.rules
+        n, d, dealer = state.n, e.declarer, state.dealer
+        out, payers, defence = table.seats[dealer][d]
+        p = plan(e, rules, table.amounts)
         lines = tuple(settle(p.played, d, payers, rules, out))
-        awards = premium_awards(e, p.announced, [s for s in range(n) if s not in (d, out)],
-                                rules)
+        awards = premium_awards(e, p.announced, defence, rules)
         # -- mutate
-        dealer = state.dealer
-        _tally(state, awards, 1)
-        state.deals += 1
+        if awards:
+            _tally(state, awards, 1)
+        deals = state.deals = state.deals + 1
         state.dealer = (dealer + 1) % n
         contract = contract_text(e)
         state.last = DealRecord(index=index, declarer=d, dealer=dealer, pauzirak=out,
@@ -1579,9 +1713,8 @@ class MariasGame(Game):
                                 charges=p.announced, ledger=lines, awards=awards)
         return _write(state, Row(
             entry=index, kind=_DEAL, deltas=tuple(net(lines, n)), totals=(), dealer=dealer,
-            declarer=d, sitting_out=out, contract=contract, round_end=state.deals % n == 0,
-            ledger=lines, parts=partial(_deal_parts, _Dealt(
-                e, p, lines, awards, sheet.players, rules, out, payers))))
+            declarer=d, sitting_out=out, contract=contract, round_end=deals % n == 0,
+            ledger=lines, parts=_Dealt(e, p, lines, awards, table.names, rules, out, payers)))
 
     # ---------------------------------------------------------------- renonc
 
@@ -1820,6 +1953,9 @@ class _Dealt(NamedTuple):
     rules: MariasOptions
     pauzirak: Seat | None
     payers: tuple[Seat, ...]
+
+    def __call__(self) -> tuple[tuple[tuple[str, ...], ...], tuple[Note, ...]]:
+        return _deal_parts(self)
 
 
 def _deal_parts(dealt: _Dealt) -> tuple[tuple[tuple[str, ...], ...], tuple[Note, ...]]:
