@@ -812,6 +812,8 @@ def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
 
 
 # The plainly right words of a field (None: the field left out), for _plain_deal.
+_CONTRACT_WORD: Mapping[Any, Contract] = _CONTRACT_OF
+_CONTRACT_WORDS: Mapping[Contract, str] = {c: c.value for c in Contract}  # (.value is slow)
 _SUIT_OR_NONE: Mapping[Any, Suit | None] = {None: None, **_SUIT_OF}
 _RESULT_OR_NONE: Mapping[Any, Result | None] = {None: None, **_RESULT_OF}
 _SIDE_OR_NONE: Mapping[Any, Side | None] = {None: None, **_SIDE_OF}
@@ -850,7 +852,7 @@ def _plain_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
         return None
     try:
         return Deal(
-            declarer=declarer, game=_CONTRACT_OF[get("game")], sitting_out=out,
+            declarer=declarer, game=_CONTRACT_WORD[get("game")], sitting_out=out,
             trump=_SUIT_OR_NONE[get("trump")],
             announced=_ANNOUNCED_OF[announced if announced is None else tuple(announced)],
             card_points=_CARD_POINTS_OR_NONE[points],
@@ -1020,8 +1022,9 @@ def charge_lines(charge: Charge, declarer: Seat, payers: Sequence[Seat],
     the doubling of his steps for every paying seat; when both defenders fleked, the pauzírák
     pays nothing and his base is split between the two.
     """
-    if not liable(charge, rules):
-        value, level, what = charge.value, charge.level, charge.what
+    level = charge.level
+    if not level or not liable(charge, rules):
+        value, what = charge.base * FLEK_FACTOR**level, charge.what
         if not value:
             return []
         if charge.won:
@@ -1085,6 +1088,8 @@ def settle(charges: Sequence[Charge], declarer: Seat, payers: Sequence[Seat],
     lines: list[Payment] = []
     for charge in charges:
         lines += charge_lines(charge, declarer, payers, rules, pauzirak)
+    if not rules.payment_cap:
+        return lines  # (no cap, no refunds)
     return lines + cap_lines(lines, declarer, deal_cap(charges, rules))
 
 
@@ -1107,6 +1112,8 @@ def defence_hundred_points(deal: Deal, rules: MariasOptions) -> Points:
 
 
 def marriage_points(suits: Sequence[Suit], trump: Suit | None) -> Points:
+    if not suits:
+        return 0
     return sum(TRUMP_MARRIAGE if s == trump else MARRIAGE for s in suits)
 
 
@@ -1212,7 +1219,7 @@ def _charge(deal: Deal, top: int, what: Line, comp: Component, base: Points,
     """One fleckable component of ``deal`` as it is paid: at most the table's highest flek
     ``top`` (marias.md#fleks)."""
     written = deal.fleks.get(comp, 0)
-    against = comp == _SEVEN_AGAINST or comp == _HUNDRED_AGAINST
+    against = comp in AGAINST
     if not written:
         return Charge(what=what, component=comp, base=base, level=0, won=won, against=against)
     level = written if written <= top else top
@@ -1261,6 +1268,11 @@ def premium_key(charge: Charge, red: bool) -> str | None:
     return key + "_red"
 
 
+_RED_PREMIUM_OF_LINE: dict[Line, str] = {
+    what: key if key in ("betl", "durch") else key + "_red"
+    for what, key in PREMIUM_OF_LINE.items()}  # premium_key(charge, red=True), per line
+
+
 def minus_levels(charge: Charge) -> tuple[int, int | None]:
     """The flek levels the first flek-giver of one of the declarer's components answers for
     with minus points, and the level at which the third player joined (None: he did not).
@@ -1286,10 +1298,10 @@ def premium_awards(deal: Deal, charges: Sequence[Charge], defence: Sequence[Seat
     (a fleked game its announcer lost earns for the first flek-giver only),
     ``premium_flek_minus`` (the first flek-giver's minus points when the announcer wins).
     """
-    red = deal.trump == RED
+    keys = _RED_PREMIUM_OF_LINE if deal.trump == RED else PREMIUM_OF_LINE
     out: list[Award] = []
     for c in charges:
-        key = premium_key(c, red)
+        key = keys.get(c.what)
         if key is None or (c.against and not rules.premium_defence):
             continue
         announcer_won = c.won != c.against  # ``won`` is the declarer's
@@ -1319,6 +1331,18 @@ def award_points(awards: Sequence[Award], points: Mapping[str, int], n: int) -> 
 def contract_text(deal: Deal) -> str:
     """What the contract column shows: hra, sedma, sto, sto a sedma (♥ for red), betl, durch,
     and after a comma what the defence announced: "hra ♥, sedma proti"."""
+    key = (deal.game, deal.trump == RED, deal.announced, deal.against)
+    text = _CONTRACT_TEXTS.get(key)
+    if text is None:
+        text = _CONTRACT_TEXTS[key] = _contract_text(deal)
+    return text
+
+
+# contract_text per (game, red, announced, against): a few dozen texts at most
+_CONTRACT_TEXTS: dict[tuple[Contract, bool, frozenset[Announce], frozenset[Announce]], str] = {}
+
+
+def _contract_text(deal: Deal) -> str:
     if deal.game != _SUIT_GAME:
         return deal.game.value
     seven, hundred = _SEVEN in deal.announced, _HUNDRED in deal.announced
@@ -1405,7 +1429,7 @@ class _Table:
     its options, the players' names, the tariff, and per dealer and declarer who sits out, who
     pays (marias.md#payment) and who plays against the declarer."""
 
-    __slots__ = ("rules", "names", "amounts", "seats")
+    __slots__ = ("amounts", "names", "rules", "seats")
 
     def __init__(self, sheet: Sheet) -> None:
         rules: MariasOptions = sheet.rules
@@ -1512,7 +1536,7 @@ class MariasGame(Game):
         """Raise :class:`IllegalEntry` unless the deal can stand on the sheet now."""
         rules: MariasOptions = sheet.rules
         names = sheet.players
-        out = self.pauzirak(state)
+        out = state.dealer if state.n == 4 else None  # the pauzírák (marias.md#players)
         if e.sitting_out is not None:
             if out is None:
                 raise _illegal("sitting_out", "With three players nobody sits out",
@@ -1533,7 +1557,7 @@ class MariasGame(Game):
         self._verify_fleks(state, sheet, e)
 
     def _verify_suit(self, e: Deal, rules: MariasOptions, names: Sequence[str]) -> None:
-        d = names[e.declarer]
+        d = names[e.declarer]  # (the messages' words are made only when they refuse)
         if e.trump is None:
             raise _illegal("trump", "A suit game names its trumps", "trump_missing")
         if e.card_points is None:
@@ -1548,26 +1572,28 @@ class MariasGame(Game):
         if both:
             raise _illegal("marriages", f"The {both[0]} marriage is written for both sides; each "
                            "marriage is declared once per deal", "marriage_twice", suit=both[0])
-        if _SEVEN in e.announced and _SEVEN in e.against:
+        announced, against = e.announced, e.against
+        seven, seven_against = _SEVEN in announced, _SEVEN in against
+        if seven and seven_against:
             raise _illegal("against", f"{d} announced the seven, so the defence cannot announce "
                            "the seven against him", "seven_both", seat=e.declarer)
-        if _HUNDRED in e.announced and _HUNDRED in e.against:
+        if against and _HUNDRED in announced and _HUNDRED in against:
             raise _illegal("against", f"{d} announced the hundred, so the defence cannot "
                            "announce the hundred against him", "hundred_both", seat=e.declarer)
         unannounced = ("A seven is won or lost only when it was announced; a trump seven that "
                        "took the last trick unannounced is a silent seven")
-        if _SEVEN in e.announced and e.seven is None:
+        if seven and e.seven is None:
             raise _illegal("seven", f"{d} announced the seven: write whether it was won or lost",
                            "seven_missing", seat=e.declarer)
-        if _SEVEN not in e.announced and e.seven is not None:
+        if not seven and e.seven is not None:
             raise _illegal("seven", unannounced, "seven_not_announced")
-        if _SEVEN in e.against and e.seven_against is None:
+        if seven_against and e.seven_against is None:
             raise _illegal("seven_against", f"The defence announced the seven against {d}: "
                            "write whether it was won or lost", "seven_against_missing",
                            seat=e.declarer)
-        if _SEVEN not in e.against and e.seven_against is not None:
+        if not seven_against and e.seven_against is not None:
             raise _illegal("seven_against", unannounced, "seven_against_not_announced")
-        if e.silent_seven is not None and _SEVEN in e.announced | e.against:
+        if e.silent_seven is not None and (seven or seven_against):
             raise _illegal("silent_seven", "The seven was announced, so it is not silent",
                            "silent_seven_announced")
         if rules.last_trick_check:
@@ -1597,7 +1623,7 @@ class MariasGame(Game):
 
     def _verify_betl_durch(self, e: Deal) -> None:
         """Betl and durch: no suit game's announcements, trumps, card points or seven."""
-        game = e.game.value
+        game = _CONTRACT_WORDS[e.game]
         if _HUNDRED in e.announced:
             raise _illegal("announced", f"Sto (the hundred) is announced only in a suit game, "
                            f"not in {game}", "hundred_not_suit", game=game)
@@ -1621,7 +1647,7 @@ class MariasGame(Game):
 
     def _verify_fleks(self, state: State, sheet: Sheet, e: Deal) -> None:
         if not e.fleks and not e.flek_by and e.first_flek_by is None:
-            return  # nothing fleked, nobody named: nothing to check
+            return  # nothing written of fleks: nothing to check
         rules: MariasOptions = sheet.rules
         comps = e.components()
         for comp, level in e.fleks.items():
@@ -1637,6 +1663,8 @@ class MariasGame(Game):
                                f"({FLEK_NAMES[level]}), {limit}", "flek_limit",
                                component=comp.value, level=level, max=rules.max_fleks)
         by = e.first_flek_by
+        if by is None and not e.flek_by and not any(e.fleks.values()):
+            return  # every component written is played and none fleked: nothing else to check
         firsts = {} if by is None else (
             {c: by for c in comps if c not in AGAINST} if isinstance(by, int) else dict(by))
         for comp in firsts:
@@ -1941,18 +1969,23 @@ def _write(state: MariasState, row: Row) -> Row:
     return row
 
 
-class _Dealt(NamedTuple):
+class _Dealt:
     """A deal as :meth:`MariasGame.deal` settled it: what its row's marks and notes are written
-    from when first read (:func:`_deal_parts`)."""
+    from when first read (called: :func:`_deal_parts`)."""
 
-    deal: Deal
-    plan: Plan
-    ledger: tuple[Payment, ...]
-    awards: tuple[Award, ...]
-    names: tuple[str, ...]
-    rules: MariasOptions
-    pauzirak: Seat | None
-    payers: tuple[Seat, ...]
+    __slots__ = ("awards", "deal", "ledger", "names", "pauzirak", "payers", "plan", "rules")
+
+    def __init__(self, deal: Deal, plan: Plan, ledger: tuple[Payment, ...],
+                 awards: tuple[Award, ...], names: tuple[str, ...], rules: MariasOptions,
+                 pauzirak: Seat | None, payers: tuple[Seat, ...]) -> None:
+        self.deal = deal
+        self.plan = plan
+        self.ledger = ledger
+        self.awards = awards
+        self.names = names
+        self.rules = rules
+        self.pauzirak = pauzirak
+        self.payers = payers
 
     def __call__(self) -> tuple[tuple[tuple[str, ...], ...], tuple[Note, ...]]:
         return _deal_parts(self)
