@@ -1093,6 +1093,31 @@ def settle(charges: Sequence[Charge], declarer: Seat, payers: Sequence[Seat],
     return lines + cap_lines(lines, declarer, deal_cap(charges, rules))
 
 
+# What _settle keeps per sheet at most: lines of this many kinds of component (a sheet pays the
+# same few again and again; a thousand kinds is far more than a long evening writes).
+_KEPT_LINES = 1024
+
+
+def _settle(table: _Table, charges: Sequence[Charge], declarer: Seat, payers: tuple[Seat, ...],
+            pauzirak: Seat | None) -> list[Payment]:
+    """:func:`settle` of a deal on ``table``'s sheet.  The lines of a component depend on
+    nothing else than the key below, and a :class:`Payment` is frozen: a component paid as an
+    earlier deal's was gets that deal's lines, made by :func:`charge_lines` once per sheet."""
+    rules, kept = table.rules, table.lines
+    lines: list[Payment] = []
+    for c in charges:
+        key = (c.what, c.base, c.level, c.won, c.givers, c.against, declarer, payers, pauzirak)
+        made = kept.get(key)
+        if made is None:
+            made = tuple(charge_lines(c, declarer, payers, rules, pauzirak))
+            if len(kept) < _KEPT_LINES:
+                kept[key] = made
+        lines += made
+    if not rules.payment_cap:
+        return lines  # (no cap, no refunds)
+    return lines + cap_lines(lines, declarer, deal_cap(charges, rules))
+
+
 def hundred_points(deal: Deal, rules: MariasOptions) -> Points:
     """The declarer's points as counted for sto (marias.md#sto)."""
     assert deal.card_points is not None
@@ -1214,6 +1239,12 @@ def _silent_hundred(deal: Deal, rules: MariasOptions) -> Side | None:
     return None
 
 
+# The unfleked components made so far, by (what, component, base, won): a Charge is frozen, so
+# every deal that pays one the same way shares it (at most _KEPT kinds are kept).
+_UNFLEKED: dict[tuple[Line, Component, Points, bool], Charge] = {}
+_KEPT = 4096
+
+
 def _charge(deal: Deal, top: int, what: Line, comp: Component, base: Points,
             won: bool) -> Charge:
     """One fleckable component of ``deal`` as it is paid: at most the table's highest flek
@@ -1221,7 +1252,14 @@ def _charge(deal: Deal, top: int, what: Line, comp: Component, base: Points,
     written = deal.fleks.get(comp, 0)
     against = comp in AGAINST
     if not written:
-        return Charge(what=what, component=comp, base=base, level=0, won=won, against=against)
+        key = (what, comp, base, won)
+        charge = _UNFLEKED.get(key)
+        if charge is None:
+            charge = Charge(what=what, component=comp, base=base, level=0, won=won,
+                            against=against)
+            if len(_UNFLEKED) < _KEPT:
+                _UNFLEKED[key] = charge
+        return charge
     level = written if written <= top else top
     return Charge(what=what, component=comp, base=base, level=level, won=won,
                   givers=() if against else deal.givers(comp, level, deal.declarer),
@@ -1307,7 +1345,7 @@ def premium_awards(deal: Deal, charges: Sequence[Charge], defence: Sequence[Seat
         announcer_won = c.won != c.against  # ``won`` is the declarer's
         if announcer_won:
             seats = tuple(defence) if c.against else (deal.declarer,)
-            out += [Award(s, key, c.what, 1, _WHY_WON) for s in seats]
+            out += [_won_award(s, key, c.what) for s in seats]
         first = deal.declarer if c.against else c.flek_by
         if not c.level or first is None:
             continue
@@ -1318,6 +1356,20 @@ def premium_awards(deal: Deal, charges: Sequence[Charge], defence: Sequence[Seat
         elif not announcer_won and rules.premium_flek_giver:
             out.append(Award(seat=first, key=key, what=c.what, times=1, why=_WHY_FLEK))
     return tuple(out)
+
+
+# The awards of won games made so far, by (seat, key, what): shared, as an Award is a tuple.
+_WON_AWARDS: dict[tuple[Seat, str, Line], Award] = {}
+
+
+def _won_award(seat: Seat, key: str, what: Line) -> Award:
+    """``Award(seat, key, what, 1, Why.WON)``, made once."""
+    found = _WON_AWARDS.get((seat, key, what))
+    if found is None:
+        found = Award(seat, key, what, 1, _WHY_WON)
+        if len(_WON_AWARDS) < _KEPT:
+            _WON_AWARDS[seat, key, what] = found
+    return found
 
 
 def award_points(awards: Sequence[Award], points: Mapping[str, int], n: int) -> list[int]:
@@ -1429,7 +1481,7 @@ class _Table:
     its options, the players' names, the tariff, and per dealer and declarer who sits out, who
     pays (marias.md#payment) and who plays against the declarer."""
 
-    __slots__ = ("amounts", "names", "rules", "seats")
+    __slots__ = ("amounts", "lines", "names", "rules", "seats")
 
     def __init__(self, sheet: Sheet) -> None:
         rules: MariasOptions = sheet.rules
@@ -1437,6 +1489,7 @@ class _Table:
         self.rules = rules
         self.names = sheet.players
         self.amounts = tariff(rules)
+        self.lines: dict[tuple[Any, ...], tuple[Payment, ...]] = {}  # (_settle)
         seats = []
         for dealer in range(n):
             out = dealer if n == 4 else None
@@ -1728,7 +1781,7 @@ class MariasGame(Game):
         n, d, dealer = state.n, e.declarer, state.dealer
         out, payers, defence = table.seats[dealer][d]
         p = plan(e, rules, table.amounts)
-        lines = tuple(settle(p.played, d, payers, rules, out))
+        lines = tuple(_settle(table, p.played, d, payers, out))
         awards = premium_awards(e, p.announced, defence, rules)
         # -- mutate
         if awards:
