@@ -881,9 +881,14 @@ def _plain_marriages(value: Any) -> tuple[tuple[Suit, ...], tuple[Suit, ...]] | 
         return None
 
 
-def _plain_fleks(value: Any) -> dict[Component, int] | None:
+# What a deal that names no flek holds (shared: a Deal's mappings are never changed).
+_NO_FLEKS: Mapping[Component, int] = {}
+_NO_GIVERS: Mapping[Component, tuple[Seat, ...]] = {}
+
+
+def _plain_fleks(value: Any) -> Mapping[Component, int] | None:
     if value is None:
-        return {}
+        return _NO_FLEKS
     if type(value) is not dict:
         return None
     out: dict[Component, int] = {}
@@ -895,9 +900,9 @@ def _plain_fleks(value: Any) -> dict[Component, int] | None:
     return out
 
 
-def _plain_givers(value: Any, n: int) -> dict[Component, tuple[Seat, ...]] | None:
+def _plain_givers(value: Any, n: int) -> Mapping[Component, tuple[Seat, ...]] | None:
     if value is None:
-        return {}
+        return _NO_GIVERS
     if type(value) is not dict:
         return None
     out: dict[Component, tuple[Seat, ...]] = {}
@@ -1099,23 +1104,25 @@ _KEPT_LINES = 1024
 
 
 def _settle(table: _Table, charges: Sequence[Charge], declarer: Seat, payers: tuple[Seat, ...],
-            pauzirak: Seat | None) -> list[Payment]:
+            pauzirak: Seat | None) -> tuple[Payment, ...]:
     """:func:`settle` of a deal on ``table``'s sheet.  The lines of a component depend on
     nothing else than the key below, and a :class:`Payment` is frozen: a component paid as an
     earlier deal's was gets that deal's lines, made by :func:`charge_lines` once per sheet."""
     rules, kept = table.rules, table.lines
     lines: list[Payment] = []
+    made: tuple[Payment, ...] = ()
     for c in charges:
         key = (c.what, c.base, c.level, c.won, c.givers, c.against, declarer, payers, pauzirak)
-        made = kept.get(key)
-        if made is None:
-            made = tuple(charge_lines(c, declarer, payers, rules, pauzirak))
+        found = kept.get(key)
+        if found is None:
+            found = tuple(charge_lines(c, declarer, payers, rules, pauzirak))
             if len(kept) < _KEPT_LINES:
-                kept[key] = made
+                kept[key] = found
+        made = found
         lines += made
     if not rules.payment_cap:
-        return lines  # (no cap, no refunds)
-    return lines + cap_lines(lines, declarer, deal_cap(charges, rules))
+        return made if len(charges) == 1 else tuple(lines)  # (no cap, no refunds)
+    return tuple(lines + cap_lines(lines, declarer, deal_cap(charges, rules)))
 
 
 def hundred_points(deal: Deal, rules: MariasOptions) -> Points:
@@ -1154,21 +1161,13 @@ def hra_won(deal: Deal) -> bool:
     return own > other
 
 
-@dataclass(frozen=True, kw_only=True, init=False)
-class Plan:
+class Plan(NamedTuple):
     """What a deal is worth: the charges as played, and as announced (for a renonc and the
-    premium points).  Its ``__init__`` is written out (one per deal, see :class:`Deal`)."""
+    premium points).  A named tuple: one object per deal."""
 
     played: tuple[Charge, ...]
     announced: tuple[Charge, ...]
     silent_hundred: Side | None = None
-
-    def __init__(self, *, played: tuple[Charge, ...], announced: tuple[Charge, ...],
-                 silent_hundred: Side | None = None) -> None:
-        own = self.__dict__
-        own["played"] = played
-        own["announced"] = announced
-        own["silent_hundred"] = silent_hundred
 
 
 Tariff = tuple[Mapping[str, Points], Mapping[str, Points]]  # (plain, red): key -> haléře
@@ -1781,7 +1780,7 @@ class MariasGame(Game):
         n, d, dealer = state.n, e.declarer, state.dealer
         out, payers, defence = table.seats[dealer][d]
         p = plan(e, rules, table.amounts)
-        lines = tuple(_settle(table, p.played, d, payers, out))
+        lines = _settle(table, p.played, d, payers, out)
         awards = premium_awards(e, p.announced, defence, rules)
         # -- mutate
         if awards:
