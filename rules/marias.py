@@ -1189,9 +1189,9 @@ def plan(deal: Deal, rules: MariasOptions, amounts: Tariff | None = None) -> Pla
     if game != _SUIT_GAME:
         betl = game == _BETL
         key = "betl" if betl else "durch"
-        c = _charge(deal, top, _BETL_LINE if betl else _DURCH_LINE,
-                    _BETL_COMP if betl else _DURCH_COMP, plain[key], deal.result == _WON)
-        return Plan(played=(c,), announced=(c,))
+        c = (_charge(deal, top, _BETL_LINE if betl else _DURCH_LINE,
+                     _BETL_COMP if betl else _DURCH_COMP, plain[key], deal.result == _WON),)
+        return Plan(played=c, announced=c)
     amount = red_amounts if deal.trump == RED else plain
     against, announced_ = deal.against, deal.announced
     silent_hundred: Side | None = None
@@ -1225,7 +1225,8 @@ def plan(deal: Deal, rules: MariasOptions, amounts: Tariff | None = None) -> Pla
         played.append(Charge(what=_SILENT_SEVEN, component=None,
                              base=amount["sedma"] // SILENT_SEVEN_DIVISOR, level=0,
                              won=deal.silent_seven == _DECLARER))
-    return Plan(played=tuple(played), announced=tuple(announced),
+    paid = tuple(played)
+    return Plan(played=paid, announced=paid if played == announced else tuple(announced),
                 silent_hundred=silent_hundred)
 
 
@@ -1738,8 +1739,8 @@ class MariasGame(Game):
                 seats = ()
             for k, seat in enumerate(seats, start=1):
                 self._verify_giver(state, sheet, e, comp, k, seat)
-            if (rules.flek_liability == _FLEKING_PLAYER and not seats
-                    and min(e.level(comp), rules.max_fleks) and comp not in AGAINST):
+            if (not seats and rules.flek_liability == _FLEKING_PLAYER
+                    and e.fleks.get(comp) and rules.max_fleks and comp not in AGAINST):
                 raise _illegal(
                     "first_flek_by", f"{comp.value} is fleked and at this table the first "
                     "flek-giver pays the doubling for the whole defence: write who gave the "
@@ -1749,16 +1750,16 @@ class MariasGame(Game):
                       seat: Seat) -> None:
         """Level ``level`` of ``comp`` is given by the side against its announcer: the defence
         fleks the declarer's components, he gives re; the other way round for theirs."""
-        names = sheet.players
         d = e.declarer
         by_declarer = (level % 2 == 0) != (comp in AGAINST)
-        word = FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
         if by_declarer and seat != d:
+            names, word = sheet.players, FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
             raise _illegal("flek_by", f"The {word} on {comp.value} is given by the declarer "
                            f"{names[d]}, not by {names[seat]}", "flek_by_declarer", seat=seat,
                            declarer=d, component=comp.value, level=level)
         if not by_declarer and (seat == d or seat == self.pauzirak(state)):
             role = "declarer" if seat == d else "pauzirak"
+            names, word = sheet.players, FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
             raise _illegal("flek_by", f"The {word} on {comp.value} is given by a defender, not "
                            f"by {names[seat]} ({'the declarer' if seat == d else 'the pauzírák'})",
                            "flek_by_defender", seat=seat, role=role, component=comp.value,
