@@ -1207,10 +1207,9 @@ def plan(deal: Deal, rules: MariasOptions, amounts: Tariff | None = None) -> Pla
     else:
         first = _charge(deal, top, _HRA, _GAME, amount["hra"], hra_won(deal))
         silent_hundred = _silent_hundred(deal, rules)
-        played = [first if silent_hundred is None else Charge(
-            what=_SILENT_HUNDRED, component=first.component,
-            base=first.base * SILENT_HUNDRED_FACTOR, level=first.level, won=first.won,
-            givers=first.givers, against=first.against, written_level=first.written_level)]
+        played = [first if silent_hundred is None else _kept_charge(
+            _SILENT_HUNDRED, first.component, first.base * SILENT_HUNDRED_FACTOR, first.level,
+            first.won, first.givers, first.against, first.written_level)]
     announced = [first]
     if announced_ and _SEVEN in announced_:
         seven = _charge(deal, top, _SEDMA, _SEVEN_COMP, amount["sedma"], deal.seven == _WON)
@@ -1222,9 +1221,8 @@ def plan(deal: Deal, rules: MariasOptions, amounts: Tariff | None = None) -> Pla
         played.append(seven)
         announced.append(seven)
     if deal.silent_seven is not None and _SEVEN not in announced_ and _SEVEN not in against:
-        played.append(Charge(what=_SILENT_SEVEN, component=None,
-                             base=amount["sedma"] // SILENT_SEVEN_DIVISOR, level=0,
-                             won=deal.silent_seven == _DECLARER))
+        played.append(_kept_charge(_SILENT_SEVEN, None, amount["sedma"] // SILENT_SEVEN_DIVISOR,
+                                   0, deal.silent_seven == _DECLARER))
     paid = tuple(played)
     return Plan(played=paid, announced=paid if played == announced else tuple(announced),
                 silent_hundred=silent_hundred)
@@ -1239,10 +1237,25 @@ def _silent_hundred(deal: Deal, rules: MariasOptions) -> Side | None:
     return None
 
 
-# The unfleked components made so far, by (what, component, base, won): a Charge is frozen, so
-# every deal that pays one the same way shares it (at most _KEPT kinds are kept).
-_UNFLEKED: dict[tuple[Line, Component, Points, bool], Charge] = {}
+# The charges and awards made so far, by their fields: both are frozen, so every deal that pays
+# or earns one the same way shares it (at most _KEPT kinds of each are kept).
+_CHARGES: dict[tuple[Any, ...], Charge] = {}
+_AWARDS: dict[tuple[Any, ...], Award] = {}
 _KEPT = 4096
+
+
+def _kept_charge(what: Line, component: Component | None, base: Points, level: int, won: bool,
+                 givers: tuple[Seat, ...] = (), against: bool = False,
+                 written_level: int | None = None) -> Charge:
+    """``Charge(...)`` of these fields, made once."""
+    key = (what, component, base, level, won, givers, against, written_level)
+    charge = _CHARGES.get(key)
+    if charge is None:
+        charge = Charge(what=what, component=component, base=base, level=level, won=won,
+                        givers=givers, against=against, written_level=written_level)
+        if len(_CHARGES) < _KEPT:
+            _CHARGES[key] = charge
+    return charge
 
 
 def _charge(deal: Deal, top: int, what: Line, comp: Component, base: Points,
@@ -1252,18 +1265,11 @@ def _charge(deal: Deal, top: int, what: Line, comp: Component, base: Points,
     written = deal.fleks.get(comp, 0)
     against = comp in AGAINST
     if not written:
-        key = (what, comp, base, won)
-        charge = _UNFLEKED.get(key)
-        if charge is None:
-            charge = Charge(what=what, component=comp, base=base, level=0, won=won,
-                            against=against)
-            if len(_UNFLEKED) < _KEPT:
-                _UNFLEKED[key] = charge
-        return charge
+        return _kept_charge(what, comp, base, 0, won, (), against)
     level = written if written <= top else top
-    return Charge(what=what, component=comp, base=base, level=level, won=won,
-                  givers=() if against else deal.givers(comp, level, deal.declarer),
-                  against=against, written_level=None if written == level else written)
+    return _kept_charge(what, comp, base, level, won,
+                        () if against else deal.givers(comp, level, deal.declarer),
+                        against, None if written == level else written)
 
 
 # --------------------------------------------------------------------------- premium points
@@ -1345,30 +1351,27 @@ def premium_awards(deal: Deal, charges: Sequence[Charge], defence: Sequence[Seat
         announcer_won = c.won != c.against  # ``won`` is the declarer's
         if announcer_won:
             seats = tuple(defence) if c.against else (deal.declarer,)
-            out += [_won_award(s, key, c.what) for s in seats]
+            out += [_award(s, key, c.what, 1, _WHY_WON) for s in seats]
         first = deal.declarer if c.against else c.flek_by
         if not c.level or first is None:
             continue
         if announcer_won and rules.premium_flek_minus:
             levels, joined = (c.level, None) if c.against else minus_levels(c)
-            out.append(Award(seat=first, key=key, what=c.what, times=-levels,
-                             why=_WHY_FLEK_MINUS, joined=joined))
+            out.append(_award(first, key, c.what, -levels, _WHY_FLEK_MINUS, joined))
         elif not announcer_won and rules.premium_flek_giver:
-            out.append(Award(seat=first, key=key, what=c.what, times=1, why=_WHY_FLEK))
+            out.append(_award(first, key, c.what, 1, _WHY_FLEK))
     return tuple(out)
 
 
-# The awards of won games made so far, by (seat, key, what): shared, as an Award is a tuple.
-_WON_AWARDS: dict[tuple[Seat, str, Line], Award] = {}
-
-
-def _won_award(seat: Seat, key: str, what: Line) -> Award:
-    """``Award(seat, key, what, 1, Why.WON)``, made once."""
-    found = _WON_AWARDS.get((seat, key, what))
+def _award(seat: Seat, key: str, what: Line, times: int, why: Why,
+           joined: int | None = None) -> Award:
+    """``Award(...)`` of these fields, made once (:data:`_AWARDS`)."""
+    fields = (seat, key, what, times, why, joined)
+    found = _AWARDS.get(fields)
     if found is None:
-        found = Award(seat, key, what, 1, _WHY_WON)
-        if len(_WON_AWARDS) < _KEPT:
-            _WON_AWARDS[seat, key, what] = found
+        found = Award(*fields)
+        if len(_AWARDS) < _KEPT:
+            _AWARDS[fields] = found
     return found
 
 
