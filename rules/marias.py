@@ -1104,25 +1104,32 @@ _KEPT_LINES = 1024
 
 
 def _settle(table: _Table, charges: Sequence[Charge], declarer: Seat, payers: tuple[Seat, ...],
-            pauzirak: Seat | None) -> tuple[Payment, ...]:
-    """:func:`settle` of a deal on ``table``'s sheet.  The lines of a component depend on
-    nothing else than the key below, and a :class:`Payment` is frozen: a component paid as an
-    earlier deal's was gets that deal's lines, made by :func:`charge_lines` once per sheet."""
-    rules, kept = table.rules, table.lines
+            pauzirak: Seat | None) -> tuple[tuple[Payment, ...], tuple[Points, ...]]:
+    """:func:`settle` of a deal on ``table``'s sheet, and what it nets each seat (:func:`net`).
+
+    The lines of a component depend on nothing else than the key below, and a :class:`Payment`
+    is frozen: a component paid as an earlier deal's was gets that deal's lines and their net,
+    made by :func:`charge_lines` once per sheet."""
+    rules, kept, n = table.rules, table.lines, len(table.names)
     lines: list[Payment] = []
-    made: tuple[Payment, ...] = ()
+    made: tuple[tuple[Payment, ...], tuple[Points, ...]] = ((), (0,) * n)
     for c in charges:
         key = (c.what, c.base, c.level, c.won, c.givers, c.against, declarer, payers, pauzirak)
         found = kept.get(key)
         if found is None:
-            found = tuple(charge_lines(c, declarer, payers, rules, pauzirak))
+            paid = tuple(charge_lines(c, declarer, payers, rules, pauzirak))
+            found = paid, tuple(net(paid, n))
             if len(kept) < _KEPT_LINES:
                 kept[key] = found
         made = found
-        lines += made
+        lines += made[0]
     if not rules.payment_cap:
-        return made if len(charges) == 1 else tuple(lines)  # (no cap, no refunds)
-    return tuple(lines + cap_lines(lines, declarer, deal_cap(charges, rules)))
+        if len(charges) == 1:
+            return made  # (no cap, no refunds)
+        ledger = tuple(lines)
+    else:
+        ledger = tuple(lines + cap_lines(lines, declarer, deal_cap(charges, rules)))
+    return ledger, tuple(net(ledger, n))
 
 
 def hundred_points(deal: Deal, rules: MariasOptions) -> Points:
@@ -1492,7 +1499,7 @@ class _Table:
         self.rules = rules
         self.names = sheet.players
         self.amounts = tariff(rules)
-        self.lines: dict[tuple[Any, ...], tuple[Payment, ...]] = {}  # (_settle)
+        self.lines: dict[tuple[Any, ...], tuple[tuple[Payment, ...], tuple[Points, ...]]] = {}
         seats = []
         for dealer in range(n):
             out = dealer if n == 4 else None
@@ -1784,7 +1791,7 @@ class MariasGame(Game):
         n, d, dealer = state.n, e.declarer, state.dealer
         out, payers, defence = table.seats[dealer][d]
         p = plan(e, rules, table.amounts)
-        lines = _settle(table, p.played, d, payers, out)
+        lines, deltas = _settle(table, p.played, d, payers, out)
         awards = premium_awards(e, p.announced, defence, rules)
         # -- mutate
         if awards:
@@ -1796,7 +1803,7 @@ class MariasGame(Game):
                                 payers=payers, game=e.game, contract=contract,
                                 charges=p.announced, ledger=lines, awards=awards)
         return _write(state, Row(
-            entry=index, kind=_DEAL, deltas=tuple(net(lines, n)), totals=(), dealer=dealer,
+            entry=index, kind=_DEAL, deltas=deltas, totals=(), dealer=dealer,
             declarer=d, sitting_out=out, contract=contract, round_end=deals % n == 0,
             ledger=lines, parts=_Dealt(e, p, lines, awards, table.names, rules, out, payers)))
 
