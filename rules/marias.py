@@ -569,6 +569,14 @@ class Deal(Entry):
         own["seven_against"] = seven_against
         own["flek_by"] = {} if flek_by is None else flek_by
 
+    @staticmethod
+    def of_fields(fields: dict[str, Any]) -> Deal:
+        """The deal of ``fields``, a new dict that names every field (its ``__dict__``): what a
+        reader that has them all at hand makes, without the keyword call's cost."""
+        deal = object.__new__(Deal)
+        object.__setattr__(deal, "__dict__", fields)
+        return deal
+
     def components(self) -> tuple[Component, ...]:
         """The components this deal plays (each can be fleked)."""
         if self.game == _BETL:
@@ -851,16 +859,17 @@ def _plain_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
             or not (first is None or (type(first) is int and 0 <= first < n))):
         return None
     try:
-        return Deal(
-            declarer=declarer, game=_CONTRACT_WORD[get("game")], sitting_out=out,
-            trump=_SUIT_OR_NONE[get("trump")],
-            announced=_ANNOUNCED_OF[announced if announced is None else tuple(announced)],
-            card_points=_CARD_POINTS_OR_NONE[points],
-            marriages_declarer=marriages[0], marriages_defence=marriages[1],
-            seven=_RESULT_OR_NONE[get("seven")], silent_seven=_SIDE_OR_NONE[get("silent_seven")],
-            result=_RESULT_OR_NONE[get("result")], fleks=fleks, first_flek_by=first,
-            against=_ANNOUNCED_OF[against if against is None else tuple(against)],
-            seven_against=_RESULT_OR_NONE[get("seven_against")], flek_by=givers)
+        return Deal.of_fields({
+            "declarer": declarer, "game": _CONTRACT_WORD[get("game")], "sitting_out": out,
+            "trump": _SUIT_OR_NONE[get("trump")],
+            "announced": _ANNOUNCED_OF[announced if announced is None else tuple(announced)],
+            "card_points": _CARD_POINTS_OR_NONE[points],
+            "marriages_declarer": marriages[0], "marriages_defence": marriages[1],
+            "seven": _RESULT_OR_NONE[get("seven")],
+            "silent_seven": _SIDE_OR_NONE[get("silent_seven")],
+            "result": _RESULT_OR_NONE[get("result")], "fleks": fleks, "first_flek_by": first,
+            "against": _ANNOUNCED_OF[against if against is None else tuple(against)],
+            "seven_against": _RESULT_OR_NONE[get("seven_against")], "flek_by": givers})
     except (KeyError, TypeError):  # a word that is not plainly right, or not a word at all
         return None
 
