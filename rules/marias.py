@@ -569,14 +569,6 @@ class Deal(Entry):
         own["seven_against"] = seven_against
         own["flek_by"] = {} if flek_by is None else flek_by
 
-    @staticmethod
-    def of_fields(fields: dict[str, Any]) -> Deal:
-        """The deal of ``fields``, a new dict that names every field (its ``__dict__``): what a
-        reader that has them all at hand makes, without the keyword call's cost."""
-        deal = object.__new__(Deal)
-        object.__setattr__(deal, "__dict__", fields)
-        return deal
-
     def components(self) -> tuple[Component, ...]:
         """The components this deal plays (each can be fleked)."""
         if self.game == _BETL:
@@ -643,6 +635,16 @@ class Misdeal(Entry):
 
 
 _E = TypeVar("_E", bound=StrEnum)
+_T = TypeVar("_T")
+
+
+def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """The frozen dataclass ``cls`` (:class:`Deal`, :class:`DealRecord`) whose ``__dict__`` is
+    ``fields``, a new dict that names every field: what its written-out ``__init__`` makes,
+    without the keyword call's cost, for a caller that has every field at hand."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    return made
 
 
 def _field(key: str, why: str, rule: str, **values: Any) -> InvalidEntry:
@@ -859,7 +861,7 @@ def _plain_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
             or not (first is None or (type(first) is int and 0 <= first < n))):
         return None
     try:
-        return Deal.of_fields({
+        return _made(Deal, {
             "declarer": declarer, "game": _CONTRACT_WORD[get("game")], "sitting_out": out,
             "trump": _SUIT_OR_NONE[get("trump")],
             "announced": _ANNOUNCED_OF[announced if announced is None else tuple(announced)],
@@ -1808,9 +1810,10 @@ class MariasGame(Game):
         deals = state.deals = state.deals + 1
         state.dealer = (dealer + 1) % n
         contract = contract_text(e)
-        state.last = DealRecord(index=index, declarer=d, dealer=dealer, pauzirak=out,
-                                payers=payers, game=e.game, contract=contract,
-                                charges=p.announced, ledger=lines, awards=awards)
+        state.last = _made(DealRecord, {
+            "index": index, "declarer": d, "dealer": dealer, "pauzirak": out, "payers": payers,
+            "game": e.game, "contract": contract, "charges": p.announced, "ledger": lines,
+            "awards": awards, "decided_by": None})
         return _write(state, Row(
             entry=index, kind=_DEAL, deltas=deltas, totals=(), dealer=dealer,
             declarer=d, sitting_out=out, contract=contract, round_end=deals % n == 0,
