@@ -1109,9 +1109,11 @@ def settle(charges: Sequence[Charge], declarer: Seat, payers: Sequence[Seat],
     return lines + cap_lines(lines, declarer, deal_cap(charges, rules))
 
 
-# What _settle keeps per sheet at most: lines of this many kinds of component (a sheet pays the
-# same few again and again; a thousand kinds is far more than a long evening writes).
-_KEPT_LINES = 1024
+# The ledger lines of the components paid so far and what they net each seat (_settle), by
+# what they depend on; at most _KEPT_LINES kinds (a sheet pays the same few hundred again and
+# again).
+_LINES: dict[tuple[Any, ...], tuple[tuple[Payment, ...], tuple[Points, ...]]] = {}
+_KEPT_LINES = 8192
 
 
 def _settle(table: _Table, charges: Sequence[Charge], declarer: Seat, payers: tuple[Seat, ...],
@@ -1119,19 +1121,21 @@ def _settle(table: _Table, charges: Sequence[Charge], declarer: Seat, payers: tu
     """:func:`settle` of a deal on ``table``'s sheet, and what it nets each seat (:func:`net`).
 
     The lines of a component depend on nothing else than the key below, and a :class:`Payment`
-    is frozen: a component paid as an earlier deal's was gets that deal's lines and their net,
-    made by :func:`charge_lines` once per sheet."""
-    rules, kept, n = table.rules, table.lines, len(table.names)
+    is frozen: a component paid as an earlier one was gets its lines and their net, made by
+    :func:`charge_lines` once."""
+    rules, n = table.rules, len(table.names)
+    liability = table.liability
     lines: list[Payment] = []
     made: tuple[tuple[Payment, ...], tuple[Points, ...]] = ((), (0,) * n)
     for c in charges:
-        key = (c.what, c.base, c.level, c.won, c.givers, c.against, declarer, payers, pauzirak)
-        found = kept.get(key)
+        key = (c.what, c.base, c.level, c.won, c.givers, c.against, declarer, payers, pauzirak,
+               n, liability)
+        found = _LINES.get(key)
         if found is None:
             paid = tuple(charge_lines(c, declarer, payers, rules, pauzirak))
             found = paid, tuple(net(paid, n))
-            if len(kept) < _KEPT_LINES:
-                kept[key] = found
+            if len(_LINES) < _KEPT_LINES:
+                _LINES[key] = found
         made = found
         lines += made[0]
     if not rules.payment_cap:
@@ -1502,7 +1506,7 @@ class _Table:
     its options, the players' names, the tariff, and per dealer and declarer who sits out, who
     pays (marias.md#payment) and who plays against the declarer."""
 
-    __slots__ = ("amounts", "lines", "names", "rules", "seats")
+    __slots__ = ("amounts", "liability", "names", "rules", "seats")
 
     def __init__(self, sheet: Sheet) -> None:
         rules: MariasOptions = sheet.rules
@@ -1510,7 +1514,8 @@ class _Table:
         self.rules = rules
         self.names = sheet.players
         self.amounts = tariff(rules)
-        self.lines: dict[tuple[Any, ...], tuple[tuple[Payment, ...], tuple[Points, ...]]] = {}
+        # what charge_lines reads of the options (liable)
+        self.liability = (rules.flek_liability, rules.flek_giver_receives)
         seats = []
         for dealer in range(n):
             out = dealer if n == 4 else None
