@@ -1501,6 +1501,17 @@ def _tally(state: MariasState, awards: Sequence[Award], sign: int) -> None:
 # --------------------------------------------------------------------------- the game
 
 
+def _refuse_defender(sheet: Sheet, comp: Component, level: int, seat: Seat, d: Seat) -> None:
+    """Level ``level`` of ``comp`` is the defence's to give, not the declarer's or the
+    pauzírák's (:meth:`MariasGame._verify_givers`)."""
+    role = "declarer" if seat == d else "pauzirak"
+    names, word = sheet.players, FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
+    raise _illegal("flek_by", f"The {word} on {comp.value} is given by a defender, not "
+                   f"by {names[seat]} ({'the declarer' if seat == d else 'the pauzírák'})",
+                   "flek_by_defender", seat=seat, role=role, component=comp.value,
+                   level=level)
+
+
 class _Table:
     """What every deal of a sheet reads of its header, worked out once (:meth:`Game.prepare`):
     its options, the players' names, the tariff, and per dealer and declarer who sits out, who
@@ -1725,11 +1736,12 @@ class MariasGame(Game):
                            "result_missing", game=game)
 
     def _verify_fleks(self, state: State, sheet: Sheet, e: Deal) -> None:
-        if not e.fleks and not e.flek_by and e.first_flek_by is None:
+        fleks, given, by = e.fleks, e.flek_by, e.first_flek_by
+        if not fleks and not given and by is None:
             return  # nothing written of fleks: nothing to check
         rules: MariasOptions = sheet.rules
         comps = e.components()
-        for comp, level in e.fleks.items():
+        for comp, level in fleks.items():
             if comp not in comps:
                 raise _illegal("fleks", f"{comp.value} is not played in this deal, so it cannot "
                                "be fleked", "flek_component", component=comp.value,
@@ -1741,8 +1753,7 @@ class MariasGame(Game):
                 raise _illegal("fleks", f"{comp.value} is at level {level} "
                                f"({FLEK_NAMES[level]}), {limit}", "flek_limit",
                                component=comp.value, level=level, max=rules.max_fleks)
-        by = e.first_flek_by
-        if by is None and not e.flek_by and not any(e.fleks.values()):
+        if by is None and not given and not any(fleks.values()):
             return  # every component written is played and none fleked: nothing else to check
         firsts = {} if by is None else (
             {c: by for c in comps if c not in AGAINST} if isinstance(by, int) else dict(by))
@@ -1751,45 +1762,44 @@ class MariasGame(Game):
                 raise _illegal("first_flek_by", f"{comp.value} is not played in this deal, so "
                                "it cannot be fleked", "flek_component", component=comp.value,
                                played=[c.value for c in comps])
-        for comp, seats in e.flek_by.items():
+        for comp, seats in given.items():
             if comp not in comps or len(seats) > e.level(comp):
                 raise _illegal("flek_by", f"{comp.value} is fleked {e.level(comp)} times, "
                                f"and {len(seats)} flek-givers are written", "flek_by_levels",
                                component=comp.value, level=e.level(comp), count=len(seats))
+        out = state.dealer if state.n == 4 else None  # the pauzírák
         for comp in comps:
-            if comp in e.flek_by:
-                seats = e.flek_by[comp]
+            if comp in given:
+                seats = given[comp]
             elif comp in firsts:
                 seats = (firsts[comp],)
             else:
                 seats = ()
-            for k, seat in enumerate(seats, start=1):
-                self._verify_giver(state, sheet, e, comp, k, seat)
-            if (not seats and rules.flek_liability == _FLEKING_PLAYER
-                    and e.fleks.get(comp) and rules.max_fleks and comp not in AGAINST):
+            if seats:
+                self._verify_givers(sheet, e, comp, seats, out)
+            elif (rules.flek_liability == _FLEKING_PLAYER
+                    and fleks.get(comp) and rules.max_fleks and comp not in AGAINST):
                 raise _illegal(
                     "first_flek_by", f"{comp.value} is fleked and at this table the first "
                     "flek-giver pays the doubling for the whole defence: write who gave the "
                     "flek", "flek_giver_missing", component=comp.value)
 
-    def _verify_giver(self, state: State, sheet: Sheet, e: Deal, comp: Component, level: int,
-                      seat: Seat) -> None:
-        """Level ``level`` of ``comp`` is given by the side against its announcer: the defence
-        fleks the declarer's components, he gives re; the other way round for theirs."""
+    @staticmethod
+    def _verify_givers(sheet: Sheet, e: Deal, comp: Component, seats: Sequence[Seat],
+                       out: Seat | None) -> None:
+        """Each level of ``comp`` (1, 2, ... in ``seats``) is given by the side against its
+        announcer: the defence fleks the declarer's components, he gives re; the other way round
+        for theirs.  ``out``: the pauzírák."""
         d = e.declarer
-        by_declarer = (level % 2 == 0) != (comp in AGAINST)
-        if by_declarer and seat != d:
-            names, word = sheet.players, FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
-            raise _illegal("flek_by", f"The {word} on {comp.value} is given by the declarer "
-                           f"{names[d]}, not by {names[seat]}", "flek_by_declarer", seat=seat,
-                           declarer=d, component=comp.value, level=level)
-        if not by_declarer and (seat == d or seat == self.pauzirak(state)):
-            role = "declarer" if seat == d else "pauzirak"
-            names, word = sheet.players, FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
-            raise _illegal("flek_by", f"The {word} on {comp.value} is given by a defender, not "
-                           f"by {names[seat]} ({'the declarer' if seat == d else 'the pauzírák'})",
-                           "flek_by_defender", seat=seat, role=role, component=comp.value,
-                           level=level)
+        against = comp in AGAINST
+        for level, seat in enumerate(seats, start=1):
+            if ((level % 2 == 0) != against) and seat != d:  # the declarer's to give
+                names, word = sheet.players, FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
+                raise _illegal("flek_by", f"The {word} on {comp.value} is given by the declarer "
+                               f"{names[d]}, not by {names[seat]}", "flek_by_declarer",
+                               seat=seat, declarer=d, component=comp.value, level=level)
+            if ((level % 2 == 0) == against) and seat in (d, out):
+                _refuse_defender(sheet, comp, level, seat, d)
 
     def can_deal(self, state: State, sheet: Sheet, e: Deal) -> bool:
         try:
