@@ -1575,9 +1575,9 @@ class MariasGame(Game):
 
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         n = sheet.n
-        kind = self.entry_kind(raw)
-        if kind == _DEAL:
+        if raw.get("type") == _DEAL:
             return parse_deal(raw, n)
+        kind = self.entry_kind(raw)
         if kind == Kind.RENONC:
             parse.only_keys(raw, ("seat", "kind", "played_out", "deal"))
             return Renonc(
