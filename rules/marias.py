@@ -1166,9 +1166,10 @@ def defence_hundred_points(deal: Deal, rules: MariasOptions) -> Points:
 
 
 def marriage_points(suits: Sequence[Suit], trump: Suit | None) -> Points:
-    if not suits:
-        return 0
-    return sum(TRUMP_MARRIAGE if s == trump else MARRIAGE for s in suits)
+    points = 0
+    for s in suits:
+        points += TRUMP_MARRIAGE if s == trump else MARRIAGE
+    return points
 
 
 def hra_won(deal: Deal) -> bool:
@@ -1287,7 +1288,8 @@ def _charge(deal: Deal, top: int, what: Line, comp: Component, base: Points,
     written = deal.fleks.get(comp, 0)
     against = comp in AGAINST
     if not written:
-        return _kept_charge(what, comp, base, 0, won, (), against)
+        found = _CHARGES.get((what, comp, base, 0, won, (), against, None))
+        return _kept_charge(what, comp, base, 0, won, (), against) if found is None else found
     level = written if written <= top else top
     return _kept_charge(what, comp, base, level, won,
                         () if against else deal.givers(comp, level, deal.declarer),
