@@ -1368,16 +1368,21 @@ def premium_awards(deal: Deal, charges: Sequence[Charge], defence: Sequence[Seat
     """
     keys = _RED_PREMIUM_OF_LINE if deal.trump == RED else PREMIUM_OF_LINE
     out: list[Award] = []
+    declarer = deal.declarer
     for c in charges:
         key = keys.get(c.what)
-        if key is None or (c.against and not rules.premium_defence):
+        against = c.against
+        if key is None or (against and not rules.premium_defence):
             continue
-        announcer_won = c.won != c.against  # ``won`` is the declarer's
-        if announcer_won:
-            seats = tuple(defence) if c.against else (deal.declarer,)
-            out += [_award(s, key, c.what, 1, _WHY_WON) for s in seats]
-        first = deal.declarer if c.against else c.flek_by
-        if not c.level or first is None:
+        announcer_won = c.won != against  # ``won`` is the declarer's
+        if announcer_won and against:
+            out += [_award(s, key, c.what, 1, _WHY_WON) for s in defence]
+        elif announcer_won:
+            out.append(_award(declarer, key, c.what, 1, _WHY_WON))
+        if not c.level:
+            continue
+        first = declarer if against else c.flek_by
+        if first is None:
             continue
         if announcer_won and rules.premium_flek_minus:
             levels, joined = (c.level, None) if c.against else minus_levels(c)
