@@ -1693,8 +1693,8 @@ class MariasGame(Game):
         if e.silent_seven is not None and (seven or seven_against):
             raise _illegal("silent_seven", "The seven was announced, so it is not silent",
                            "silent_seven_announced")
-        if rules.last_trick_check:
-            self._verify_last_trick(e, names)
+        if rules.last_trick_check and not LAST_TRICK <= e.card_points <= CARD_POINTS - LAST_TRICK:
+            self._verify_last_trick(e, names)  # (between, either side may have the last trick)
 
     @staticmethod
     def _verify_last_trick(e: Deal, names: Sequence[str]) -> None:
