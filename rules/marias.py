@@ -854,7 +854,8 @@ def _plain_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
             or not (against is None or type(against) is list)):
         return None
     fleks = _plain_fleks(get("fleks"))
-    givers = _plain_givers(get("flek_by"), n)
+    given = get("flek_by")
+    givers = _NO_GIVERS if given is None else _plain_givers(given, n)
     marriages = _plain_marriages(get("marriages"))
     first = get("first_flek_by")
     if (fleks is None or givers is None or marriages is None
