@@ -1248,7 +1248,9 @@ def plan(deal: Deal, rules: MariasOptions, amounts: Tariff | None = None) -> Pla
         played.append(_kept_charge(_SILENT_SEVEN, None, amount["sedma"] // SILENT_SEVEN_DIVISOR,
                                    0, deal.silent_seven == _DECLARER))
     paid = tuple(played)
-    return Plan(played=paid, announced=paid if played == announced else tuple(announced),
+    # paid as announced unless a silent hundred doubled the hra or a silent seven was added
+    same = silent_hundred is None and len(played) == len(announced)
+    return Plan(played=paid, announced=paid if same else tuple(announced),
                 silent_hundred=silent_hundred)
 
 
