@@ -1839,10 +1839,11 @@ class MariasGame(Game):
             "index": index, "declarer": d, "dealer": dealer, "pauzirak": out, "payers": payers,
             "game": e.game, "contract": contract, "charges": p.announced, "ledger": lines,
             "awards": awards, "decided_by": None})
-        return _write(state, Row(
-            entry=index, kind=_DEAL, deltas=deltas, totals=(), dealer=dealer,
-            declarer=d, sitting_out=out, contract=contract, round_end=deals % n == 0,
-            ledger=lines, parts=_Dealt(e, p, lines, awards, table.names, rules, out, payers)))
+        return _write(state, Row.of_fields({
+            "entry": index, "kind": _DEAL, "deltas": deltas, "totals": (), "dealer": dealer,
+            "auto": False, "declarer": d, "sitting_out": out, "contract": contract,
+            "round_end": deals % n == 0, "ledger": lines},
+            _Dealt(e, p, lines, awards, table.names, rules, out, payers)))
 
     # ---------------------------------------------------------------- renonc
 
