@@ -186,6 +186,16 @@ class Row:
         else:
             own["_parts"] = parts
 
+    @classmethod
+    def of_fields(cls, fields: dict[str, Any], parts: RowParts) -> Row:
+        """The row of ``fields``, a new dict that names every field but ``marks`` and ``notes``,
+        which ``parts`` writes when first read: what ``Row(**fields, parts=parts)`` makes,
+        without the keyword call's cost (a game that has every field at hand)."""
+        row = object.__new__(cls)
+        fields["_parts"] = parts
+        object.__setattr__(row, "__dict__", fields)
+        return row
+
     if not TYPE_CHECKING:  # (to mypy a row has only its fields)
 
         def __getattr__(self, name: str) -> Any:

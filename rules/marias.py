@@ -13,10 +13,10 @@ table stops; :func:`final_result` and :func:`settle_up` turn the sheet into the 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from functools import partial
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from . import parse
@@ -635,6 +635,16 @@ class Misdeal(Entry):
 
 
 _E = TypeVar("_E", bound=StrEnum)
+_T = TypeVar("_T")
+
+
+def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """The frozen dataclass ``cls`` (:class:`Deal`, :class:`DealRecord`) whose ``__dict__`` is
+    ``fields``, a new dict that names every field: what its written-out ``__init__`` makes,
+    without the keyword call's cost, for a caller that has every field at hand."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    return made
 
 
 def _field(key: str, why: str, rule: str, **values: Any) -> InvalidEntry:
@@ -802,7 +812,123 @@ def parse_stopped_deal(raw: Any, n: int) -> Deal:
 
 
 def parse_deal(raw: Mapping[str, Any], n: int) -> Deal:
-    """The typed deal of ``raw``; raises :class:`InvalidEntry` naming the first wrong field."""
+    """The typed deal of ``raw``; raises :class:`InvalidEntry` naming the first wrong field.
+
+    An entry whose every field is plainly right (:func:`_plain_deal`) is read at once; any
+    other goes through the field readers, which say what is wrong, field by field in the
+    order below.  Both give the same deal for an entry they both read."""
+    deal = _plain_deal(raw, n) if raw.keys() <= _DEAL_KEYSET else None
+    return _read_deal(raw, n) if deal is None else deal
+
+
+# The plainly right words of a field (None: the field left out), for _plain_deal.
+_CONTRACT_WORD: Mapping[Any, Contract] = _CONTRACT_OF
+_CONTRACT_WORDS: Mapping[Contract, str] = {c: c.value for c in Contract}  # (.value is slow)
+_SUIT_OR_NONE: Mapping[Any, Suit | None] = {None: None, **_SUIT_OF}
+_RESULT_OR_NONE: Mapping[Any, Result | None] = {None: None, **_RESULT_OF}
+_SIDE_OR_NONE: Mapping[Any, Side | None] = {None: None, **_SIDE_OF}
+_ANNOUNCED_OF: Mapping[Any, frozenset[Announce]] = {
+    None: _NOTHING_ANNOUNCED, (): _NOTHING_ANNOUNCED,
+    **{words: frozenset(_ANNOUNCE_OF[w] for w in words)
+       for words in itertools.chain.from_iterable(
+           itertools.permutations(ANNOUNCES, k) for k in range(1, len(ANNOUNCES) + 1))}}
+_SUITS_OF: Mapping[Any, tuple[Suit, ...]] = {
+    None: (), **{words: tuple(_SUIT_OF[w] for w in words)
+                 for words in itertools.chain.from_iterable(
+                     itertools.permutations(SUITS, k) for k in range(len(SUITS) + 1))}}
+_CARD_POINTS_OR_NONE: Mapping[Any, Points | None] = {
+    None: None, **{p: p for p in range(0, CARD_POINTS + 1, CARD_STEP)}}
+_DEAL_KEYSET = frozenset((*DEAL_KEYS, "type", "meta"))
+
+
+def _plain_deal(raw: Mapping[str, Any], n: int) -> Deal | None:
+    """The deal of an entry whose every field is plainly right, else None (then
+    :func:`_read_deal` reads it and says what is wrong)."""
+    get = raw.get
+    declarer, out, points = get("declarer"), get("sitting_out"), get("card_points")
+    announced, against = get("announced"), get("against")
+    if (type(declarer) is not int or not 0 <= declarer < n
+            or not (out is None or (type(out) is int and 0 <= out < n))
+            or not (points is None or type(points) is int)
+            or not (announced is None or type(announced) is list)
+            or not (against is None or type(against) is list)):
+        return None
+    fleks = _plain_fleks(get("fleks"))
+    given = get("flek_by")
+    givers = _NO_GIVERS if given is None else _plain_givers(given, n)
+    marriages = _plain_marriages(get("marriages"))
+    first = get("first_flek_by")
+    if (fleks is None or givers is None or marriages is None
+            or not (first is None or (type(first) is int and 0 <= first < n))):
+        return None
+    try:
+        return _made(Deal, {
+            "declarer": declarer, "game": _CONTRACT_WORD[get("game")], "sitting_out": out,
+            "trump": _SUIT_OR_NONE[get("trump")],
+            "announced": _ANNOUNCED_OF[announced if announced is None else tuple(announced)],
+            "card_points": _CARD_POINTS_OR_NONE[points],
+            "marriages_declarer": marriages[0], "marriages_defence": marriages[1],
+            "seven": _RESULT_OR_NONE[get("seven")],
+            "silent_seven": _SIDE_OR_NONE[get("silent_seven")],
+            "result": _RESULT_OR_NONE[get("result")], "fleks": fleks, "first_flek_by": first,
+            "against": _ANNOUNCED_OF[against if against is None else tuple(against)],
+            "seven_against": _RESULT_OR_NONE[get("seven_against")], "flek_by": givers})
+    except (KeyError, TypeError):  # a word that is not plainly right, or not a word at all
+        return None
+
+
+def _plain_marriages(value: Any) -> tuple[tuple[Suit, ...], tuple[Suit, ...]] | None:
+    if value is None:
+        return (), ()
+    if type(value) is not dict or not value.keys() <= _MARRIAGE_SIDES:
+        return None
+    declarer, defence = value.get("declarer"), value.get("defence")
+    if not ((declarer is None or type(declarer) is list)
+            and (defence is None or type(defence) is list)):
+        return None
+    try:
+        return (_SUITS_OF[declarer if declarer is None else tuple(declarer)],
+                _SUITS_OF[defence if defence is None else tuple(defence)])
+    except (KeyError, TypeError):
+        return None
+
+
+# What a deal that names no flek holds (shared: a Deal's mappings are never changed).
+_NO_FLEKS: Mapping[Component, int] = {}
+_NO_GIVERS: Mapping[Component, tuple[Seat, ...]] = {}
+
+
+def _plain_fleks(value: Any) -> Mapping[Component, int] | None:
+    if value is None:
+        return _NO_FLEKS
+    if type(value) is not dict:
+        return None
+    out: dict[Component, int] = {}
+    for comp, level in value.items():
+        member = _COMPONENT_OF.get(comp) if type(comp) is str else None
+        if member is None or type(level) is not int or not 0 <= level <= MAX_FLEK_LEVEL:
+            return None
+        out[member] = level
+    return out
+
+
+def _plain_givers(value: Any, n: int) -> Mapping[Component, tuple[Seat, ...]] | None:
+    if value is None:
+        return _NO_GIVERS
+    if type(value) is not dict:
+        return None
+    out: dict[Component, tuple[Seat, ...]] = {}
+    for comp, seats in value.items():
+        member = _COMPONENT_OF.get(comp) if type(comp) is str else None
+        if (member is None or type(seats) is not list or len(seats) > MAX_FLEK_LEVEL
+                or not all(type(s) is int and 0 <= s < n for s in seats)):
+            return None
+        out[member] = tuple(seats)
+    return out
+
+
+def _read_deal(raw: Mapping[str, Any], n: int) -> Deal:
+    """The deal of ``raw`` read field by field; raises naming the first wrong field."""
     parse.only_keys(raw, DEAL_KEYS)
     trump = _member(raw, "trump", _SUIT_OF)
     seven = _member(raw, "seven", _RESULT_OF)
@@ -913,8 +1039,9 @@ def charge_lines(charge: Charge, declarer: Seat, payers: Sequence[Seat],
     the doubling of his steps for every paying seat; when both defenders fleked, the pauzírák
     pays nothing and his base is split between the two.
     """
-    if not liable(charge, rules):
-        value, level, what = charge.value, charge.level, charge.what
+    level = charge.level
+    if not level or not liable(charge, rules):
+        value, what = charge.base * FLEK_FACTOR**level, charge.what
         if not value:
             return []
         if charge.won:
@@ -978,7 +1105,47 @@ def settle(charges: Sequence[Charge], declarer: Seat, payers: Sequence[Seat],
     lines: list[Payment] = []
     for charge in charges:
         lines += charge_lines(charge, declarer, payers, rules, pauzirak)
+    if not rules.payment_cap:
+        return lines  # (no cap, no refunds)
     return lines + cap_lines(lines, declarer, deal_cap(charges, rules))
+
+
+# The ledger lines of the components paid so far and what they net each seat (_settle), by
+# what they depend on; at most _KEPT_LINES kinds (a sheet pays the same few hundred again and
+# again).
+_LINES: dict[tuple[Any, ...], tuple[tuple[Payment, ...], tuple[Points, ...]]] = {}
+_KEPT_LINES = 8192
+
+
+def _settle(table: _Table, charges: Sequence[Charge], declarer: Seat, payers: tuple[Seat, ...],
+            pauzirak: Seat | None) -> tuple[tuple[Payment, ...], tuple[Points, ...]]:
+    """:func:`settle` of a deal on ``table``'s sheet, and what it nets each seat (:func:`net`).
+
+    The lines of a component depend on nothing else than the key below, and a :class:`Payment`
+    is frozen: a component paid as an earlier one was gets its lines and their net, made by
+    :func:`charge_lines` once."""
+    rules, n = table.rules, len(table.names)
+    liability = table.liability
+    lines: list[Payment] = []
+    made: tuple[tuple[Payment, ...], tuple[Points, ...]] = ((), (0,) * n)
+    for c in charges:
+        key = (c.what, c.base, c.level, c.won, c.givers, c.against, declarer, payers, pauzirak,
+               n, liability)
+        found = _LINES.get(key)
+        if found is None:
+            paid = tuple(charge_lines(c, declarer, payers, rules, pauzirak))
+            found = paid, tuple(net(paid, n))
+            if len(_LINES) < _KEPT_LINES:
+                _LINES[key] = found
+        made = found
+        lines += made[0]
+    if not rules.payment_cap:
+        if len(charges) == 1:
+            return made  # (no cap, no refunds)
+        ledger = tuple(lines)
+    else:
+        ledger = tuple(lines + cap_lines(lines, declarer, deal_cap(charges, rules)))
+    return ledger, tuple(net(ledger, n))
 
 
 def hundred_points(deal: Deal, rules: MariasOptions) -> Points:
@@ -1000,7 +1167,10 @@ def defence_hundred_points(deal: Deal, rules: MariasOptions) -> Points:
 
 
 def marriage_points(suits: Sequence[Suit], trump: Suit | None) -> Points:
-    return sum(TRUMP_MARRIAGE if s == trump else MARRIAGE for s in suits)
+    points = 0
+    for s in suits:
+        points += TRUMP_MARRIAGE if s == trump else MARRIAGE
+    return points
 
 
 def hra_won(deal: Deal) -> bool:
@@ -1015,87 +1185,118 @@ def hra_won(deal: Deal) -> bool:
     return own > other
 
 
-@dataclass(frozen=True, kw_only=True, init=False)
-class Plan:
+class Plan(NamedTuple):
     """What a deal is worth: the charges as played, and as announced (for a renonc and the
-    premium points).  Its ``__init__`` is written out (one per deal, see :class:`Deal`)."""
+    premium points).  A named tuple: one object per deal."""
 
     played: tuple[Charge, ...]
     announced: tuple[Charge, ...]
     silent_hundred: Side | None = None
 
-    def __init__(self, *, played: tuple[Charge, ...], announced: tuple[Charge, ...],
-                 silent_hundred: Side | None = None) -> None:
-        own = self.__dict__
-        own["played"] = played
-        own["announced"] = announced
-        own["silent_hundred"] = silent_hundred
+
+Tariff = tuple[Mapping[str, Points], Mapping[str, Points]]  # (plain, red): key -> haléře
 
 
-def plan(deal: Deal, rules: MariasOptions) -> Plan:
-    """The components of a verified deal (marias.md#components)."""
+def tariff(rules: MariasOptions) -> Tariff:
+    """The haléře of each tariff line at this table's stake: as written and with hearts trumps
+    (marias.md#tariff, marias.md#red); read once per sheet (:meth:`MariasGame.prepare`)."""
+    plain = {key: rules.amount(key) for key in TARIFF_KEYS}
+    return plain, {key: amount * RED_FACTOR for key, amount in plain.items()}
 
-    def charge(what: Line, comp: Component | None, base: Points, won: bool) -> Charge:
-        if comp is None:
-            return Charge(what=what, component=None, base=base, level=0, won=won)
-        written = deal.level(comp)
-        level = min(written, rules.max_fleks)
-        against = comp in AGAINST
-        givers = () if against else deal.givers(comp, level, deal.declarer)
-        return Charge(what=what, component=comp, base=base, level=level, won=won,
-                      givers=givers, against=against,
-                      written_level=written if written != level else None)
 
-    if deal.game != _SUIT_GAME:
-        key = _BETL_LINE if deal.game == _BETL else _DURCH_LINE
-        comp = _BETL_COMP if deal.game == _BETL else _DURCH_COMP
-        c = charge(key, comp, rules.amount(key), deal.result == _WON)
-        return Plan(played=(c,), announced=(c,))
-    red = deal.trump == RED
-    factor = RED_FACTOR if red else 1
-    played: list[Charge] = []
-    announced: list[Charge] = []
+def plan(deal: Deal, rules: MariasOptions, amounts: Tariff | None = None) -> Plan:
+    """The components of a verified deal (marias.md#components); ``amounts`` is
+    :func:`tariff` of ``rules`` when the caller has it already."""
+    plain, red_amounts = tariff(rules) if amounts is None else amounts
+    game = deal.game
+    top = rules.max_fleks
+    if game != _SUIT_GAME:
+        betl = game == _BETL
+        key = "betl" if betl else "durch"
+        c = (_charge(deal, top, _BETL_LINE if betl else _DURCH_LINE,
+                     _BETL_COMP if betl else _DURCH_COMP, plain[key], deal.result == _WON),)
+        return Plan(played=c, announced=c)
+    amount = red_amounts if deal.trump == RED else plain
+    against, announced_ = deal.against, deal.announced
     silent_hundred: Side | None = None
-    if _HUNDRED in deal.against:
+    if _HUNDRED in against:
         # the defence's hundred replaces the hra; "won" is the declarer's (marias.md#against)
-        game = charge(_STO_PROTI, _HUNDRED_AGAINST, rules.amount("sto") * factor,
-                      defence_hundred_points(deal, rules) < HUNDRED)
-        played.append(game)
-        announced.append(game)
-    elif _HUNDRED in deal.announced:
-        game = charge(_STO, _GAME, rules.amount("sto") * factor,
-                      hundred_points(deal, rules) >= HUNDRED)
-        played.append(game)
-        announced.append(game)
+        first = _charge(deal, top, _STO_PROTI, _HUNDRED_AGAINST, amount["sto"],
+                        defence_hundred_points(deal, rules) < HUNDRED)
+        played = [first]
+    elif _HUNDRED in announced_:
+        first = _charge(deal, top, _STO, _GAME, amount["sto"],
+                        hundred_points(deal, rules) >= HUNDRED)
+        played = [first]
     else:
-        won = hra_won(deal)
-        game = charge(_HRA, _GAME, rules.amount("hra") * factor, won)
-        announced.append(game)
-        if hundred_points(deal, rules) >= HUNDRED:
-            silent_hundred = _DECLARER
-        elif rules.defence_silent_hundred and defence_hundred_points(deal, rules) >= HUNDRED:
-            silent_hundred = _DEFENCE
-        if silent_hundred is not None:
-            game = Charge(what=_SILENT_HUNDRED, component=game.component,
-                          base=game.base * SILENT_HUNDRED_FACTOR, level=game.level, won=game.won,
-                          givers=game.givers, against=game.against,
-                          written_level=game.written_level)
-        played.append(game)
-    if _SEVEN in deal.announced:
-        seven = charge(_SEDMA, _SEVEN_COMP, rules.amount("sedma") * factor,
-                       deal.seven == _WON)
+        first = _charge(deal, top, _HRA, _GAME, amount["hra"], hra_won(deal))
+        silent_hundred = _silent_hundred(deal, rules)
+        played = [first if silent_hundred is None else _kept_charge(
+            _SILENT_HUNDRED, first.component, first.base * SILENT_HUNDRED_FACTOR, first.level,
+            first.won, first.givers, first.against, first.written_level)]
+    announced = [first]
+    if announced_ and _SEVEN in announced_:
+        seven = _charge(deal, top, _SEDMA, _SEVEN_COMP, amount["sedma"], deal.seven == _WON)
         played.append(seven)
         announced.append(seven)
-    if _SEVEN in deal.against:
-        seven = charge(_SEDMA_PROTI, _SEVEN_AGAINST, rules.amount("sedma") * factor,
-                       deal.seven_against == _LOST)
+    if against and _SEVEN in against:
+        seven = _charge(deal, top, _SEDMA_PROTI, _SEVEN_AGAINST, amount["sedma"],
+                        deal.seven_against == _LOST)
         played.append(seven)
         announced.append(seven)
-    if deal.silent_seven is not None and _SEVEN not in deal.announced | deal.against:
-        base = rules.amount("sedma") * factor // SILENT_SEVEN_DIVISOR
-        played.append(charge(_SILENT_SEVEN, None, base, deal.silent_seven == _DECLARER))
-    return Plan(played=tuple(played), announced=tuple(announced),
+    if deal.silent_seven is not None and _SEVEN not in announced_ and _SEVEN not in against:
+        played.append(_kept_charge(_SILENT_SEVEN, None, amount["sedma"] // SILENT_SEVEN_DIVISOR,
+                                   0, deal.silent_seven == _DECLARER))
+    paid = tuple(played)
+    # paid as announced unless a silent hundred doubled the hra or a silent seven was added
+    same = silent_hundred is None and len(played) == len(announced)
+    return Plan(played=paid, announced=paid if same else tuple(announced),
                 silent_hundred=silent_hundred)
+
+
+def _silent_hundred(deal: Deal, rules: MariasOptions) -> Side | None:
+    """Whose unannounced hundred doubles the hra (marias.md#silent), if anyone's."""
+    if hundred_points(deal, rules) >= HUNDRED:
+        return _DECLARER
+    if rules.defence_silent_hundred and defence_hundred_points(deal, rules) >= HUNDRED:
+        return _DEFENCE
+    return None
+
+
+# The charges and awards made so far, by their fields: both are frozen, so every deal that pays
+# or earns one the same way shares it (at most _KEPT kinds of each are kept).
+_CHARGES: dict[tuple[Any, ...], Charge] = {}
+_AWARDS: dict[tuple[Any, ...], Award] = {}
+_KEPT = 4096
+
+
+def _kept_charge(what: Line, component: Component | None, base: Points, level: int, won: bool,
+                 givers: tuple[Seat, ...] = (), against: bool = False,
+                 written_level: int | None = None) -> Charge:
+    """``Charge(...)`` of these fields, made once."""
+    key = (what, component, base, level, won, givers, against, written_level)
+    charge = _CHARGES.get(key)
+    if charge is None:
+        charge = Charge(what=what, component=component, base=base, level=level, won=won,
+                        givers=givers, against=against, written_level=written_level)
+        if len(_CHARGES) < _KEPT:
+            _CHARGES[key] = charge
+    return charge
+
+
+def _charge(deal: Deal, top: int, what: Line, comp: Component, base: Points,
+            won: bool) -> Charge:
+    """One fleckable component of ``deal`` as it is paid: at most the table's highest flek
+    ``top`` (marias.md#fleks)."""
+    written = deal.fleks.get(comp, 0)
+    against = comp in AGAINST
+    if not written:
+        found = _CHARGES.get((what, comp, base, 0, won, (), against, None))
+        return _kept_charge(what, comp, base, 0, won, (), against) if found is None else found
+    level = written if written <= top else top
+    return _kept_charge(what, comp, base, level, won,
+                        () if against else deal.givers(comp, level, deal.declarer),
+                        against, None if written == level else written)
 
 
 # --------------------------------------------------------------------------- premium points
@@ -1138,6 +1339,11 @@ def premium_key(charge: Charge, red: bool) -> str | None:
     return key + "_red"
 
 
+_RED_PREMIUM_OF_LINE: dict[Line, str] = {
+    what: key if key in ("betl", "durch") else key + "_red"
+    for what, key in PREMIUM_OF_LINE.items()}  # premium_key(charge, red=True), per line
+
+
 def minus_levels(charge: Charge) -> tuple[int, int | None]:
     """The flek levels the first flek-giver of one of the declarer's components answers for
     with minus points, and the level at which the third player joined (None: he did not).
@@ -1163,26 +1369,42 @@ def premium_awards(deal: Deal, charges: Sequence[Charge], defence: Sequence[Seat
     (a fleked game its announcer lost earns for the first flek-giver only),
     ``premium_flek_minus`` (the first flek-giver's minus points when the announcer wins).
     """
-    red = deal.trump == RED
+    keys = _RED_PREMIUM_OF_LINE if deal.trump == RED else PREMIUM_OF_LINE
     out: list[Award] = []
+    declarer = deal.declarer
     for c in charges:
-        key = premium_key(c, red)
-        if key is None or (c.against and not rules.premium_defence):
+        key = keys.get(c.what)
+        against = c.against
+        if key is None or (against and not rules.premium_defence):
             continue
-        announcer_won = c.won != c.against  # ``won`` is the declarer's
-        if announcer_won:
-            seats = tuple(defence) if c.against else (deal.declarer,)
-            out += [Award(s, key, c.what, 1, _WHY_WON) for s in seats]
-        first = deal.declarer if c.against else c.flek_by
-        if not c.level or first is None:
+        announcer_won = c.won != against  # ``won`` is the declarer's
+        if announcer_won and against:
+            out += [_award(s, key, c.what, 1, _WHY_WON) for s in defence]
+        elif announcer_won:
+            out.append(_award(declarer, key, c.what, 1, _WHY_WON))
+        if not c.level:
+            continue
+        first = declarer if against else c.flek_by
+        if first is None:
             continue
         if announcer_won and rules.premium_flek_minus:
             levels, joined = (c.level, None) if c.against else minus_levels(c)
-            out.append(Award(seat=first, key=key, what=c.what, times=-levels,
-                             why=_WHY_FLEK_MINUS, joined=joined))
+            out.append(_award(first, key, c.what, -levels, _WHY_FLEK_MINUS, joined))
         elif not announcer_won and rules.premium_flek_giver:
-            out.append(Award(seat=first, key=key, what=c.what, times=1, why=_WHY_FLEK))
+            out.append(_award(first, key, c.what, 1, _WHY_FLEK))
     return tuple(out)
+
+
+def _award(seat: Seat, key: str, what: Line, times: int, why: Why,
+           joined: int | None = None) -> Award:
+    """``Award(...)`` of these fields, made once (:data:`_AWARDS`)."""
+    fields = (seat, key, what, times, why, joined)
+    found = _AWARDS.get(fields)
+    if found is None:
+        found = Award(*fields)
+        if len(_AWARDS) < _KEPT:
+            _AWARDS[fields] = found
+    return found
 
 
 def award_points(awards: Sequence[Award], points: Mapping[str, int], n: int) -> list[int]:
@@ -1196,6 +1418,18 @@ def award_points(awards: Sequence[Award], points: Mapping[str, int], n: int) -> 
 def contract_text(deal: Deal) -> str:
     """What the contract column shows: hra, sedma, sto, sto a sedma (♥ for red), betl, durch,
     and after a comma what the defence announced: "hra ♥, sedma proti"."""
+    key = (deal.game, deal.trump == RED, deal.announced, deal.against)
+    text = _CONTRACT_TEXTS.get(key)
+    if text is None:
+        text = _CONTRACT_TEXTS[key] = _contract_text(deal)
+    return text
+
+
+# contract_text per (game, red, announced, against): a few dozen texts at most
+_CONTRACT_TEXTS: dict[tuple[Contract, bool, frozenset[Announce], frozenset[Announce]], str] = {}
+
+
+def _contract_text(deal: Deal) -> str:
     if deal.game != _SUIT_GAME:
         return deal.game.value
     seven, hundred = _SEVEN in deal.announced, _HUNDRED in deal.announced
@@ -1277,6 +1511,44 @@ def _tally(state: MariasState, awards: Sequence[Award], sign: int) -> None:
 # --------------------------------------------------------------------------- the game
 
 
+def _refuse_defender(sheet: Sheet, comp: Component, level: int, seat: Seat, d: Seat) -> None:
+    """Level ``level`` of ``comp`` is the defence's to give, not the declarer's or the
+    pauzírák's (:meth:`MariasGame._verify_givers`)."""
+    role = "declarer" if seat == d else "pauzirak"
+    names, word = sheet.players, FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
+    raise _illegal("flek_by", f"The {word} on {comp.value} is given by a defender, not "
+                   f"by {names[seat]} ({'the declarer' if seat == d else 'the pauzírák'})",
+                   "flek_by_defender", seat=seat, role=role, component=comp.value,
+                   level=level)
+
+
+class _Table:
+    """What every deal of a sheet reads of its header, worked out once (:meth:`Game.prepare`):
+    its options, the players' names, the tariff, and per dealer and declarer who sits out, who
+    pays (marias.md#payment) and who plays against the declarer."""
+
+    __slots__ = ("amounts", "liability", "names", "rules", "seats")
+
+    def __init__(self, sheet: Sheet) -> None:
+        rules: MariasOptions = sheet.rules
+        n = sheet.n
+        self.rules = rules
+        self.names = sheet.players
+        self.amounts = tariff(rules)
+        # what charge_lines reads of the options (liable)
+        self.liability = (rules.flek_liability, rules.flek_giver_receives)
+        seats = []
+        for dealer in range(n):
+            out = dealer if n == 4 else None
+            seats.append(tuple(
+                (out,
+                 tuple(s for s in range(n) if s != d and (s != out or rules.pauzirak_pays)),
+                 tuple(s for s in range(n) if s != d and s != out))
+                for d in range(n)))
+        self.seats: tuple[tuple[tuple[Seat | None, tuple[Seat, ...], tuple[Seat, ...]], ...],
+                          ...] = tuple(seats)
+
+
 # What betl and durch have not (MariasGame._verify_betl_durch): the field, and why.
 NOT_IN_SUIT_GAME = {
     "trump": "{game} has no trumps",
@@ -1308,11 +1580,14 @@ class MariasGame(Game):
         """The entry kinds a table may write (drives the sheet's buttons)."""
         return self.entry_kinds
 
+    def prepare(self, sheet: Sheet) -> _Table:
+        return _Table(sheet)
+
     def parse_entry(self, raw: Mapping[str, Any], sheet: Sheet) -> Entry:
         n = sheet.n
-        kind = self.entry_kind(raw)
-        if kind == _DEAL:
+        if raw.get("type") == _DEAL:
             return parse_deal(raw, n)
+        kind = self.entry_kind(raw)
         if kind == Kind.RENONC:
             parse.only_keys(raw, ("seat", "kind", "played_out", "deal"))
             return Renonc(
@@ -1361,7 +1636,7 @@ class MariasGame(Game):
         """Raise :class:`IllegalEntry` unless the deal can stand on the sheet now."""
         rules: MariasOptions = sheet.rules
         names = sheet.players
-        out = self.pauzirak(state)
+        out = state.dealer if state.n == 4 else None  # the pauzírák (marias.md#players)
         if e.sitting_out is not None:
             if out is None:
                 raise _illegal("sitting_out", "With three players nobody sits out",
@@ -1382,7 +1657,7 @@ class MariasGame(Game):
         self._verify_fleks(state, sheet, e)
 
     def _verify_suit(self, e: Deal, rules: MariasOptions, names: Sequence[str]) -> None:
-        d = names[e.declarer]
+        d = names[e.declarer]  # (the messages' words are made only when they refuse)
         if e.trump is None:
             raise _illegal("trump", "A suit game names its trumps", "trump_missing")
         if e.card_points is None:
@@ -1397,30 +1672,32 @@ class MariasGame(Game):
         if both:
             raise _illegal("marriages", f"The {both[0]} marriage is written for both sides; each "
                            "marriage is declared once per deal", "marriage_twice", suit=both[0])
-        if _SEVEN in e.announced and _SEVEN in e.against:
+        announced, against = e.announced, e.against
+        seven, seven_against = _SEVEN in announced, _SEVEN in against
+        if seven and seven_against:
             raise _illegal("against", f"{d} announced the seven, so the defence cannot announce "
                            "the seven against him", "seven_both", seat=e.declarer)
-        if _HUNDRED in e.announced and _HUNDRED in e.against:
+        if against and _HUNDRED in announced and _HUNDRED in against:
             raise _illegal("against", f"{d} announced the hundred, so the defence cannot "
                            "announce the hundred against him", "hundred_both", seat=e.declarer)
         unannounced = ("A seven is won or lost only when it was announced; a trump seven that "
                        "took the last trick unannounced is a silent seven")
-        if _SEVEN in e.announced and e.seven is None:
+        if seven and e.seven is None:
             raise _illegal("seven", f"{d} announced the seven: write whether it was won or lost",
                            "seven_missing", seat=e.declarer)
-        if _SEVEN not in e.announced and e.seven is not None:
+        if not seven and e.seven is not None:
             raise _illegal("seven", unannounced, "seven_not_announced")
-        if _SEVEN in e.against and e.seven_against is None:
+        if seven_against and e.seven_against is None:
             raise _illegal("seven_against", f"The defence announced the seven against {d}: "
                            "write whether it was won or lost", "seven_against_missing",
                            seat=e.declarer)
-        if _SEVEN not in e.against and e.seven_against is not None:
+        if not seven_against and e.seven_against is not None:
             raise _illegal("seven_against", unannounced, "seven_against_not_announced")
-        if e.silent_seven is not None and _SEVEN in e.announced | e.against:
+        if e.silent_seven is not None and (seven or seven_against):
             raise _illegal("silent_seven", "The seven was announced, so it is not silent",
                            "silent_seven_announced")
-        if rules.last_trick_check:
-            self._verify_last_trick(e, names)
+        if rules.last_trick_check and not LAST_TRICK <= e.card_points <= CARD_POINTS - LAST_TRICK:
+            self._verify_last_trick(e, names)  # (between, either side may have the last trick)
 
     @staticmethod
     def _verify_last_trick(e: Deal, names: Sequence[str]) -> None:
@@ -1446,7 +1723,7 @@ class MariasGame(Game):
 
     def _verify_betl_durch(self, e: Deal) -> None:
         """Betl and durch: no suit game's announcements, trumps, card points or seven."""
-        game = e.game.value
+        game = _CONTRACT_WORDS[e.game]
         if _HUNDRED in e.announced:
             raise _illegal("announced", f"Sto (the hundred) is announced only in a suit game, "
                            f"not in {game}", "hundred_not_suit", game=game)
@@ -1469,11 +1746,12 @@ class MariasGame(Game):
                            "result_missing", game=game)
 
     def _verify_fleks(self, state: State, sheet: Sheet, e: Deal) -> None:
-        if not e.fleks and not e.flek_by and e.first_flek_by is None:
-            return  # nothing fleked, nobody named: nothing to check
+        fleks, given, by = e.fleks, e.flek_by, e.first_flek_by
+        if not fleks and not given and by is None:
+            return  # nothing written of fleks: nothing to check
         rules: MariasOptions = sheet.rules
         comps = e.components()
-        for comp, level in e.fleks.items():
+        for comp, level in fleks.items():
             if comp not in comps:
                 raise _illegal("fleks", f"{comp.value} is not played in this deal, so it cannot "
                                "be fleked", "flek_component", component=comp.value,
@@ -1485,7 +1763,8 @@ class MariasGame(Game):
                 raise _illegal("fleks", f"{comp.value} is at level {level} "
                                f"({FLEK_NAMES[level]}), {limit}", "flek_limit",
                                component=comp.value, level=level, max=rules.max_fleks)
-        by = e.first_flek_by
+        if by is None and not given and not any(fleks.values()):
+            return  # every component written is played and none fleked: nothing else to check
         firsts = {} if by is None else (
             {c: by for c in comps if c not in AGAINST} if isinstance(by, int) else dict(by))
         for comp in firsts:
@@ -1493,45 +1772,44 @@ class MariasGame(Game):
                 raise _illegal("first_flek_by", f"{comp.value} is not played in this deal, so "
                                "it cannot be fleked", "flek_component", component=comp.value,
                                played=[c.value for c in comps])
-        for comp, seats in e.flek_by.items():
+        for comp, seats in given.items():
             if comp not in comps or len(seats) > e.level(comp):
                 raise _illegal("flek_by", f"{comp.value} is fleked {e.level(comp)} times, "
                                f"and {len(seats)} flek-givers are written", "flek_by_levels",
                                component=comp.value, level=e.level(comp), count=len(seats))
+        out = state.dealer if state.n == 4 else None  # the pauzírák
         for comp in comps:
-            if comp in e.flek_by:
-                seats = e.flek_by[comp]
+            if comp in given:
+                seats = given[comp]
             elif comp in firsts:
                 seats = (firsts[comp],)
             else:
                 seats = ()
-            for k, seat in enumerate(seats, start=1):
-                self._verify_giver(state, sheet, e, comp, k, seat)
-            if (rules.flek_liability == _FLEKING_PLAYER and not seats
-                    and min(e.level(comp), rules.max_fleks) and comp not in AGAINST):
+            if seats:
+                self._verify_givers(sheet, e, comp, seats, out)
+            elif (rules.flek_liability == _FLEKING_PLAYER
+                    and fleks.get(comp) and rules.max_fleks and comp not in AGAINST):
                 raise _illegal(
                     "first_flek_by", f"{comp.value} is fleked and at this table the first "
                     "flek-giver pays the doubling for the whole defence: write who gave the "
                     "flek", "flek_giver_missing", component=comp.value)
 
-    def _verify_giver(self, state: State, sheet: Sheet, e: Deal, comp: Component, level: int,
-                      seat: Seat) -> None:
-        """Level ``level`` of ``comp`` is given by the side against its announcer: the defence
-        fleks the declarer's components, he gives re; the other way round for theirs."""
-        names = sheet.players
+    @staticmethod
+    def _verify_givers(sheet: Sheet, e: Deal, comp: Component, seats: Sequence[Seat],
+                       out: Seat | None) -> None:
+        """Each level of ``comp`` (1, 2, ... in ``seats``) is given by the side against its
+        announcer: the defence fleks the declarer's components, he gives re; the other way round
+        for theirs.  ``out``: the pauzírák."""
         d = e.declarer
-        by_declarer = (level % 2 == 0) != (comp in AGAINST)
-        word = FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
-        if by_declarer and seat != d:
-            raise _illegal("flek_by", f"The {word} on {comp.value} is given by the declarer "
-                           f"{names[d]}, not by {names[seat]}", "flek_by_declarer", seat=seat,
-                           declarer=d, component=comp.value, level=level)
-        if not by_declarer and (seat == d or seat == self.pauzirak(state)):
-            role = "declarer" if seat == d else "pauzirak"
-            raise _illegal("flek_by", f"The {word} on {comp.value} is given by a defender, not "
-                           f"by {names[seat]} ({'the declarer' if seat == d else 'the pauzírák'})",
-                           "flek_by_defender", seat=seat, role=role, component=comp.value,
-                           level=level)
+        against = comp in AGAINST
+        for level, seat in enumerate(seats, start=1):
+            if ((level % 2 == 0) != against) and seat != d:  # the declarer's to give
+                names, word = sheet.players, FLEK_NAMES[min(level, MAX_FLEK_LEVEL)]
+                raise _illegal("flek_by", f"The {word} on {comp.value} is given by the declarer "
+                               f"{names[d]}, not by {names[seat]}", "flek_by_declarer",
+                               seat=seat, declarer=d, component=comp.value, level=level)
+            if ((level % 2 == 0) == against) and seat in (d, out):
+                _refuse_defender(sheet, comp, level, seat, d)
 
     def can_deal(self, state: State, sheet: Sheet, e: Deal) -> bool:
         try:
@@ -1544,28 +1822,28 @@ class MariasGame(Game):
         """Verify, then write any deal's row, component by component (marias.md#payment).
         The row's marks and notes are written when first read (:func:`_deal_parts`)."""
         self.verify_deal(state, sheet, e)
-        rules: MariasOptions = sheet.rules
-        n, d = state.n, e.declarer
-        out = self.pauzirak(state)
-        payers = self.payers(state, d, rules)
-        p = plan(e, rules)
-        lines = tuple(settle(p.played, d, payers, rules, out))
-        awards = premium_awards(e, p.announced, [s for s in range(n) if s not in (d, out)],
-                                rules)
+        table: _Table = sheet.prepared
+        rules = table.rules
+        n, d, dealer = state.n, e.declarer, state.dealer
+        out, payers, defence = table.seats[dealer][d]
+        p = plan(e, rules, table.amounts)
+        lines, deltas = _settle(table, p.played, d, payers, out)
+        awards = premium_awards(e, p.announced, defence, rules)
         # -- mutate
-        dealer = state.dealer
-        _tally(state, awards, 1)
-        state.deals += 1
+        if awards:
+            _tally(state, awards, 1)
+        deals = state.deals = state.deals + 1
         state.dealer = (dealer + 1) % n
         contract = contract_text(e)
-        state.last = DealRecord(index=index, declarer=d, dealer=dealer, pauzirak=out,
-                                payers=payers, game=e.game, contract=contract,
-                                charges=p.announced, ledger=lines, awards=awards)
-        return _write(state, Row(
-            entry=index, kind=_DEAL, deltas=tuple(net(lines, n)), totals=(), dealer=dealer,
-            declarer=d, sitting_out=out, contract=contract, round_end=state.deals % n == 0,
-            ledger=lines, parts=partial(_deal_parts, _Dealt(
-                e, p, lines, awards, sheet.players, rules, out, payers))))
+        state.last = _made(DealRecord, {
+            "index": index, "declarer": d, "dealer": dealer, "pauzirak": out, "payers": payers,
+            "game": e.game, "contract": contract, "charges": p.announced, "ledger": lines,
+            "awards": awards, "decided_by": None})
+        return _write(state, Row.of_fields({
+            "entry": index, "kind": _DEAL, "deltas": deltas, "totals": (), "dealer": dealer,
+            "auto": False, "declarer": d, "sitting_out": out, "contract": contract,
+            "round_end": deals % n == 0, "ledger": lines},
+            _Dealt(e, p, lines, awards, table.names, rules, out, payers)))
 
     # ---------------------------------------------------------------- renonc
 
@@ -1792,18 +2070,26 @@ def _write(state: MariasState, row: Row) -> Row:
     return row
 
 
-class _Dealt(NamedTuple):
+class _Dealt:
     """A deal as :meth:`MariasGame.deal` settled it: what its row's marks and notes are written
-    from when first read (:func:`_deal_parts`)."""
+    from when first read (called: :func:`_deal_parts`)."""
 
-    deal: Deal
-    plan: Plan
-    ledger: tuple[Payment, ...]
-    awards: tuple[Award, ...]
-    names: tuple[str, ...]
-    rules: MariasOptions
-    pauzirak: Seat | None
-    payers: tuple[Seat, ...]
+    __slots__ = ("awards", "deal", "ledger", "names", "pauzirak", "payers", "plan", "rules")
+
+    def __init__(self, deal: Deal, plan: Plan, ledger: tuple[Payment, ...],
+                 awards: tuple[Award, ...], names: tuple[str, ...], rules: MariasOptions,
+                 pauzirak: Seat | None, payers: tuple[Seat, ...]) -> None:
+        self.deal = deal
+        self.plan = plan
+        self.ledger = ledger
+        self.awards = awards
+        self.names = names
+        self.rules = rules
+        self.pauzirak = pauzirak
+        self.payers = payers
+
+    def __call__(self) -> tuple[tuple[tuple[str, ...], ...], tuple[Note, ...]]:
+        return _deal_parts(self)
 
 
 def _deal_parts(dealt: _Dealt) -> tuple[tuple[tuple[str, ...], ...], tuple[Note, ...]]:

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from tests.playwright_fixtures import chromium, phone, second_phone, shot  # noqa: F401
+
+# Hypothesis profiles: how thoroughly the property tests and fuzzers search.  "ci" is the
+# thorough run (Hypothesis's own CI profile -- derandomized, no example database -- with 200
+# examples a test); "dev" a quick one for a developer's run (20).  HYPOTHESIS_PROFILE chooses;
+# without it "ci" runs when CI is set (.ci/run sets it), "dev" otherwise.  A test that runs more
+# or fewer examples than the profile (an expensive one, or a cheap one that searches wider)
+# scales the profile's count: ``hypothesis_settings().max_examples // 4``.
+hypothesis_settings.register_profile(
+    "ci", parent=hypothesis_settings.get_profile("ci"), max_examples=200, deadline=None)
+hypothesis_settings.register_profile("dev", max_examples=20, deadline=None)
+_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if _CI else "dev"))
 
 PLAYERS = ("Anna", "Boris", "Vera")
 

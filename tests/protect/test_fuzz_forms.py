@@ -31,7 +31,9 @@ from tests.protect.hostile import (
 
 pytestmark = pytest.mark.postgres
 FUZZ = hypothesis_settings(
-    max_examples=int(__import__("os").environ.get("LISTEK_FUZZ_EXAMPLES", "400")),
+    # LISTEK_FUZZ_EXAMPLES, when set, overrides twice the profile's count (tests/conftest.py)
+    max_examples=int(__import__("os").environ.get("LISTEK_FUZZ_EXAMPLES")
+                     or hypothesis_settings().max_examples * 2),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

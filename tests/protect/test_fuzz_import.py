@@ -22,7 +22,9 @@ from tests.conftest import quiet_deals
 from tests.protect.hostile import assert_escaped, assert_sheet_whole, hostile_text, markup_name
 
 pytestmark = pytest.mark.postgres
-EXAMPLES = int(__import__("os").environ.get("LISTEK_FUZZ_EXAMPLES", "400")) // 2
+# LISTEK_FUZZ_EXAMPLES, when set, overrides twice the Hypothesis profile's count (tests/conftest.py)
+EXAMPLES = int(__import__("os").environ.get("LISTEK_FUZZ_EXAMPLES")
+               or hypothesis_settings().max_examples * 2) // 2
 FUZZ = hypothesis_settings(
     max_examples=EXAMPLES,
     deadline=None,

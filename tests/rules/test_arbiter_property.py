@@ -92,7 +92,7 @@ def announced_seven(turn: Turn, card: Card) -> bool:
     return turn.announced_seven and card == Card(rank=Rank.SEVEN, suit=turn.trump or card.suit)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=settings().max_examples * 2, deadline=None)  # cheap: search wider
 @given(turns())
 def test_some_card_is_always_legal_and_every_legal_card_passes_verify(turn: Turn) -> None:
     legal = legal_cards(turn)
@@ -109,7 +109,7 @@ def test_some_card_is_always_legal_and_every_legal_card_passes_verify(turn: Turn
             assert refused.value.broken in TRICK_RULE_BREACHES
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=settings().max_examples * 2, deadline=None)  # cheap: search wider
 @given(turns())
 def test_legal_cards_keep_the_obligations_in_force(turn: Turn) -> None:
     rules, legal = turn.rules, legal_cards(turn)
@@ -136,7 +136,7 @@ def test_legal_cards_keep_the_obligations_in_force(turn: Turn) -> None:
             assert all(wins(turn, c) for c in legal)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=settings().max_examples // 2, deadline=None)
 @given(turns(), st.data())
 def test_json_verdict_agrees_with_the_typed_answer(turn: Turn, data: st.DataObject) -> None:
     card = data.draw(st.sampled_from(turn.hand))

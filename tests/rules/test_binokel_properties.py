@@ -13,7 +13,7 @@ import rules
 from rules.binokel import BinokelOptions
 from tests.rules.strategies_binokel import binokel_sheets
 
-FAST = settings(max_examples=30, deadline=None)
+FAST = settings(max_examples=settings().max_examples // 7, deadline=None)  # whole sheets
 
 
 @FAST

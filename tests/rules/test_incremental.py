@@ -20,10 +20,11 @@ from .strategies_binokel import binokel_sheets
 from .strategies_marias import marias_sheets
 from .strategies_thousand import thousand_sheets
 
-# About a thousand random sheets per game: 3,000 sheets in all, each judged entry by entry.
-MANY = settings(max_examples=1000, deadline=None,
+# Five times the profile's examples per game (a thousand in the "ci" profile: 3,000 sheets in all),
+# each judged entry by entry.
+MANY = settings(max_examples=settings().max_examples * 5, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-SOME = settings(max_examples=150, deadline=None,
+SOME = settings(deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

@@ -302,7 +302,7 @@ def premium_deal(draw: st.DrawFn) -> dict[str, Any]:
     return entry
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(premium_deal())
 def test_premium_points_of_a_deal_are_consistent(entry: dict[str, Any]) -> None:
     """Minus points only for the seat that gave the first flek (the declarer on the defence's
@@ -336,7 +336,7 @@ def test_premium_points_of_a_deal_are_consistent(entry: dict[str, Any]) -> None:
     assert sum(p for p in got if p < 0) >= worst
 
 
-@settings(max_examples=120, deadline=None)
+@settings(deadline=None)
 @given(marias_sheets(max_entries=10))
 def test_the_sheet_and_the_tournament_agree_on_who_earns_premium_points(
         doc: dict[str, Any]) -> None:

@@ -14,10 +14,8 @@ from rules.errors import RulesError
 
 from .strategies_marias import marias_sheets
 
-EXAMPLES = 120
 
-
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(deadline=None)
 @given(marias_sheets())
 def test_random_valid_sheets_settle_every_deal_to_zero(doc: dict[str, Any]) -> None:
     assert rules.problems(doc) == []
@@ -42,7 +40,7 @@ def test_random_valid_sheets_settle_every_deal_to_zero(doc: dict[str, Any]) -> N
     assert rules.score(rules.load(rules.dump(sheet))).to_json() == scored.to_json()
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(deadline=None)
 @given(marias_sheets())
 def test_final_result_rounds_the_money_and_settling_up_squares_it(doc: dict[str, Any]) -> None:
     sheet = rules.load(doc)
@@ -85,7 +83,7 @@ CORRUPTIONS: tuple[tuple[str, Any], ...] = (
 )
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(deadline=None)
 @given(marias_sheets(max_entries=10), st.data())
 def test_a_corrupt_entry_is_reported_naming_it(doc: dict[str, Any], data: st.DataObject) -> None:
     if not doc["entries"]:
@@ -111,7 +109,7 @@ FIELDS = ("type", "declarer", "sitting_out", "game", "trump", "announced", "card
           "kind", "played_out")
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(deadline=None)
 @given(marias_sheets(max_entries=8), st.data())
 def test_junk_in_any_field_gives_problems_never_a_traceback(
     doc: dict[str, Any], data: st.DataObject

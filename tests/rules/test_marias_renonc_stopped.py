@@ -166,7 +166,7 @@ def stopped_sheets(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
             marias_doc(alone, players=n, options=options, first_dealer=first, edition=edition))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=settings().max_examples * 3 // 2, deadline=None)
 @given(stopped_sheets())
 def test_a_stopped_deal_settles_as_any_result_and_its_renonc(
         docs: tuple[dict[str, Any], dict[str, Any]]) -> None:

@@ -296,7 +296,7 @@ def deal_against_and_joined(draw: st.DrawFn) -> dict[str, Any]:
     return entry
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(deal_against_and_joined(), st.sampled_from((0, 100, 2000)), st.booleans())
 def test_money_stays_zero_sum_with_announcements_against_and_third_player_fleks(
         deal: dict[str, Any], cap: int, pauzirak_pays: bool) -> None:

@@ -32,7 +32,7 @@ def _card(play: Any) -> str:
     return play["card"] if isinstance(play, dict) else str(play)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(st.sampled_from(REVIEW_RULESETS), st.integers(0, 2**32), st.sampled_from(OBLIGATION_SETS))
 def test_a_legal_deal_has_no_finding_and_its_card_points_add_up(
     ruleset: str, seed: int, obligations: dict[str, bool]
@@ -52,7 +52,7 @@ def test_a_legal_deal_has_no_finding_and_its_card_points_add_up(
     assert r["sides"]["declarer"] + r["sides"]["defence"] == TOTALS[ruleset]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(st.sampled_from(REVIEW_RULESETS), st.integers(0, 2**32), st.integers(0, 20),
        st.randoms(use_true_random=False))
 def test_one_illegal_card_gives_exactly_that_finding_at_that_trick(

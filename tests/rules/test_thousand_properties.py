@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import rules
 from tests.rules.strategies_thousand import thousand_sheets
 
-FAST = settings(max_examples=50, deadline=None)
+FAST = settings(max_examples=settings().max_examples // 4, deadline=None)  # whole sheets
 
 
 @FAST

@@ -163,7 +163,8 @@ def test_a_tournament_made_through_its_forms_imports_again(
 form_text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=90)
 
 
-@hypothesis_settings(max_examples=25, deadline=None,
+@hypothesis_settings(max_examples=hypothesis_settings().max_examples // 8,  # requests
+                     deadline=None,
                      suppress_health_check=[HealthCheck.function_scoped_fixture,
                                             HealthCheck.too_slow])
 @given(name=form_text, player=form_text, club=form_text)

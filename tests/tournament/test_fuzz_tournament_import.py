@@ -26,7 +26,9 @@ from tests.tournament.helpers import exported_document
 from tests.tournament.test_import_validation import PYTHON_WORDS
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
-EXAMPLES = int(os.environ.get("LISTEK_FUZZ_EXAMPLES", "400")) // 2
+# LISTEK_FUZZ_EXAMPLES, when set, overrides twice the Hypothesis profile's count (tests/conftest.py)
+EXAMPLES = int(os.environ.get("LISTEK_FUZZ_EXAMPLES")
+               or hypothesis_settings().max_examples * 2) // 2
 MOMENTS = ["2026-05-01T18:00:00+16:00", "2026-05-01T18:00:00-23:59", "2026-05-01T18:00:00",
            "0001-01-01T00:00:00+15:00", "9999-12-31T23:59:59-15:59", "2026-05-01T18:00:00Z"]
 hostile = st.one_of(json_value, st.sampled_from(MOMENTS), st.integers(-(2**70), 2**70),
