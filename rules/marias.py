@@ -503,10 +503,10 @@ def renonc_kinds() -> tuple[RenoncKind, ...]:
     return RENONC_KINDS
 
 
-def kc(amount: Points) -> str:
+def crowns_text(amount: Points) -> str:
     """Haléře as the sheet writes money.
 
-    >>> kc(120), kc(-5), kc(1000)
+    >>> crowns_text(120), crowns_text(-5), crowns_text(1000)
     ('1.20 Kč', '-0.05 Kč', '10.00 Kč')
     """
     sign = "-" if amount < 0 else ""
@@ -2148,13 +2148,13 @@ SILENT_HUNDRED_MARK = {_DECLARER: "silent_hundred", _DEFENCE: "silent_hundred_ag
 
 
 class _Money(int):
-    """Haléře that a note's text shows as the sheet writes money (:func:`kc`), made only when
-    the text is read."""
+    """Haléře that a note's text shows as the sheet writes money (:func:`crowns_text`), made
+    only when the text is read."""
 
     __slots__ = ()
 
     def __str__(self) -> str:
-        return kc(self)
+        return crowns_text(self)
 
 
 
