@@ -50,15 +50,18 @@ def verified(request: HttpRequest) -> str | None:
     older release's unsigned id, a forged or damaged signature)."""
     if hasattr(request, _VERIFIED):
         return getattr(request, _VERIFIED)  # type: ignore[no-any-return]
-    raw = request.COOKIES.get(DEVICE_COOKIE, "")
-    try:
-        device: str | None = _signer().unsign(raw) if raw else None
-    except signing.BadSignature:
-        device = None
-    if device is not None and not is_device_id(device):
-        device = None
+    device = unsigned(request.COOKIES.get(DEVICE_COOKIE, ""))
     setattr(request, _VERIFIED, device)
     return device
+
+
+def unsigned(value: str) -> str | None:
+    """The device id a cookie's value carries when the site signed it, else None."""
+    try:
+        device = _signer().unsign(value) if value else None
+    except signing.BadSignature:
+        return None
+    return device if device is not None and is_device_id(device) else None
 
 
 class DeviceMiddleware:

@@ -464,7 +464,9 @@ class NoteForm(forms.Form):
         help_text=_("Optional, e.g. “Petr left at 22:30”. It changes no score."),
         error_messages={"max_length": _("A note holds at most %(limit_value)s characters "
                                         "(it has %(show_value)s).")},
-        widget=forms.TextInput(attrs={"maxlength": MAX_NOTE, "autocomplete": "off"}),
+        # the number keyboard's Enter passes it by (static/js/entry.js): it is seldom written
+        widget=forms.TextInput(attrs={"maxlength": MAX_NOTE, "autocomplete": "off",
+                                      "enterkeyhint": "done", "data-enter-skip": ""}),
     )
 
     def note(self) -> str:

@@ -14,9 +14,12 @@
                       ":not([type=submit]):not([type=button]), select");
   }
 
+  // the fields Enter moves through; an optional field seldom written (the row's note) is
+  // passed by, and Enter in it goes to the button
   function fields() {
     return Array.prototype.filter.call(form.elements, (el) => {
-      return typed(el) && !el.disabled && el.offsetParent !== null;
+      return typed(el) && !el.disabled && el.offsetParent !== null &&
+        !el.hasAttribute("data-enter-skip");
     });
   }
 
@@ -28,7 +31,8 @@
     if (event.key !== "Enter" || event.isComposing || !typed(event.target)) return;
     event.preventDefault(); // Enter in a field never sends the form
     const list = fields();
-    const next = list[list.indexOf(event.target) + 1];
+    const at = list.indexOf(event.target);
+    const next = at < 0 ? null : list[at + 1];
     if (next) {
       next.focus();
       if (next.select) next.select();

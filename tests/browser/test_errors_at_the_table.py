@@ -97,6 +97,11 @@ def test_enter_on_the_number_keyboard_moves_on_and_never_sends(
     page.keyboard.press("Enter")
     assert page.url == url
     assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+    # the row's note, seldom written, is passed by; Enter in it goes to the button too
+    page.fill("#id_row_note", "Petr left at 22:30")
+    page.press("#id_row_note", "Enter")
+    assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+    assert page.url == url
     assert not Entry.objects.exists()
     assert page.locator("#form-summary").count() == 0
 

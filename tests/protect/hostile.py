@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import rules
 from rules.engine import MAX_NAME
 from scoresheet.sheets import services
-from scoresheet.sheets.models import Entry, EntryChange, Sheet
+from scoresheet.sheets.models import Entry, EntryChange, Sheet, SheetEvent
 from scoresheet.sheets.validators import text_problem
 
 MARKUP = [
@@ -188,8 +188,11 @@ def assert_sheet_whole(sheet: Sheet) -> None:
     assert text_problem(sheet.scorer) is None, sheet.scorer
     entries = list(Entry.objects.filter(sheet=sheet).order_by("position"))
     assert [e.position for e in entries] == list(range(len(entries)))
-    changes = list(EntryChange.objects.filter(sheet=sheet).order_by("revision"))
-    assert [c.revision for c in changes] == list(range(1, sheet.revision + 1))
+    # every revision is one change to a row or one event of the sheet itself (a rename, an
+    # evening closed or reopened), never both, none missing
+    changes = [c.revision for c in EntryChange.objects.filter(sheet=sheet)]
+    events = [e.revision for e in SheetEvent.objects.filter(sheet=sheet)]
+    assert sorted(changes + events) == list(range(1, sheet.revision + 1))
     assert EntryChange.objects.filter(sheet=sheet).exclude(key=None).count() <= sheet.revision
     for e in entries:
         assert isinstance(e.data, dict) and isinstance(e.data.get("type"), str)
