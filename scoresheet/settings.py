@@ -364,7 +364,9 @@ for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # a refused flood is logged once per window by the rate limiter, not once per request
+    "filters": {"quiet_refusals": {"()": "scoresheet.protect.quiet.QuietRefusals"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["quiet_refusals"]}},
     "loggers": {
         "django": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
         "scoresheet": {"handlers": ["console"], "level": "INFO"},

@@ -48,6 +48,15 @@ def tasks_run_at_once(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def no_refusal_remembered() -> None:
+    """The rate limits' memory of windows over their limit is the process's; a test starts with
+    none (its database starts with no counts)."""
+    from scoresheet.protect import ratelimit
+
+    ratelimit.forget_refusals()
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings: Any) -> None:
     """Accounts in tests need no slow password hashing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

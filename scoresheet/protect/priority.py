@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,30 @@ def below_the_web(target: int = WORKER_NICE) -> int:
     if current < target:
         current = os.nice(target - current)
         log.info("task worker: CPU priority lowered to nice %s", current)
+        in_its_own_group(target)
     return current
+
+
+AUTOGROUP = Path("/proc/self/autogroup")
+
+
+def in_its_own_group(target: int) -> None:
+    """Where Linux groups processes by session (``sched_autogroup``, on by default in most
+    desktop and many server kernels), a nice value weighs only against the processes of the
+    same session: a worker started in a session of its own (a service, a terminal, the tests'
+    live servers) would still share the CPU evenly with the web workers' session.  Its group's
+    nice is lowered as well (allowed to the process's owner); where there is no such file (no
+    autogroups, another system) there is nothing to lower, and a service manager's own CPU
+    weight does it (docs/deployment.md, ``CPUWeight=``).  Only a session leader does so: its
+    group is its own; a worker in the session of whoever started it (the web server's, under
+    scripts/run) already weighs its nice against them, and must not lower their group."""
+    if not leads_its_session():
+        return
+    try:
+        AUTOGROUP.write_text(f"{target}\n", encoding="ascii")
+    except OSError:
+        return
+    log.info("task worker: its session's CPU share lowered to nice %s", target)
 
 
 def on_task_started(sender: Any, **kwargs: Any) -> None:
@@ -35,3 +59,11 @@ def on_task_started(sender: Any, **kwargs: Any) -> None:
     worker; the immediate one in the web worker, which keeps its priority."""
     if getattr(sender, "supports_defer", False):
         below_the_web()
+
+
+def leads_its_session() -> bool:
+    """This process began its own session (``setsid``): its scheduling group is its own."""
+    try:
+        return os.getsid(0) == os.getpid()
+    except OSError:
+        return False

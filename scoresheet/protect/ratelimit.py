@@ -48,6 +48,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import ipaddress
+import logging
 import math
 import re
 import time
@@ -67,6 +68,8 @@ from django.utils.translation import ngettext
 
 from scoresheet.protect.device import verified
 from scoresheet.protect.models import Hit
+
+log = logging.getLogger(__name__)
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 SHEET_PATH = re.compile(r"^/s/(?P<token>[^/]+)/")
@@ -144,6 +147,21 @@ def count(bucket: str, *, limit: int, window: int, now: float | None = None,
     return verdict
 
 
+# The windows this process has seen over their limit: (bucket, the second the window ends) ->
+# the limit it was over.  A fixed window over its limit refuses every further request until it
+# ends (a refused request gives nothing back), so a flood of requests already refused is
+# answered from memory, without a write to the database each: an abuser's 429s cost the table
+# next door almost nothing.  Each process learns it from its own first refusal; bounded, and
+# cleared whole.
+_REFUSED: dict[tuple[str, int], int] = {}
+REFUSED_KEPT = 10_000
+
+
+def forget_refusals() -> None:
+    """Forget the windows seen over their limit (the tests' fresh start)."""
+    _REFUSED.clear()
+
+
 def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
              amount: int = 1, sheet_token: str | None = None) -> Verdict | None:
     """Count ``amount`` requests in ``bucket``'s current window (one atomic statement).
@@ -153,8 +171,12 @@ def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
     ``sheet_token`` the same statement counts only when that token is a sheet's edit link, and
     None says it is not (nothing counted).
     """
+    present = now is None and amount == 1  # (mail counted into a later window is not)
     now = time.time() if now is None else now
     end = (int(now // window) + 1) * window
+    if present and _REFUSED.get((bucket, end)) == limit:
+        return Verdict(allowed=False, count=limit + 1, limit=limit,
+                       retry_after=max(1, math.ceil(end - now)), window=window)
     quote = connection.ops.quote_name
     table = quote(Hit._meta.db_table)
     if sheet_token is None:
@@ -183,6 +205,13 @@ def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
             cursor.execute(f"DELETE FROM {table} WHERE slot <= %s",  # noqa: S608
                            [int(min(now, time.time()))])
     retry_after = max(1, math.ceil(end - now))
+    if present and seen > limit:
+        if len(_REFUSED) >= REFUSED_KEPT:
+            _REFUSED.clear()
+        if (bucket, end) not in _REFUSED:  # once a window and process (scoresheet/protect/quiet.py)
+            log.warning("rate limit: %s is over its limit of %s; refused for %s s", bucket,
+                        limit, retry_after)
+        _REFUSED[(bucket, end)] = limit
     return Verdict(allowed=seen <= limit, count=seen, limit=limit, retry_after=retry_after,
                    window=window)
 
@@ -192,6 +221,7 @@ def give_back(bucket: str, window: int, now: float | None = None) -> None:
     now = time.time() if now is None else now
     end = (int(now // window) + 1) * window
     Hit.objects.filter(bucket=bucket, slot=end, count__gt=0).update(count=F("count") - 1)
+    _REFUSED.pop((bucket, end), None)  # one given back may open the window again
 
 
 def page(title: str, text: str, *, status: int) -> HttpResponse:

@@ -171,6 +171,12 @@ def table_sheets(t: Tournament) -> list[tuple[Table, dict[str, Any]]]:
     return out
 
 
+def table_sheet_count(t: Tournament) -> int:
+    """How many table sheets the results PDF appends (as many as :func:`table_sheets` gives),
+    in one query: the results link asks it on every request, so it must not judge the sheets."""
+    return Table.objects.filter(round__tournament=t, sheet__isnull=False).count()
+
+
 def card_key(t: Tournament, tb: Table, base: str, fingerprint: str) -> str:
     language = translation.get_language() or ""
     return "card:" + pdfstore.digest(t.pk, tb.pk, fingerprint, base, language)[:70]

@@ -71,6 +71,7 @@ from scoresheet.tournament.printouts import (
     render_results,
     results_html,
     results_key,
+    table_sheet_count,
     table_sheets,
     unfinished_note,
 )
@@ -770,7 +771,7 @@ def tournament_results_pdf(request: HtmxHttpRequest, token: str) -> HttpResponse
     """The results, then every table's signed sheet, as one PDF made by the task worker."""
     t = get_for_director(token)
     limit = int(settings.RESULTS_MAX_TABLES)
-    if len(table_sheets(t)) > limit:
+    if table_sheet_count(t) > limit:
         return preparing.answer(request, pdfstore.Prepared(error=pdfstore.TOO_BIG),
                                 url=request.path, back=director_url(t),
                                 name=file_name(t, "results.pdf"), limit=limit)

@@ -5,6 +5,7 @@ process of its own, so that the test runner keeps its priority."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -39,3 +40,27 @@ def test_a_queued_task_lowers_the_worker_to_nice_19() -> None:
 def test_a_task_run_inside_a_request_keeps_the_web_workers_priority() -> None:
     before, after = run("ImmediateBackend")
     assert after == before
+
+
+def test_a_worker_in_a_session_of_its_own_lowers_its_sessions_share_too(tmp_path, monkeypatch):
+    from scoresheet.protect import priority
+
+    group = tmp_path / "autogroup"
+    monkeypatch.setattr(priority, "AUTOGROUP", group)
+    monkeypatch.setattr(priority, "leads_its_session", lambda: True)
+    priority.in_its_own_group(19)
+    assert group.read_text() == "19\n"
+
+
+def test_a_worker_in_the_session_of_whoever_started_it_leaves_that_group_alone(tmp_path,
+                                                                              monkeypatch):
+    # (a worker started by scripts/run shares the web server's session: lowering the group
+    # would lower the web server too; its own nice already weighs against it there)
+    from scoresheet.protect import priority
+
+    group = tmp_path / "autogroup"
+    monkeypatch.setattr(priority, "AUTOGROUP", group)
+    monkeypatch.setattr(priority, "leads_its_session", lambda: False)
+    priority.in_its_own_group(19)
+    assert not group.exists()
+    assert priority.leads_its_session() is (os.getsid(0) == os.getpid())

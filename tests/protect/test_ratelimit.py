@@ -92,6 +92,30 @@ def test_the_count_starts_again_in_the_next_window(db: None, monkeypatch) -> Non
     assert phone.post("/accounts/login/", {}).status_code != 429
 
 
+def test_a_window_over_its_limit_refuses_from_memory_without_a_database_write(
+        db: None, django_assert_num_queries: Any, monkeypatch) -> None:
+    now = [60 * 16_667 + 20.0]  # 20 s into a window
+    monkeypatch.setattr(ratelimit.time, "time", lambda: now[0])
+    for _ in range(3):
+        ratelimit.count("flood", limit=3, window=60)
+    assert not ratelimit.count("flood", limit=3, window=60).allowed  # counted: the 4th
+    with django_assert_num_queries(0):  # the flood after it touches no table
+        for _ in range(50):
+            refused = ratelimit.count("flood", limit=3, window=60)
+    assert not refused.allowed and refused.retry_after == 40
+    assert ratelimit.Hit.objects.get(bucket="flood").count == 4
+    # another limit (a changed setting) and another bucket are counted as before
+    assert ratelimit.count("flood", limit=100, window=60).allowed
+    assert ratelimit.count("other", limit=3, window=60).allowed
+    # one given back opens the window again: counted, and allowed while under the limit
+    for _ in range(3):
+        ratelimit.give_back("flood", 60)
+    with django_assert_num_queries(1):
+        assert ratelimit.count("flood", limit=3, window=60).allowed
+    now[0] += 40  # the next window: counted afresh
+    assert ratelimit.count("flood", limit=3, window=60).allowed
+
+
 @override_settings(RATELIMIT_CLIENT=2, RATELIMIT_SHEET=1000, PROXY_HOPS=0)
 def test_a_forged_forwarded_header_does_not_make_a_new_client(db: None) -> None:
     phone = Client(REMOTE_ADDR="198.51.100.2")
@@ -225,3 +249,30 @@ def test_admin_when_enabled_has_a_tight_login_limit(admin_on: None, db: None) ->
     assert int(refused["Retry-After"]) > 60  # an hour's window
     assert Client(REMOTE_ADDR="203.0.113.44").post(
         "/admin/login/", {"username": "admin", "password": "x"}).status_code == 200
+
+
+def test_a_refused_flood_is_logged_once_a_window_not_once_a_request(
+        db: None, caplog: Any, monkeypatch) -> None:
+    import logging
+
+    from scoresheet.protect.quiet import QuietRefusals
+
+    monkeypatch.setattr(ratelimit.time, "time", lambda: 60 * 16_667 + 20.0)
+    with caplog.at_level(logging.WARNING, logger="scoresheet.protect.ratelimit"):
+        for _ in range(30):
+            ratelimit.count("flood", limit=3, window=60)
+    said = [r.getMessage() for r in caplog.records if r.name == "scoresheet.protect.ratelimit"]
+    assert said == ["rate limit: flood is over its limit of 3; refused for 40 s"]
+    # Django's own line for each 429 answer is dropped by the console's filter; others stay
+    quiet = QuietRefusals()
+
+    def line(status: int) -> logging.LogRecord:
+        record = logging.LogRecord("django.request", logging.WARNING, __file__, 1,
+                                   "Too Many Requests: /x", None, None)
+        record.status_code = status
+        return record
+
+    assert not quiet.filter(line(429))
+    assert quiet.filter(line(404)) and quiet.filter(line(500))
+    from django.conf import settings
+    assert "quiet_refusals" in settings.LOGGING["handlers"]["console"]["filters"]
