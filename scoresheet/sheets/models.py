@@ -149,7 +149,23 @@ class Entry(models.Model):
         return f"{self.sheet_id}#{self.position}: {self.data.get('type')}"
 
 
-class EntryChange(models.Model):
+class AppendOnly(models.Model):
+    """A row of a history: written once, never rewritten, never deleted (a sheet's deletion
+    takes its history with it, by the database's cascade)."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError("the history is append-only: a change is never rewritten")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ValueError("the history is append-only: a change is never deleted")
+
+
+class EntryChange(AppendOnly):
     """Append-only history: one row per change to one entry, in revision order.
 
     ``before`` is None when the change created the entry, ``after`` when it removed it.  An undo
@@ -193,14 +209,6 @@ class EntryChange(models.Model):
     def __str__(self) -> str:
         return f"{self.sheet_id}@{self.revision}: {self.action} #{self.position}"
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
-            raise ValueError("the history is append-only: a change is never rewritten")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise ValueError("the history is append-only: a change is never deleted")
-
 
 @unique
 class SheetAction(StrEnum):
@@ -211,7 +219,7 @@ class SheetAction(StrEnum):
     REOPEN = "reopen"  # the evening opened again
 
 
-class SheetEvent(models.Model):
+class SheetEvent(AppendOnly):
     """Append-only history of the changes to a sheet that are not changes to an entry: a name
     corrected, the evening closed and reopened.  Each takes the sheet's next revision (the
     revisions of the sheet's changes and its events never meet), so watching phones refresh and
@@ -243,11 +251,3 @@ class SheetEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sheet_id}@{self.revision}: {self.action}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
-            raise ValueError("the history is append-only: a change is never rewritten")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise ValueError("the history is append-only: a change is never deleted")

@@ -51,6 +51,22 @@ def test_history_is_append_only(make_sheet):
         change.delete()
 
 
+def test_the_sheets_own_history_is_append_only_too(make_sheet):
+    from scoresheet.sheets import services
+    from scoresheet.sheets.models import SheetEvent
+    from tests.conftest import new_key
+
+    sheet = make_sheet(entries=THREE_DEALS)
+    services.rename_players(sheet.pk, revision=3, key=new_key(), players=["Anna", "Bora", "Vera"],
+                            device=services.Device(id="phone", user_agent="pytest"))
+    event = SheetEvent.objects.get(sheet=sheet)
+    event.after = {"players": ["X", "Y", "Z"]}
+    with pytest.raises(ValueError, match="append-only"):
+        event.save()
+    with pytest.raises(ValueError, match="append-only"):
+        event.delete()
+
+
 def test_history_of_a_missing_row_is_404(client, make_sheet):
     sheet = make_sheet(entries=THREE_DEALS)
     assert client.get(reverse("entry_history", args=[sheet.edit_token, 9])).status_code == 404
