@@ -1833,7 +1833,7 @@ class MariasGame(Game):
         if awards:
             _tally(state, awards, 1)
         deals = state.deals = state.deals + 1
-        state.dealer = (dealer + 1) % n
+        state.dealer = self.next_dealer(rules, dealer, n)
         contract = contract_text(e)
         state.last = _made(DealRecord, {
             "index": index, "declarer": d, "dealer": dealer, "pauzirak": out, "payers": payers,
@@ -2004,7 +2004,7 @@ class MariasGame(Game):
             state.last = dataclasses.replace(rec, decided_by=index, ledger=tuple(new), awards=())
         if e.deal is not None:
             state.deals += 1
-            state.dealer = (rec.dealer + 1) % n
+            state.dealer = self.next_dealer(rules, rec.dealer, n)
         return _write(state, Row(
             entry=index, kind=Kind.RENONC, deltas=tuple(net(lines, n)), totals=(),
             dealer=rec.dealer, marks=tuple(tuple(m) for m in marks), declarer=d,

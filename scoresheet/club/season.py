@@ -23,7 +23,7 @@ from scoresheet.club.models import Entrant, Evening, HomeSheet, Member, Rule, Se
 from scoresheet.exports.stats import deciding
 from scoresheet.sheets import services
 from scoresheet.sheets.models import Sheet
-from scoresheet.sheets.paper import FAILED_MARKS, MADE_MARKS
+from scoresheet.sheets.paper import FAILED_MARKS, MADE_MARKS, paper_of
 from scoresheet.tournament import logic as tournaments
 from scoresheet.tournament.models import Seat, Tournament
 
@@ -80,7 +80,7 @@ def evening_result(ev: Evening, t: Tournament, sums: tuple[int, int], club_revis
                                                    premium=s.premium, score=s.score,
                                                    wins=s.wins)
     result = EveningResult(evening=ev.pk, name=t.name, date=ev.created.date().isoformat(),
-                           view_token=t.view_token, money=t.game == "marias",
+                           view_token=t.view_token, money=paper_of(t.game).money,
                            complete=st.complete, lines=lines)
     cache.set(key, result, CACHE_SECONDS)
     return result
@@ -360,7 +360,7 @@ def player_numbers(m: Member) -> PlayerNumbers:
             view_token=tb.sheet.view_token, evening=s.player.club_entrant.evening_id,
             round=s.round.number, table=tb.number, players=list(tb.sheet.players),
             total=total, premium=state.premium[position] if position < len(state.premium)
-            else 0, money=t.game == "marias", deals=deals))
+            else 0, money=paper_of(t.game).money, deals=deals))
     for h in HomeSheet.objects.filter(member=m).select_related("sheet"):
         try:
             r, total, deals = _count_sheet(h.sheet, h.seat, contracts)
@@ -369,7 +369,7 @@ def player_numbers(m: Member) -> PlayerNumbers:
         renoncs += r
         sheets.append(SheetLine(view_token=h.sheet.view_token, evening=None, round=None,
                                 table=None, players=list(h.sheet.players), total=total,
-                                premium=0, money=h.sheet.game == "marias", deals=deals))
+                                premium=0, money=paper_of(h.sheet.game).money, deals=deals))
     money = sum(x.total for x in sheets if x.money)
     numbers = PlayerNumbers(
         member=m.pk, evenings=evenings, sheets=sheets,

@@ -151,7 +151,21 @@ class Entry(models.Model):
 
 class AppendOnly(models.Model):
     """A row of a history: written once, never rewritten, never deleted (a sheet's deletion
-    takes its history with it, by the database's cascade)."""
+    takes its history with it, by the database's cascade); when, by which phone and account,
+    and under which key."""
+
+    at = models.DateTimeField(default=timezone.now)
+    device = models.CharField(max_length=KEY_LENGTH, blank=True)
+    user_agent = models.CharField(max_length=200, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The idempotency key of the request that made the change: a retried request with the same
+    # key is recognised inside the write transaction (the unique constraint of each history),
+    # and answered with what this change did.  None (not "") for changes written without one (a
+    # sheet's imported rows): the unique constraint holds between keys, never between their
+    # absences.
+    key = models.CharField(max_length=KEY_LENGTH, null=True, blank=True)  # noqa: DJ001
 
     class Meta:
         abstract = True
@@ -182,20 +196,9 @@ class EntryChange(AppendOnly):
     reverts = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    at = models.DateTimeField(default=timezone.now)
     # The revision of the change below this one on the stack it was pushed on (the undo stack
     # for a change or a redo, the redo stack for an undo); 0 for none.
     below = models.PositiveIntegerField(default=0, db_default=0)
-    device = models.CharField(max_length=KEY_LENGTH, blank=True)
-    user_agent = models.CharField(max_length=200, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    # The idempotency key of the request that made the change: a retried request with the same
-    # key is recognised inside the write transaction (the unique constraint), and answered with
-    # what this change did.  None (not "") for changes written without one (a sheet's imported
-    # rows): the unique constraint holds between keys, never between their absences.
-    key = models.CharField(max_length=KEY_LENGTH, null=True, blank=True)  # noqa: DJ001
 
     class Meta:
         ordering = ["revision"]
@@ -231,14 +234,6 @@ class SheetEvent(AppendOnly):
     action = models.CharField(max_length=8, choices=[(a.value, a.value) for a in SheetAction])
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    at = models.DateTimeField(default=timezone.now)
-    device = models.CharField(max_length=KEY_LENGTH, blank=True)
-    user_agent = models.CharField(max_length=200, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    # the idempotency key of the request (as EntryChange.key)
-    key = models.CharField(max_length=KEY_LENGTH, null=True, blank=True)  # noqa: DJ001
 
     class Meta:
         ordering = ["revision"]

@@ -45,7 +45,7 @@ def header(t: Tournament) -> dict[str, Any]:
         "tournament": t,
         "game_label": game_label(t.game),
         "preset_label": preset_label(t.ruleset),
-        "money": t.game == "marias",
+        "money": paper_of(t.game).money,
     }
 
 

@@ -39,6 +39,7 @@ from scoresheet.exports.views import _download
 from scoresheet.protect import budget
 from scoresheet.sheets.display import format_value
 from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.paper import paper_of
 from scoresheet.sheets.validators import SingleLineValidator
 from scoresheet.sheets.views.access import HtmxHttpRequest, get_sheet_for_edit, get_sheet_for_view
 from scoresheet.sheets.views.create import chosen_ruleset
@@ -713,7 +714,7 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
     w = csv.writer(out)
     if note:
         w.writerow([note])
-    money = t.game == "marias"
+    money = paper_of(t.game).money
     head = [_("Rank"), _("Player"), _("Club"), _("Points")]
     if money:
         head += [_("Premium points"), _("Money (Kč)")]
