@@ -1,7 +1,8 @@
 /* Lístek: loads what a page does not need for its first paint once it has been painted.
    The scripts are named, space-separated, in this tag's data-later (templates/_base.html):
    htmx and the offline script (static/js/offline.js) come after the sheet is on the screen,
-   in the order given (every page works without them until then). */
+   in the order given (every page works without them until then); a choice made before htmx
+   arrived is sent when it does. */
 (function () {
   "use strict";
   const me = document.currentScript;
@@ -15,6 +16,16 @@
       document.head.appendChild(script);
     });
   }
+
+  // A choice tapped before htmx arrived (a quick thumb on a slow phone: a preset whose house
+  // rules the page swaps in) is sent once htmx is here, as if tapped now.
+  document.addEventListener("htmx:load", function arrived(event) {
+    if (event.target !== document.body) return;
+    document.removeEventListener("htmx:load", arrived);
+    document.querySelectorAll('input[type=radio][hx-trigger="change"]:checked').forEach((el) => {
+      if (!el.defaultChecked && window.htmx) window.htmx.trigger(el, "change");
+    });
+  });
 
   if (document.readyState === "complete") {
     load();

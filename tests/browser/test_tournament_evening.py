@@ -109,6 +109,24 @@ def test_1_house_rules_typed_for_the_shown_preset_are_kept_and_marked(
     expect(box).to_contain_text("preset: 10")
 
 
+def test_1_a_preset_tapped_before_htmx_arrived_gets_its_house_rules_when_it_does(
+    live_server: Any, screen: Any
+) -> None:
+    # a quick thumb on a slow phone: the preset is chosen while htmx is still on its way
+    page = screen.new_page()
+    page.route(re.compile(r"htmx[^/]*\.js"), lambda route: route.abort())
+    page.goto(live_server.url + "/t/new/")
+    page.check("input[name=ruleset][value=tisic]")
+    expect(page.locator("#id_opt_bid_step")).to_have_count(0)  # nothing swapped without htmx
+    htmx = page.evaluate("document.querySelector('script[data-later]').dataset.later")
+    page.unroute(re.compile(r"htmx[^/]*\.js"))
+    page.evaluate("""(url) => { const s = document.createElement("script");
+                                s.src = url; document.head.appendChild(s); }""",
+                  htmx.split(" ")[0])
+    expect(page.locator("#id_opt_bid_step")).to_be_attached()  # Tisíc's own house rules
+    expect(page.locator("input[name=ruleset][value=tisic]")).to_be_checked()
+
+
 def create_after_typing(page: Any, *, name: str, players: int) -> Tournament:
     page.fill("#id_name", name)
     page.fill("#id_rounds", "1")
