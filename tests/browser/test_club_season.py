@@ -35,7 +35,8 @@ LANGUAGES = {"en": ("Season points", ">0.80<"), "cs": ("Body sezóny", ">0,80<")
 
 
 def no_sideways_scroll(page: Any) -> None:
-    width = page.evaluate("document.scrollingElement.scrollWidth")
+    page.wait_for_load_state()  # (a page asked for by a click may still be on its way)
+    width = page.evaluate("(document.scrollingElement || document.documentElement).scrollWidth")
     assert width <= page.viewport_size["width"], f"{page.url} is {width}px wide"
 
 
@@ -134,8 +135,9 @@ def test_a_three_evening_season_of_twelve_players_without_javascript(
     # the season table, from the club's read link
     page.goto(base + f"/cv/{club.view_token}/")
     page.get_by_role("link", name="Liga 2026").click()
-    no_sideways_scroll(page)
     rows = page.locator("table.season tbody tr")
+    expect(rows.first).to_be_visible()
+    no_sideways_scroll(page)
     expect(rows).to_have_count(12)
     shown: dict[str, tuple[str, str, str]] = {}
     for i in range(12):
