@@ -297,6 +297,8 @@ RATELIMIT_HEAVY_ADDRESS = int(os.environ.get("LISTEK_RATELIMIT_HEAVY_ADDRESS", "
 # ... and the rate of an address's heavy requests of every kind (a stored PDF, the "preparing"
 # page's poll too) per 10 s: 200, a hall of 100 tables x 4 phones each asking every 20 s.
 RATELIMIT_HEAVY_RATE = int(os.environ.get("LISTEK_RATELIMIT_HEAVY_RATE", "200"))
+# ... and of one phone's heavy requests of every kind per 2 s: a person taps no faster.
+RATELIMIT_HEAVY_QUICK = int(os.environ.get("LISTEK_RATELIMIT_HEAVY_QUICK", "10"))
 # Budgets of work by cost (scoresheet/protect/budget.py), in milliseconds of CPU: how much one
 # phone, one address (all its phones) and one sheet may spend at once (_MS) and how fast it comes
 # back (_RATE, ms per second).  Requests cheaper than LISTEK_BUDGET_FREE_MS are not counted.
@@ -353,7 +355,8 @@ for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_
               "RATELIMIT_HEAVY", "RATELIMIT_PREVIEW", "MAIL_PER_CLIENT",
               "MAIL_PER_ADDRESS", "MAIL_PER_SHEET", "MAIL_GLOBAL", "PRINT_PART", "REQUEST_TIMEOUT",
               "TASK_STALE", "RESULTS_MAX_TABLES", "KEEP_DAYS",
-              "RATELIMIT_HEAVY_ADDRESS", "RATELIMIT_HEAVY_RATE", "BUDGET_CLIENT_MS",
+              "RATELIMIT_HEAVY_ADDRESS", "RATELIMIT_HEAVY_RATE", "RATELIMIT_HEAVY_QUICK",
+              "BUDGET_CLIENT_MS",
               "BUDGET_CLIENT_RATE", "BUDGET_ADDRESS_MS", "BUDGET_ADDRESS_RATE", "BUDGET_SHEET_MS",
               "BUDGET_SHEET_RATE",
               "LOGIN_PER_USERNAME", "LOGIN_PER_ADDRESS", "IMPORT_BYTES_PER_DAY",

@@ -1,9 +1,9 @@
 """Heavy work yields the CPU to the web workers: the task worker (``manage.py db_worker``, which
 makes PDFs, table cards, the tournament's results and mail) lowers its own CPU priority to
 :data:`WORKER_NICE` before the first task it runs, however it was started (scripts/run,
-scripts/serve-production, a systemd unit, the tests' live servers).  A PDF being made then
-never competes evenly with a watcher's poll: the kernel gives a runnable web worker the CPU
-first.
+scripts/serve-production, a systemd unit, the tests' live servers), and on Linux to the CPU's
+idle time (``SCHED_IDLE``).  A PDF being made then never competes evenly with a watcher's poll:
+the kernel gives a web worker that wakes the CPU at once.
 
 The immediate task backend (the tests' ``LISTEK_TASKS=immediate``) runs a task inside the
 request that asked for it: that process is a web worker and keeps its priority.
@@ -29,7 +29,24 @@ def below_the_web(target: int = WORKER_NICE) -> int:
         current = os.nice(target - current)
         log.info("task worker: CPU priority lowered to nice %s", current)
         in_its_own_group(target)
+        only_when_idle()
     return current
+
+
+def only_when_idle() -> None:
+    """Linux's ``SCHED_IDLE``: the worker runs only on a CPU nothing else wants.  Below nice 19:
+    a web worker that wakes takes the CPU from it at once (a nice 19 task keeps its slice of a
+    few milliseconds first), and the kernel places a waking web worker on a CPU that runs only
+    such work as on an idle one.  Allowed to any process (it only lowers); where the system has
+    no such policy, nice 19 stays."""
+    policy = getattr(os, "SCHED_IDLE", None)
+    if policy is None:
+        return
+    try:
+        os.sched_setscheduler(0, policy, os.sched_param(0))
+    except OSError:
+        return
+    log.info("task worker: runs only when the CPU is idle (SCHED_IDLE)")
 
 
 AUTOGROUP = Path("/proc/self/autogroup")

@@ -22,7 +22,9 @@ counts against nobody):
   counts against its rate, ``settings.RATELIMIT_HEAVY_RATE`` per :data:`HEAVY_RATE_WINDOW`
   seconds (200 per 10 s: a tournament hall of 100 tables with 4 phones each behind one address,
   every phone asking for a printout every 20 s, the "preparing" page's polls included): a flood
-  of cheap reads is refused at one query;
+  of cheap reads is refused at one query; and every heavy request of one phone against
+  ``settings.RATELIMIT_HEAVY_QUICK`` per :data:`HEAVY_QUICK_WINDOW` seconds (10 per 2 s: faster
+  than anyone taps), so that a flood of them does not spend the phone's whole budget at once;
 * imported bytes (sheets and tournaments) per day: per phone ``settings.IMPORT_BYTES_PER_DAY``,
   per address ``settings.IMPORT_BYTES_PER_ADDRESS``;
 * logins (the accounts' and, when it is on, ``/admin/``'s) per hour: per username
@@ -66,7 +68,9 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoresheet.protect import memo
 from scoresheet.protect.device import verified
+from scoresheet.protect.memo import REFUSED_UNTIL
 from scoresheet.protect.models import Hit
 
 log = logging.getLogger(__name__)
@@ -90,6 +94,7 @@ LOGIN_PATHS = frozenset({"/admin/login/", "/accounts/login/"})
 IMPORT_VIEWS = frozenset({"import", "tournament_import"})
 DAY = 24 * 3600
 INFLIGHT_WINDOW = 5  # seconds: writes in flight are counted per window this long
+HEAVY_QUICK_WINDOW = 2  # seconds: one phone's heavy requests of every kind, per window this long
 HEAVY_RATE_WINDOW = 10  # seconds: an address's heavy requests of every kind, per window this long
 CHEAP = "listek_cheap"  # a response marked so by its view was a cheap read: no heavy work
 
@@ -103,6 +108,7 @@ class Verdict:
     limit: int
     retry_after: int
     window: int = 60
+    ends: float | None = None  # when the refusal is over (time.time()); else now + retry_after
 
 
 def client_address(request: HttpRequest) -> str:
@@ -158,8 +164,10 @@ REFUSED_KEPT = 10_000
 
 
 def forget_refusals() -> None:
-    """Forget the windows seen over their limit (the tests' fresh start)."""
+    """Forget the windows seen over their limit, and the refusals the door repeats (the tests'
+    fresh start)."""
     _REFUSED.clear()
+    memo.forget()
 
 
 def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
@@ -176,7 +184,7 @@ def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
     end = (int(now // window) + 1) * window
     if present and _REFUSED.get((bucket, end)) == limit:
         return Verdict(allowed=False, count=limit + 1, limit=limit,
-                       retry_after=max(1, math.ceil(end - now)), window=window)
+                       retry_after=max(1, math.ceil(end - now)), window=window, ends=end)
     quote = connection.ops.quote_name
     table = quote(Hit._meta.db_table)
     if sheet_token is None:
@@ -213,7 +221,7 @@ def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
                         limit, retry_after)
         _REFUSED[(bucket, end)] = limit
     return Verdict(allowed=seen <= limit, count=seen, limit=limit, retry_after=retry_after,
-                   window=window)
+                   window=window, ends=end)
 
 
 def give_back(bucket: str, window: int, now: float | None = None) -> None:
@@ -260,11 +268,15 @@ def wait_sentence(seconds: int) -> str:
 
 
 def too_many(request: HttpRequest, reason: str, verdict: Verdict, *, title: str | None = None,
-             say_wait: bool = True) -> HttpResponse:
+             say_wait: bool = True, remember: bool = True) -> HttpResponse:
     """429 with Retry-After: the app's page (its stylesheet, in the page's language) saying why,
     when to try again and the way back; to htmx (a watcher's poll, a live form) only the
     sentences, which htmx does not swap in (4xx) and offline.js never reads: it keeps a queued
     row waiting and sends it again later, whatever the body.  Read from no database, no session.
+
+    With ``remember`` (a refusal that lasts until its limit's window or budget says so, whatever
+    other requests do meanwhile) the same request sent again before then is refused the same way
+    at the door (scoresheet/protect/memo.py), without Django.
     """
     title = title or _("Too many changes")
     wait_text = wait_sentence(verdict.retry_after) if say_wait else ""
@@ -278,6 +290,9 @@ def too_many(request: HttpRequest, reason: str, verdict: Verdict, *, title: str 
     response = HttpResponse(body, status=429, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-store"
     response["Retry-After"] = str(verdict.retry_after)
+    if remember:
+        ends = verdict.ends if verdict.ends is not None else time.time() + verdict.retry_after
+        setattr(response, REFUSED_UNTIL, ends)
     return response
 
 
@@ -396,6 +411,13 @@ class RateLimitMiddleware:
                 request, _("Your network asked for printouts, files or statistics faster than a "
                            "full tournament hall does."), verdict, title=_("Too many requests"))
         window = int(settings.RATELIMIT_WINDOW)
+        quick = device_bucket(request, "heavy-quick") or client_bucket(address, "heavy-quick")
+        verdict = count(quick, limit=int(settings.RATELIMIT_HEAVY_QUICK),
+                        window=HEAVY_QUICK_WINDOW)
+        if not verdict.allowed:
+            return too_many(
+                request, _("Your phone asked for printouts, files or statistics faster than "
+                           "anyone can tap."), verdict, title=_("Too many requests"))
         phone = device_bucket(request, "heavy-device") or client_bucket(address, "heavy")
         buckets = [(phone, int(settings.RATELIMIT_HEAVY), _(
             "Your phone asked for more printouts, files or statistics than its share in a "
@@ -434,9 +456,10 @@ class RateLimitMiddleware:
             if not verdict.allowed:
                 verdict = Verdict(allowed=False, count=verdict.count, limit=limit,
                                   retry_after=1, window=window)
-                return too_many(
+                return too_many(  # over as soon as the other change is: never repeated
                     request, _("Your phone is still sending another change. Nothing was saved: "
-                               "wait a moment and send again."), verdict, say_wait=False)
+                               "wait a moment and send again."), verdict, say_wait=False,
+                    remember=False)
         return None
 
     def imported(self, request: HttpRequest, name: str | None) -> HttpResponse | None:

@@ -214,7 +214,7 @@ def test_pdf_and_export_have_their_own_tight_limit_per_client(
     assert "Your network asked for more printouts" in text(page(ceiling))
 
 
-@override_settings(RATELIMIT_HEAVY=2, RATELIMIT_CLIENT=1000)
+@override_settings(RATELIMIT_HEAVY=2, RATELIMIT_CLIENT=1000, RATELIMIT_HEAVY_QUICK=1000)
 def test_a_pdf_already_made_is_a_cheap_read_not_counted_as_heavy(
     make_sheet, renders: list[str]
 ) -> None:
@@ -225,6 +225,27 @@ def test_a_pdf_already_made_is_a_cheap_read_not_counted_as_heavy(
     assert len(renders) == 1
     assert phone.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
     assert phone.get(f"/v/{sheet.view_token}/export.json").status_code == 429
+
+
+@override_settings(RATELIMIT_CLIENT=1000)
+def test_one_phone_asking_for_stored_pdfs_faster_than_anyone_taps_is_refused(
+    make_sheet, renders: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PDF already made is a cheap read, but no phone gets more than 10 heavy answers in 2 s
+    (settings.RATELIMIT_HEAVY_QUICK): a flood of them would spend its budget all at once."""
+    sheet = make_sheet(entries=quiet_deals(2))
+    phone = with_device("203.0.113.23", "q1")
+    for _ in range(10):
+        assert phone.get(pdf_url(sheet)).status_code == 200
+    refused = phone.get(f"/v/{sheet.view_token}/export.csv")  # any heavy request
+    # the clock stands at second 1,000,040: its 2-s window ends at 1,000,042
+    assert refused.status_code == 429 and refused["Retry-After"] == "2"
+    assert "faster than anyone can tap" in text(page(refused))
+    assert with_device("203.0.113.23", "q2").get(pdf_url(sheet)).status_code == 200  # the
+    # next phone at the table has its own
+    assert len(renders) == 1
+    monkeypatch.setattr(ratelimit.time, "time", lambda: 60 * 16_667 + 22.0)  # the next window
+    assert phone.get(pdf_url(sheet)).status_code == 200
 
 
 @override_settings(RATELIMIT_HEAVY=2, RATELIMIT_CLIENT=1000)
