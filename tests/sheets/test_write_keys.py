@@ -5,6 +5,7 @@ deal before the upgrade and sends it again after it gets "already written", not 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 
 import pytest
 from django.db import connection
@@ -27,7 +28,18 @@ def migrate(target: list[tuple[str, str]]) -> None:
     executor.migrate(target)
 
 
+@pytest.fixture
+def back_to_the_latest_schema() -> Iterator[None]:
+    """Going back to ``BEFORE`` unapplies every migration after it, of every app (the cost
+    budgets' table, the sheet's events...): the test database is migrated to the latest state
+    again afterwards, whatever the test did, for the tests that follow it."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("back_to_the_latest_schema")
 def test_a_key_used_before_the_upgrade_still_answers_its_retry_after_it(make_sheet) -> None:
     sheet = make_sheet(entries=THREE_DEALS)
     fourth = deal(1, 100, [50, 50, 20])
