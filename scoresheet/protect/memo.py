@@ -4,15 +4,17 @@ A client over a rate limit or a cost budget is answered 429 with Retry-After
 (scoresheet/protect/ratelimit.py, budget.py).  A well-behaved phone waits; a flooding client asks
 again at once, thousands of times a second, and each of those requests would pass through the
 whole of Django (the request object, its signals, every middleware, the URL resolver, the
-limiter, the page's template, gzip) only to be refused the same way again: about 0.6 ms of a web
-worker's CPU each, taken from the table next door.
+limiter, the page's template, gzip) only to be refused the same way again: 0.67 ms of a web
+worker's CPU each under gunicorn, taken from the table next door.
 
 This WSGI middleware, outside Django, remembers each such refusal with the request it refused:
 its method, path, query, the client's address (the peer and ``X-Forwarded-For``), every header
 (the cookies, the language, htmx's, gzip's) and the body.  The very same request, from the very
 same client, while its refusal lasts and for at most :data:`FRESH` seconds after it was made, is
-given the very same answer (status, headers, bytes) without Django: about 0.05 ms.  Anything that
-differs, by one byte, goes to Django as before, which answers it and may refuse it anew.
+given the very same answer (status, headers, bytes) without Django: 0.19 ms, most of it
+gunicorn's own (docs/deployment.md, "The flood at the door").  Anything that differs, by one
+byte, goes to Django as before, which answers it and may refuse it anew.  While nothing is kept,
+a request that passes is not even hashed.
 
 What the memo may repeat is only what the answer itself promised: a refusal made ``t`` seconds
 ago that said "wait N seconds" was true for N seconds; it is repeated for less than one of them,
@@ -101,9 +103,9 @@ class RefusalMemo:
         body = _read_body(environ)
         if body is None:
             return self.app(environ, start_response)
-        key = key_of(environ, body)
         now = time.time()
-        answer = _ANSWERS.get(key)
+        key = key_of(environ, body) if _ANSWERS else None  # (nothing kept: nothing to find)
+        answer = _ANSWERS.get(key) if key is not None else None
         if answer is not None and now < answer.until:
             start_response(answer.status, list(answer.headers))
             return [answer.body]
@@ -127,9 +129,10 @@ class RefusalMemo:
             close()
         headers = [(name, value) for name, value in seen["headers"]
                    if name.lower() != "set-cookie"]
+        kept = Answer(until=min(float(until), now + FRESH), status=seen["status"],
+                      headers=headers, body=chunks)
         with _LOCK:
             if len(_ANSWERS) >= KEPT:
                 _ANSWERS.clear()
-            _ANSWERS[key] = Answer(until=min(float(until), now + FRESH), status=seen["status"],
-                                   headers=headers, body=chunks)
+            _ANSWERS[key or key_of(environ, body)] = kept
         return [chunks]

@@ -317,6 +317,13 @@ def device_bucket(request: HttpRequest, kind: str) -> str | None:
     return f"{kind}:" + _digest(device)
 
 
+def phone_bucket(request: HttpRequest, kind: str) -> str:
+    """The bucket of the phone (``<kind>-device``, its device cookie); without one the site
+    signed, its address's cookie-less client (``<kind>``)."""
+    return (device_bucket(request, f"{kind}-device")
+            or client_bucket(client_address(request), kind))
+
+
 def spend_mail(request: HttpRequest, sheet_token: str, messages: int) -> Verdict | None:
     """Count ``messages`` mails against the hourly budgets of the phone (its device cookie),
     of its network address (a higher ceiling: a pub's phones share it), and of the sheet; None
@@ -411,14 +418,14 @@ class RateLimitMiddleware:
                 request, _("Your network asked for printouts, files or statistics faster than a "
                            "full tournament hall does."), verdict, title=_("Too many requests"))
         window = int(settings.RATELIMIT_WINDOW)
-        quick = device_bucket(request, "heavy-quick") or client_bucket(address, "heavy-quick")
+        quick = phone_bucket(request, "heavy-quick")
         verdict = count(quick, limit=int(settings.RATELIMIT_HEAVY_QUICK),
                         window=HEAVY_QUICK_WINDOW)
         if not verdict.allowed:
             return too_many(
                 request, _("Your phone asked for printouts, files or statistics faster than "
                            "anyone can tap."), verdict, title=_("Too many requests"))
-        phone = device_bucket(request, "heavy-device") or client_bucket(address, "heavy")
+        phone = phone_bucket(request, "heavy")
         buckets = [(phone, int(settings.RATELIMIT_HEAVY), _(
             "Your phone asked for more printouts, files or statistics than its share in a "
             "short time.")),
@@ -445,7 +452,7 @@ class RateLimitMiddleware:
         window = INFLIGHT_WINDOW
         now = time.time()
         address = client_address(request)
-        phone = device_bucket(request, "inflight-device") or client_bucket(address, "inflight")
+        phone = phone_bucket(request, "inflight")
         taken: list[tuple[str, int, float]] = []
         request._listek_inflight = taken  # type: ignore[attr-defined]
         for bucket, limit in ((phone, int(settings.INFLIGHT_WRITES)),
@@ -471,7 +478,7 @@ class RateLimitMiddleware:
         except ValueError:
             size = 0
         address = client_address(request)
-        phone = device_bucket(request, "import-device") or client_bucket(address, "import")
+        phone = phone_bucket(request, "import")
         try:
             with transaction.atomic():
                 for bucket, limit in (
