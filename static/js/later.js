@@ -18,13 +18,25 @@
   }
 
   // A choice tapped before htmx arrived (a quick thumb on a slow phone: a preset whose house
-  // rules the page swaps in) is sent once htmx is here, as if tapped now.
+  // rules the page swaps in) is sent once htmx is here, as if tapped now.  Only one tapped
+  // while there was no htmx at all: htmx listens as soon as its script has run, and announces
+  // itself (htmx:load) a moment later; a tap in between it has sent already, and sending it
+  // twice would swap the page again over what was typed meanwhile.
+  const early = new Set();
+  document.addEventListener("change", (event) => {
+    if (!window.htmx && event.target.matches('input[type=radio][hx-trigger="change"]')) {
+      early.add(event.target);
+    }
+  }, true);
   document.addEventListener("htmx:load", function arrived(event) {
     if (event.target !== document.body) return;
     document.removeEventListener("htmx:load", arrived);
-    document.querySelectorAll('input[type=radio][hx-trigger="change"]:checked').forEach((el) => {
-      if (!el.defaultChecked && window.htmx) window.htmx.trigger(el, "change");
+    early.forEach((el) => {
+      if (el.checked && !el.defaultChecked && el.isConnected && window.htmx) {
+        window.htmx.trigger(el, "change");
+      }
     });
+    early.clear();
   });
 
   if (document.readyState === "complete") {

@@ -97,6 +97,9 @@ def test_1_house_rules_typed_for_the_shown_preset_are_kept_and_marked(
     page = screen.new_page()
     page.goto(live_server.url + "/t/new/")
     page.check("input[name=ruleset][value=tisic]")
+    # the preset's own fields have come (the default preset's have a bid step too: a value
+    # chosen before the swap lands would be swapped away)
+    expect(page.locator("input[name=options_for]")).to_have_value("tisic")
     expect(page.locator("#id_opt_bid_step")).to_be_attached()
     expect(page.locator("#id_use_premium")).to_have_count(0)  # premium points are Mariáš's
     page.locator("details.options summary").click()
