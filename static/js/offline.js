@@ -270,21 +270,30 @@
       update(item.id, { status: "pending" });
       window.location.href = item.sheet;
     }
-    send(item).then((answer) => {
-      const response = answer.response;
-      if (writtenAt(response)) {
-        remove(item.id);
-        see(item.sheet, item.revision + 1);
-        window.location.href = writtenAt(response);
-      } else if ([400, 403, 404, 409].indexOf(response.status) !== -1) {
-        // nothing was written: the server's page says why (the same key, so sending the form
-        // itself asks the same question and shows the answer where the player looks)
-        remove(item.id);
-        form.dataset.native = "1";
-        window.HTMLFormElement.prototype.submit.call(form);
-      } else {
+    // sent while this page holds the sending lock, as the queue's rows are: a page's queue
+    // never sends this row a second time while it is on its way.  Another page sending now:
+    // the row waits on the sheet, which sends it in its turn.
+    whileSending((done) => {
+      send(item).then((answer) => {
+        const response = answer.response;
+        done();
+        if (writtenAt(response)) {
+          remove(item.id);
+          see(item.sheet, item.revision + 1);
+          window.location.href = writtenAt(response);
+        } else if ([400, 403, 404, 409].indexOf(response.status) !== -1) {
+          // nothing was written: the server's page says why (the same key, so sending the form
+          // itself asks the same question and shows the answer where the player looks)
+          remove(item.id);
+          form.dataset.native = "1";
+          window.HTMLFormElement.prototype.submit.call(form);
+        } else {
+          waitOnSheet();
+        }
+      }, () => {
+        done();
         waitOnSheet();
-      }
+      });
     }, waitOnSheet);
   }
 
@@ -452,11 +461,16 @@
     saveQueue(items);
   }
 
-  function finish(changed) {
+  function letGo() {
+    // this page has finished sending: the lock is free for the next page
     sending = false;
     write(LOCK, null);
     release();
     release = function () { return null; };
+  }
+
+  function finish(changed) {
+    letGo();
     const here = sheetOf(window.location.pathname);
     if (changed[here] && (window.location.pathname === here || untouchedForm())) {
       // the sheet (and a new row's form, its dealer, holder and number) as the server has it now
@@ -479,21 +493,36 @@
 
   function flush() {
     if (sending || !navigator.onLine || !queue().length) { return; }
+    whileSending(sendAll, () => null);
+  }
+
+  // One page sends at a time, and only while it holds the sending lock: a row is never on its
+  // way twice at once (the second would be refused as "still sending another change").  The
+  // browser frees the lock when that page goes away; without Web Locks, a lock in localStorage.
+  // ``work(done)`` sends, and calls ``done`` (or :func:`finish`) when it has finished; ``busy()``
+  // when another page holds the lock.
+  function whileSending(work, busy) {
+    if (sending) { busy(); return; }
     if (navigator.locks && navigator.locks.request) {
-      // one page sends at a time; the browser frees the lock when that page goes away
       navigator.locks.request("listek-send", { ifAvailable: true }, (lock) => {
-        if (!lock || sending) { return null; }
-        return new Promise((done) => { sendAll(done); });
+        if (!lock || sending) { busy(); return null; }
+        return new Promise((resolve) => { hold(work, resolve); });
       });
     } else if (!locked()) {
-      sendAll(() => { return null; });
+      hold(work, () => null);
+    } else {
+      busy();
     }
   }
 
-  function sendAll(done) {
+  function hold(work, resolve) {
     sending = true;
-    release = done;
+    release = resolve;
     write(LOCK, { page: pageId, until: Date.now() + LOCK_MS });
+    work(letGo);
+  }
+
+  function sendAll() {
     // a row left "sending" by a page that went away may or may not have arrived: its key makes
     // sending it again safe
     saveQueue(queue().map((item) => {

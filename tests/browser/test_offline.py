@@ -207,3 +207,37 @@ def test_cache_storage_never_holds_a_secret_page_and_offline_entry_still_works(
     sheet.refresh_from_db()
     assert sheet.entries.count() == 1
     assert not any(sheet.edit_token in body for _, _, body in page.evaluate(CACHED_PAGES))
+
+
+def test_a_row_sent_at_once_is_not_sent_again_by_the_page_s_own_queue(
+    live_server: Any, phone: Any, make_sheet: Any
+) -> None:
+    """A page sends the phone's waiting rows a moment after it opens.  A row tapped "Write it
+    down" before that moment is on its way already: the queue must not send it a second time
+    (the second send was refused as "still sending another change", and the player was taken to
+    the sheet with a waiting row instead of the form's own answer)."""
+    from django.urls import reverse
+
+    sheet = make_sheet()
+    page = phone.new_page()
+    page.clock.install()  # the page's timers run only when the test says so
+    held: list[Any] = []
+    page.route(re.compile(r"/entries/new/deal/$"), lambda route: (
+        held.append(route) if route.request.headers.get("x-listek-queue") else route.continue_()))
+    page.goto(live_server.url + reverse("entry_new", args=[sheet.edit_token, "deal"]))
+    # nobody tapped as the declarer: the server refuses the row, and says why on the form
+    page.fill("#id_contract", "120")
+    page.fill("#id_points_0", "30")
+    page.fill("#id_points_1", "75")
+    page.get_by_role("button", name="Write it down").click()
+    for _ in range(100):  # the send leaves in the click's task, or just after
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert len(held) == 1
+    page.clock.run_for(2_000)  # the moment the page sends its waiting rows
+    page.wait_for_timeout(300)
+    assert len(held) == 1, "the row on its way was sent a second time"
+    held[0].continue_()
+    page.locator("#form-summary").wait_for()
+    expect(page.locator("#form-summary")).to_contain_text("Not written yet: 1 thing to fix.")
