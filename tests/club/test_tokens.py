@@ -62,7 +62,8 @@ def test_the_admin_link_is_not_a_read_link(client: Client) -> None:
                       ).status_code == 404
 
 
-def test_a_season_file_out_and_in_counts_as_heavy_work(client: Client, settings: object) -> None:
+def test_a_season_file_out_and_in_counts_as_heavy_work(
+        client: Client, settings: object, mid_window: float) -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     club, s = run_season()

@@ -143,7 +143,7 @@ def test_refused_writes_pay_what_their_replay_cost(make_sheet) -> None:
 
 
 @override_settings(INFLIGHT_WRITES=1, INFLIGHT_WRITES_ADDRESS=2, RATELIMIT_CLIENT=10_000)
-def test_a_phone_has_one_write_in_flight_at_a_time(make_sheet) -> None:
+def test_a_phone_has_one_write_in_flight_at_a_time(make_sheet, mid_window: float) -> None:
     from django.test import RequestFactory
 
     from scoresheet.protect import ratelimit

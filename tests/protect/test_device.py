@@ -81,7 +81,8 @@ def test_budgets_are_keyed_by_the_signed_id() -> None:
 
 
 @override_settings(RATELIMIT_HEAVY=2, RATELIMIT_HEAVY_ADDRESS=100, RATELIMIT_CLIENT=1000)
-def test_made_up_device_ids_share_their_addresss_cookie_less_limit(make_sheet) -> None:
+def test_made_up_device_ids_share_their_addresss_cookie_less_limit(
+        make_sheet, mid_window: float) -> None:
     link = f"/v/{make_sheet().view_token}/export.csv"
     answers = []
     for n in range(3):  # a new unsigned id for every request: one cookie-less phone
