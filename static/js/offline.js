@@ -492,7 +492,7 @@
   }
 
   function flush() {
-    if (sending || !navigator.onLine || !queue().length) { return; }
+    if (!navigator.onLine || !queue().length) { return; }
     whileSending(sendAll, () => null);
   }
 

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -216,14 +217,18 @@ def test_a_row_sent_at_once_is_not_sent_again_by_the_page_s_own_queue(
     down" before that moment is on its way already: the queue must not send it a second time
     (the second send was refused as "still sending another change", and the player was taken to
     the sheet with a waiting row instead of the form's own answer)."""
-    from django.urls import reverse
-
     sheet = make_sheet()
     page = phone.new_page()
     page.clock.install()  # the page's timers run only when the test says so
-    held: list[Any] = []
-    page.route(re.compile(r"/entries/new/deal/$"), lambda route: (
-        held.append(route) if route.request.headers.get("x-listek-queue") else route.continue_()))
+    held: list[Any] = []  # the row's sends, kept on their way until the test lets them go
+
+    def hold_the_row(route: Any) -> None:
+        if route.request.headers.get("x-listek-queue"):  # static/js/offline.js QUEUE_HEADER
+            held.append(route)
+        else:  # the form's live preview
+            route.continue_()
+
+    page.route(re.compile(r"/entries/new/deal/$"), hold_the_row)
     page.goto(live_server.url + reverse("entry_new", args=[sheet.edit_token, "deal"]))
     # nobody tapped as the declarer: the server refuses the row, and says why on the form
     page.fill("#id_contract", "120")
