@@ -430,14 +430,18 @@ def _proof_text(proof: engine.Proof | None, deck: Deck, players: Sequence[str]) 
     return _("Proof: %(card)s is in the talon.") % {"card": card}
 
 
+# ``deal=now`` of the penalty calculator: the deal being played, not on the sheet yet.
+BEING_PLAYED = "now"
+
+
 def penalty_params(finding: engine.Finding, deal: int | None) -> dict[str, Any] | None:
-    """The penalty calculator's query for a proven offence: its kind, offender and deal."""
+    """The penalty calculator's query for a proven offence: its kind, offender and deal (a
+    review of no sheet row is of the deal being played: never "the last deal on the sheet")."""
     if finding.penalty is None or finding.seat is None:
         return None
     params: dict[str, Any] = {"type": finding.penalty["type"], "seat": finding.seat}
     params.update({k: v for k, v in finding.penalty.items() if k != "type"})
-    if deal is not None:
-        params["deal"] = deal
+    params["deal"] = BEING_PLAYED if deal is None else deal
     return params
 
 

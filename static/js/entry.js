@@ -61,6 +61,22 @@
     }
   });
 
+  // a field changed after a refusal: its error (and its line in the summary) said what was
+  // wrong with the value before, so it goes; the preview says what is wrong now
+  form.addEventListener("change", (event) => {
+    const field = event.target.closest ? event.target.closest(".field.has-error") : null;
+    if (!field) return;
+    field.classList.remove("has-error");
+    field.querySelectorAll(".error").forEach((error) => { error.remove(); });
+    const summary = document.getElementById("form-summary");
+    if (!summary) return;
+    summary.querySelectorAll("li a[href^='#']").forEach((link) => {
+      const target = document.getElementById(link.getAttribute("href").slice(1));
+      if (target && field.contains(target)) link.closest("li").remove();
+    });
+    if (!summary.querySelector("li")) summary.remove();
+  });
+
   const first = form.querySelector("[autofocus]");
   if (first && document.getElementById("form-summary")) {
     first.scrollIntoView({block: "center"});

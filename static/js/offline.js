@@ -708,7 +708,9 @@
       form.dataset.fixing = fixing.id;
       fill(form, fixing.fields);
       ahead = mine.slice(0, mine.indexOf(fixing));
-      const note = document.getElementById("fixing-note");
+      // online the row is sent at once: the sentence about the rows kept on the phone is
+      // for a phone without a connection
+      const note = document.getElementById(navigator.onLine ? "fixing-note-online" : "fixing-note");
       if (note) { note.hidden = false; }
       form.dispatchEvent(new window.Event("change", { bubbles: true }));
     }

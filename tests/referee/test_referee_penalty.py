@@ -386,3 +386,37 @@ def test_the_deal_reviews_renonc_link_opens_the_calculator_attached_to_that_deal
     calculator = page(client.get(link))
     assert "Attached to row 1 (Deal: Anna" in text(calculator)
     assert '<input type="hidden" name="deal" value="0">' in calculator
+
+
+def test_a_review_of_no_row_prices_the_deal_being_played_and_carries_what_it_knew(client,
+                                                                                make_sheet):
+    # The review of a deal not on the sheet (no deal= in its query) proves Boris's renonc; the
+    # sheet already has a deal.  Its link asks for the deal being played: "In which deal?" is
+    # preset to it, nothing is priced against row 1, and the stopped deal's form it opens
+    # carries who played, the game and the trumps of the review.
+    from tests.referee.test_review_page import MARIAS_ROW, MARIAS_TRICKS, cards, review
+
+    sheet = make_sheet(ruleset="marias", entries=[MARIAS_ROW])
+    tricks = [list(t) for t in MARIAS_TRICKS]
+    tricks[2][1], tricks[6][1] = "K-leaves", "J-bells"
+    setup = {"declarer": 0, "contract": "suit", "trump": "hearts"}
+    html = page(review(client, sheet, {**setup, "p": cards(tricks)[:11]}))
+    link = re.search(r'href="([^"]*penalty/\?[^"]*)"', html).group(1).replace("&amp;", "&")
+    assert "deal=now" in link
+    calculator = page(client.get(link))
+    assert re.search(r'value="now" id="id_deal_0" checked', calculator)
+    assert "Write it on the sheet" not in calculator
+    stopped = re.search(r'href="([^"]*entries/new/deal/\?[^"]*)"', calculator).group(1)
+    stopped = stopped.replace("&amp;", "&")
+    for part in ("stopped=1", "renonc_seat=1", "renonc_kind=1", "declarer=0", "game=suit",
+                 "trump=hearts"):
+        assert part in stopped
+    form = page(client.get(stopped))
+    assert re.search(r'<input[^>]*name="declarer" value="0"[^>]*checked', form)
+    assert re.search(r'<input[^>]*name="trump" value="hearts"[^>]*checked', form)
+
+
+def test_a_thousand_penalty_of_the_deal_being_played_is_written_at_the_end(client, make_sheet):
+    sheet = make_sheet(ruleset="tisic")
+    assert cost_line(price(client, sheet, {**REVOKE, "deal": "now"})) == (
+        "Anna -100, Boris +60, Vera +60")

@@ -173,7 +173,7 @@ class Attached:
     now: bool = False  # the deal being played, not on the sheet yet (a renonc stopped it)
 
 
-NOW = "now"  # ``deal=now``: the deal being played
+NOW = reviewing.BEING_PLAYED  # ``deal=now``: the deal being played
 
 
 def _last_deal(loaded: services.Loaded) -> int | None:
@@ -188,9 +188,9 @@ def _attached(loaded: services.Loaded, data: QueryDict | None) -> Attached:
     a renonc on a sheet with no deal to refer to is in the deal being played."""
     asked = data.get("deal", "") if data is not None else ""
     kind = data.get("type") if data is not None else None
-    if asked == NOW or (not asked and kind in STOPPING and _last_deal(loaded) is None):
+    if kind in STOPPING and (asked == NOW or (not asked and _last_deal(loaded) is None)):
         return Attached(now=True)
-    if not asked:
+    if not asked or asked == NOW:  # an offence that never stops a deal is written at the end
         return Attached()
     entries = loaded.entries
     try:
@@ -232,9 +232,22 @@ def _deal_choices(loaded: services.Loaded, kind: str | None,
     return out
 
 
-def _stopped(place: Place, form: referee.OffenceForm) -> dict[str, str]:
+def _reviewed_deal(loaded: services.Loaded, data: QueryDict | None) -> dict[str, Any]:
+    """What the deal review the calculator was opened from knew of the deal being played: who
+    played, the game and the trumps (nothing when it was not opened from a review)."""
+    text = data.get("review") if data is not None else None
+    if not text:
+        return {}
+    setup = reviewing.read_setup(QueryDict(text), loaded.document)
+    known = {"declarer": setup.declarer, "game": setup.contract, "trump": setup.trump}
+    return {name: value for name, value in known.items() if value is not None}
+
+
+def _stopped(place: Place, form: referee.OffenceForm,
+             reviewed: dict[str, Any]) -> dict[str, str]:
     """A renonc in the deal being played: the deal form that writes that deal stopped by it (its
-    cost needs what was announced and fleked), or why it cannot stop the deal."""
+    cost needs what was announced and fleked), or why it cannot stop the deal.  The form starts
+    from what the review of that deal knew (``reviewed``)."""
     entry = form.entry()
     kind = marias.RENONC_KINDS[entry["kind"] - 1]
     if entry.get("played_out"):
@@ -242,7 +255,8 @@ def _stopped(place: Place, form: referee.OffenceForm) -> dict[str, str]:
     elif not kind.decides:
         code, params = "stopped_kind_goes_on", {"kind": kind.number}
     else:
-        query = urlencode({"stopped": 1, "renonc_seat": entry["seat"], "renonc_kind": kind.number})
+        query = urlencode({"stopped": 1, "renonc_seat": entry["seat"], "renonc_kind": kind.number}
+                          | reviewed)
         url = reverse("entry_new", args=[place.sheet.edit_token, "deal"]) + f"?{query}"
         return {"url": url if place.can_edit else ""}
     return {"problem": engine_message(code, params, "", game=place.sheet.game)}
@@ -274,7 +288,7 @@ def _penalty_page(
         if bound is None and data is not None:  # opened on an offence (a verdict's renonc kind)
             form.initial = {name: data[name] for name in form.fields if data.get(name)}
         if bound is not None and form.is_valid() and attached.now:
-            stopped = _stopped(place, form)
+            stopped = _stopped(place, form, _reviewed_deal(loaded, data))
         elif bound is not None and form.is_valid() and not attached.problem:
             preview = referee.penalty_preview(loaded, form.entry(), attached.position)
     context = _context(request, place, loaded) | {

@@ -499,14 +499,21 @@ class DealForm(EntryForm):
     def initial_from_query(cls, query: Mapping[str, Any],
                            context: FormContext) -> dict[str, Any] | None:
         """``?stopped=1`` (with ``renonc_seat``, ``renonc_kind``): the form opened for a renonc
-        that stopped the deal being played, e.g. from the penalty calculator."""
+        that stopped the deal being played, e.g. from the penalty calculator; ``declarer``,
+        ``game`` and ``trump`` carry what a review of that deal already knew."""
         if not query.get("stopped"):
             return None
         initial: dict[str, Any] = {"stopped": True}
-        for name in ("renonc_seat", "renonc_kind"):
+        for name in ("renonc_seat", "renonc_kind", "declarer"):
             value = str(query.get(name, ""))
             if value.isascii() and value.isdigit():
                 initial[name] = int(value)
+        if initial.get("declarer", 0) >= len(context.document.players):
+            del initial["declarer"]
+        if query.get("game") in engine.CONTRACTS:
+            initial["game"] = query.get("game")
+        if query.get("trump") in engine.SUITS:
+            initial["trump"] = query.get("trump")
         return initial
 
     # the renonc's objections, on the fields of the renonc that stopped the deal
