@@ -491,6 +491,41 @@ def delete_entry(
                   intent=_Intent(action=Action.DELETE, position=position))
 
 
+def step_key(key: str, step: int) -> str:
+    """The key of the ``step``-th write of a request that makes several (the first keeps the
+    request's own key): a request sent again replays every step it already made."""
+    return key if step == 0 else f"{key[:56]}-{step}"
+
+
+def delete_entries(
+    sheet_id: int, *, revision: int, key: str, device: Device, positions: Sequence[int]
+) -> WriteResult:
+    """Remove the entries at ``positions``, one change each in the order given (each position
+    as the sheet stands after the ones before it): all of them or, when the engine refuses one
+    step, none.  Undo brings them back one by one."""
+    if not positions:
+        raise ValueError("nothing to delete")
+    result: WriteResult | None = None
+    with transaction.atomic():
+        for step, position in enumerate(positions):
+            result = delete_entry(sheet_id, revision=revision + step,
+                                  key=step_key(key, step), device=device, position=position)
+    assert result is not None
+    return result
+
+
+def deletion_works(document: rules.Sheet, positions: Sequence[int]) -> bool:
+    """Whether the sheet without the entries at ``positions`` (indexes of the sheet as it is)
+    is one the engine accepts."""
+    gone = set(positions)
+    kept = [e for i, e in enumerate(document.entries) if i not in gone]
+    try:
+        rules.score(document.with_entries(kept))
+    except rules.RulesError:
+        return False
+    return True
+
+
 def undo(sheet_id: int, *, revision: int, key: str, device: Device) -> WriteResult:
     """Revert the latest change that is not undone yet."""
 

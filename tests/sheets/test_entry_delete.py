@@ -132,3 +132,52 @@ def test_the_read_only_link_cannot_delete(client, make_sheet):
     url = reverse("entry_delete", args=[sheet.view_token, 2])
     assert client.post(url, {"revision": "3", "key": "k" * 32}).status_code == 404
     assert len(stored(sheet)) == 3
+
+
+def test_a_refused_delete_offers_the_ways_that_work(client, make_sheet):
+    # Deleting row 2 would make row 3 wrong (above).  Row 3 can be corrected first; rows 3 and
+    # 2 can be deleted from the end; and the sheet without both (row 1 alone) is right, so both
+    # can go at once.
+    sheet = make_sheet(entries=THREE_DEALS)
+    response = client.post(delete_url(sheet, 1), write_fields(page(client.get(delete_url(sheet,
+                                                                                       1)))))
+    html = page(response)
+    said = text(html)
+    assert response.status_code == 400
+    assert "Any of these works instead." in said
+    assert f'href="{reverse("entry_edit", args=[sheet.edit_token, 2])}"' in html
+    assert "Correct row 3 first" in said
+    assert "Delete rows 2 to 3, the last one first" in said
+    assert "Delete row 2 and row 3" in said
+    assert 'name="then" value="end-3"' in html and 'name="then" value="also-2"' in html
+    assert "Delete this row" not in said  # the way that does not work is not offered again
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("then", ["end-3", "also-2"])
+def test_deleting_from_the_end_or_both_rows_deletes_them_once(client, make_sheet, then):
+    sheet = make_sheet(entries=THREE_DEALS)
+    form = write_fields(page(client.get(delete_url(sheet, 1)))) | {"then": then}
+    response = client.post(delete_url(sheet, 1), form)
+    assert response.status_code == 302
+    assert stored(sheet) == THREE_DEALS[:1]
+    assert "2 rows deleted." in text(page(client.get(reverse("sheet",
+                                                             args=[sheet.edit_token]))))
+    again = client.post(delete_url(sheet, 1), form)  # the answer was lost: sent again
+    assert again.status_code == 302
+    assert stored(sheet) == THREE_DEALS[:1]
+    sheet.refresh_from_db()
+    assert sheet.revision == 5  # two changes, each undone on its own
+    assert [c.before for c in EntryChange.objects.filter(sheet=sheet, revision__gt=3)
+            .order_by("revision")] == [THREE_DEALS[2], THREE_DEALS[1]]
+
+
+def test_a_delete_of_both_rows_that_the_engine_refuses_deletes_nothing(client, make_sheet):
+    sheet = make_sheet(entries=THREE_DEALS)
+    form = write_fields(page(client.get(delete_url(sheet, 0)))) | {"then": "also-1"}
+    response = client.post(delete_url(sheet, 0), form)
+    # without rows 1 and 2, row 3 is the first deal: Anna deals it, Boris holds the hundred
+    assert response.status_code == 400
+    assert stored(sheet) == THREE_DEALS
+    sheet.refresh_from_db()
+    assert sheet.revision == 3

@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 import rules
@@ -540,18 +541,20 @@ def entry_delete(request: HtmxHttpRequest, token: str, pos: int) -> HttpResponse
     error = ""
     status = 200
     meta = WriteForm.fresh(sheet.revision)
+    refused_at: int | None = None  # the later row a refused delete would have made wrong
     if request.method == "POST":
         meta = WriteForm(request.POST)
-        if not meta.is_valid():
+        positions = _deletion_steps(request.POST.get("then", ""), pos)
+        if not meta.is_valid() or positions is None:
             error, status = _("This form is damaged: reload the page."), 400
         else:
             try:
-                result = services.delete_entry(
+                result = services.delete_entries(
                     sheet.pk,
                     revision=meta.cleaned_data["revision"],
                     key=meta.cleaned_data["key"],
                     device=device_of(request),
-                    position=pos,
+                    positions=positions,
                 )
             except services.Conflict as exc:
                 sheet.refresh_from_db()
@@ -561,11 +564,11 @@ def entry_delete(request: HtmxHttpRequest, token: str, pos: int) -> HttpResponse
             except services.Rejected as exc:
                 error, status = rejection_text(exc, services.load(sheet).document), 400
                 meta = WriteForm.fresh(sheet.revision)
+                if exc.elsewhere and exc.entry is not None and exc.entry > pos:
+                    refused_at = exc.entry
             else:
                 if not result.replayed:
-                    messages.success(
-                        request, _("Row %(number)s deleted.") % {"number": pos + 1}
-                    )
+                    messages.success(request, _deleted_text(pos, positions))
                 return written_then_go(request, sheet_url(sheet))
     loaded = services.load(sheet)
     if not 0 <= pos < len(loaded.entries):
@@ -582,10 +585,70 @@ def entry_delete(request: HtmxHttpRequest, token: str, pos: int) -> HttpResponse
             "players": loaded.document.players,
             "meta": meta,
             "error": error,
+            "ways": _ways_forward(sheet, loaded, pos, refused_at),
             "back_url": sheet_url(sheet, pos),
         },
         status=status,
     )
+
+
+# The buttons of a refused delete (``then``), counted on the sheet the page showed, so that a
+# request sent again (its answer lost) asks for the same writes:
+FROM_THE_END = "end-"  # ``end-N``: the N rows' last one first, up to this one
+ALSO = "also-"  # ``also-K``: row K (a later row) first, then this one
+
+
+def _deletion(then: str) -> tuple[str, int] | None:
+    """The button tapped and the row number it carries (None: not a button of the page)."""
+    for prefix in (FROM_THE_END, ALSO):
+        number = then.removeprefix(prefix)
+        if then.startswith(prefix) and number.isascii() and number.isdigit():
+            return prefix, int(number)
+    return None
+
+
+def _deletion_steps(then: str, pos: int) -> list[int] | None:
+    """The positions to delete, in order, for the button tapped (None: not a button of the
+    page)."""
+    if not then:
+        return [pos]
+    tapped = _deletion(then)
+    if tapped is None or tapped[1] <= pos:
+        return None
+    prefix, number = tapped
+    if prefix == FROM_THE_END:
+        return list(range(number - 1, pos - 1, -1))
+    return [number, pos]
+
+
+def _deleted_text(pos: int, positions: list[int]) -> str:
+    if len(positions) == 1:
+        return _("Row %(number)s deleted.") % {"number": pos + 1}
+    return ngettext("%(count)s row deleted.", "%(count)s rows deleted.", len(positions)) % {
+        "count": len(positions)}
+
+
+def _ways_forward(sheet: Sheet, loaded: services.Loaded, pos: int,
+                  refused_at: int | None) -> dict[str, Any] | None:
+    """A delete refused because a later row would be wrong: what works instead, each one tap
+    (correct that row first, delete from the end, or delete both rows when the engine takes
+    the sheet without them)."""
+    count = len(loaded.entries)
+    if refused_at is None or not pos < refused_at < count:
+        return None
+    document = loaded.document
+    both = (services.deletion_works(document, [refused_at])
+            and services.deletion_works(document, [refused_at, pos]))
+    return {
+        "correct_url": reverse("entry_edit", args=[sheet.edit_token, refused_at]),
+        "correct_text": _("Correct row %(number)s first") % {"number": refused_at + 1},
+        "end": f"{FROM_THE_END}{count}",
+        "end_text": _("Delete rows %(first)s to %(last)s, the last one first") % {
+            "first": pos + 1, "last": count},
+        "both": f"{ALSO}{refused_at}" if both else "",
+        "both_text": _("Delete row %(number)s and row %(other)s") % {
+            "number": pos + 1, "other": refused_at + 1},
+    }
 
 
 def _delete_conflict(
