@@ -186,3 +186,14 @@ def test_the_sheet_page_links_to_settle_up_for_mariáš_only(client, make_sheet)
     html = page(client.get(reverse("sheet_read", args=[sheet.view_token])))
     assert f'href="{reverse("marias_settle_read", args=[sheet.view_token])}"' in html
     assert "Settle up" not in page(client.get(reverse("sheet", args=[make_sheet().edit_token])))
+
+
+def test_the_count_is_of_deals_played_a_stopped_deal_included(client, make_sheet):
+    from tests.browser.test_settle_count import COUNT, PLAYERS, SHEET
+
+    sheet = make_sheet(ruleset="marias", players=PLAYERS, first_dealer=0, entries=SHEET)
+    assert COUNT in text(page(client.get(settle_url(sheet))))
+    one = make_sheet(ruleset="marias", players=PLAYERS, first_dealer=0, entries=SHEET[:1])
+    said = text(page(client.get(settle_url(one))))
+    assert "After 1 deal played (a deal stopped by a renonc counts as one)." in said
+    assert "not a deal" not in said

@@ -122,6 +122,15 @@ def _options(document: rules.Sheet, form: PremiumForm) -> tuple[engine.MariasOpt
     return with_premium, ""
 
 
+def deals_played(loaded: services.Loaded) -> int:
+    """The deals played: every deal row and every deal stopped by a renonc (the renonc row
+    carries the deal it stopped: docs/rules/marias.md#stopped-deal, "a deal of the round like
+    any other"), as a tournament counts them; a renonc or misdeal row of its own is no deal."""
+    return sum(1 for e in loaded.entries
+               if e.data.get("type") == engine.Kind.DEAL
+               or (e.data.get("type") == engine.Kind.RENONC and e.data.get("deal") is not None))
+
+
 def settle_context(sheet: Sheet, loaded: services.Loaded, form: PremiumForm,
                    *, can_edit: bool, query: str = "") -> dict[str, Any]:
     document, scored = loaded.document, loaded.scored
@@ -167,7 +176,8 @@ def settle_context(sheet: Sheet, loaded: services.Loaded, form: PremiumForm,
         "premium": bool(options.premium_points),
         "premium_form": form,
         "premium_objection": objection,
-        "deals": sum(1 for r in scored.rows if r.kind == engine.Kind.DEAL),
+        "deals": deals_played(loaded),
+        "other_rows": len(loaded.entries) - deals_played(loaded),
         "settle_url": url,
         "poll_url": f"{url}?{query + '&' if query else ''}rev={sheet.revision}",
         "sheet_url": back,
