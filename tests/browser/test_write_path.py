@@ -64,6 +64,9 @@ def test_back_and_write_again_never_writes_the_deal_twice(
     expect(page.locator("#live tbody tr.kind-deal")).to_have_count(4)
 
 
+ROW_4_WRITTEN = "Row 4 written: Deal: Boris 100; 50/20/50."
+
+
 def test_another_deal_from_a_form_made_before_a_write_is_asked_about(
     live_server: Any, phone: Any, make_sheet: Any, write: Any
 ) -> None:
@@ -73,8 +76,12 @@ def test_another_deal_from_a_form_made_before_a_write_is_asked_about(
     type_deal(page, 1, (30, 75, 15))
     write(sheet, quiet_deals(4)[3])  # another phone writes row 4 meanwhile
     page.get_by_role("button", name="Write it down").click()
-    expect(page.locator(".alert.conflict")).to_contain_text(
-        "Written since your form was made: row 4 (Deal)")
+    # what the other phone wrote, in players' words: no revisions, no change numbers
+    alert = page.locator(".alert.conflict")
+    expect(alert).to_contain_text("Another phone changed the sheet while you were typing.")
+    expect(alert.locator(".since li")).to_have_text([ROW_4_WRITTEN])
+    assert "change 3" not in alert.inner_text() and "change 4" not in alert.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert len(rows_of(sheet)) == 4
     page.get_by_role("button", name="Write it down anyway").click()
     page.wait_for_url(re.compile(r"/s/[\w-]+/#e4$"))
@@ -186,7 +193,8 @@ def test_a_refused_offline_row_is_corrected_in_the_form_and_sent(
     assert rows_of(sheet) == quiet_deals(3)
     refused.get_by_role("button", name="Open in the form").click()
     page.wait_for_url(re.compile(r"#fix-\w+$"))
-    expect(page.locator("#fixing-note")).to_be_visible()
+    expect(page.locator("#fixing-note-online")).to_be_visible()  # online: sent at once
+    expect(page.locator("#fixing-note")).to_be_hidden()
     expect(page.locator("#id_points_2")).to_have_value("50")
     expect(page.locator("#id_declarer_1")).to_be_checked()
     page.fill("#id_points_2", "15")

@@ -19,10 +19,10 @@ from django.views.decorators.http import require_http_methods
 
 import rules
 from scoresheet.sheets import extensions, services
-from scoresheet.sheets.display import change_label, rows_view
+from scoresheet.sheets.display import rows_view
 from scoresheet.sheets.forms import NoteForm, WriteForm
 from scoresheet.sheets.gameforms import EntryForm, FormContext, for_game, kind_label
-from scoresheet.sheets.models import Sheet
+from scoresheet.sheets.models import Action, Sheet
 from scoresheet.sheets.reading import note_of, with_note
 from scoresheet.sheets.views.access import (
     HtmxHttpRequest,
@@ -30,6 +30,7 @@ from scoresheet.sheets.views.access import (
     get_sheet_for_edit,
     written_then_go,
 )
+from scoresheet.sheets.views.history import summary
 from scoresheet.sheets.views.sheet import sheet_context
 from scoresheet.sheets.words import rejection_text
 
@@ -199,7 +200,8 @@ def _tell_the_queue(response: HttpResponse, sheet: Sheet, form: EntryForm,
             _("Already written as row %(number)s: nothing was written again.")
             % {"number": already["number"]})
     texts: list[str] = []
-    for text in (context.get("conflict") or "", *(str(e) for e in form.non_field_errors()),
+    for text in (context.get("conflict") or "", *context.get("since", ()),
+                 *(str(e) for e in form.non_field_errors()),
                  *(item["text"] for item in context.get("summary", ())),
                  (context.get("preview") or {}).get("objection") or ""):
         text = " ".join(str(text).split())
@@ -300,15 +302,33 @@ def _conflict_text(error: services.Conflict, *, by_others: bool) -> str:
         )
     if not by_others:
         return _(
-            "The sheet was changed on this phone while this form was open (it is now at change "
-            "%(current)s, the form was made at change %(given)s). Nothing was saved. "
-            "Check the sheet below and send your entry again."
-        ) % {"current": error.current, "given": error.given}
+            "The sheet was changed on this phone while this form was open. Nothing was saved. "
+            "Check what was written and the sheet below, and send your entry again."
+        )
     return _(
-        "Another phone changed the sheet while you were typing (it is now at change "
-        "%(current)s, your form was made at change %(given)s). Nothing was saved. "
-        "Check the sheet below and send your entry again."
-    ) % {"current": error.current, "given": error.given}
+        "Another phone changed the sheet while you were typing. Nothing was saved. "
+        "Check what it wrote and the sheet below, and send your entry again."
+    )
+
+
+def written_since(sheet: Sheet, given: int) -> list[str]:
+    """What was written on the sheet since revision ``given``, a sentence a change, in players'
+    words: the row and what it holds (what it held, for a row deleted)."""
+    texts = {
+        Action.ADD: _("Row %(number)s written: %(row)s."),
+        Action.EDIT: _("Row %(number)s corrected: %(row)s."),
+        Action.DELETE: _("Row %(number)s deleted: %(row)s."),
+        Action.UNDO: _("Row %(number)s changed back by an undo: %(row)s."),
+        Action.REDO: _("Row %(number)s changed again by a redo: %(row)s."),
+    }
+    players = sheet.player_names
+    out = []
+    for change in services.changes_since(sheet, given):
+        data = change.after if change.after is not None else change.before
+        template = texts.get(Action(change.action), texts[Action.EDIT])
+        out.append(template % {"number": change.position + 1,
+                               "row": summary(sheet.game, data, players)})
+    return out
 
 
 @dataclass(kw_only=True)
@@ -499,7 +519,7 @@ def _conflict(e: Entering, error: services.Conflict) -> HttpResponse:
     loaded = services.load(e.sheet)
     form = e.form_class(e.request.POST, context=context_before(loaded, e.position))
     form.is_valid()
-    since = [change_label(c) for c in services.changes_since(e.sheet, error.given)]
+    since = written_since(e.sheet, error.given)
     others = by_others(e.sheet, error.given, device_of(e.request).id)
     response = _entry_page(
         e.request, sheet=e.sheet, loaded=loaded, form=form,
