@@ -65,6 +65,11 @@ CONTRACT_WITH_FLAGS = re.compile(r"^(?P<number>\d+)(?:\s+(?:dark|off|[♥♦♣�
 # --------------------------------------------------------------------------- problems
 
 
+# Problems of the file as a whole (it is no sheet document at all): said without a "where".
+FILE_CODES = frozenset({"too_large", "not_utf8", "not_json", "table_file", "not_finite",
+                        "too_deep"})
+
+
 @dataclass(frozen=True, kw_only=True)
 class Problem:
     """One reason an import is refused: where (entry index or the sheet) and why."""
@@ -80,6 +85,9 @@ class Problem:
 
     @property
     def where(self) -> str:
+        """Where the problem is, or "" when it is about the file as a whole."""
+        if self.code in FILE_CODES:
+            return ""
         if self.entry is None:
             return _("sheet")
         return _("entry %(number)s") % {"number": self.entry}
@@ -277,8 +285,19 @@ def read_document(data: bytes | str) -> Any:
             f"the document is nested more than {MAX_DEPTH} levels deep", "too_deep",
             max=MAX_DEPTH)]) from None
     except ValueError as exc:
+        if looks_like_a_table(data):  # the CSV export, or another spreadsheet's file
+            raise ImportRefused([_sheet_problem(
+                "a table of rows (CSV), not a sheet file: only the sheet file (.json) imports "
+                "back", "table_file")]) from None
         raise ImportRefused([_sheet_problem(
             f"not a JSON document: {exc}", "not_json")]) from None
+
+
+def looks_like_a_table(text: str) -> bool:
+    """Whether a file that is no JSON document reads as a table of rows (the CSV export): its
+    first line holds cells separated by commas, semicolons or tabs."""
+    first = text.lstrip().partition("\n")[0]
+    return not first.startswith(("{", "[")) and any(sep in first for sep in ",;\t")
 
 
 @dataclass(frozen=True, kw_only=True)

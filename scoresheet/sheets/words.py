@@ -282,7 +282,12 @@ ERRORS: dict[str, Template] = {
                     "time zone can be at most 15:59 hours from UTC"),
     "too_large": _("The file is larger than %(mb)s MB"),
     "not_utf8": _("The file is not UTF-8 text"),
-    "not_json": _("Not a JSON document"),
+    "not_json": _("This file is not a sheet file. Only the sheet file (.json) that Lístek "
+                  "exports imports back: it alone holds every row as it was written and the "
+                  "table's rules."),
+    "table_file": _("This is a table of rows, like the CSV export, which is made for a "
+                    "spreadsheet: it holds the sheet as it is shown, not the rows as they were "
+                    "written nor the table's rules. Only the sheet file (.json) imports back."),
     "not_finite": _("The file holds %(value)s, a number JSON does not allow: “NaN” and “Infinity” "
                     "cannot be imported"),
     # hostile documents (scoresheet/protect/guard.py): refused before the engine reads them

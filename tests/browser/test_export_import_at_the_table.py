@@ -91,3 +91,28 @@ def test_a4_and_a5_pdfs_have_different_file_names(
         names.append(found.group(1))
     assert names[0] != names[1]
     assert names[0].endswith("-a4.pdf") and names[1].endswith("-a5.pdf")
+
+
+CSV_REFUSED = ("This is a table of rows, like the CSV export, which is made for a spreadsheet: "
+               "it holds the sheet as it is shown, not the rows as they were written nor the "
+               "table's rules. Only the sheet file (.json) imports back.")
+
+
+def test_the_csv_export_imported_is_refused_saying_only_the_sheet_file_imports_back(
+    live_server: Any, phone: Any, make_sheet: Any, tmp_path: Path
+) -> None:
+    sheet = make_sheet(entries=THREE_DEALS)
+    page = phone.new_page()
+    page.goto(live_server.url + reverse("export", args=[sheet.edit_token]))
+    with page.expect_download() as download:
+        page.get_by_role("link", name=re.compile(r"CSV")).first.click()
+    saved = tmp_path / "sheet.csv"
+    download.value.save_as(saved)
+
+    page.goto(live_server.url + reverse("import"))
+    page.set_input_files("#id_file", str(saved))
+    page.get_by_role("button", name="Import", exact=True).click()
+    problems = page.locator(".import-problems li")
+    assert problems.all_inner_texts() == [CSV_REFUSED]  # no "sheet:", no "JSON document"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert Sheet.objects.count() == 1

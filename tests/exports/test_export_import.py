@@ -69,12 +69,14 @@ def test_every_problem_is_listed_not_only_the_first() -> None:
     ("data", "code"),
     [
         (b"{not json", "not_json"),
+        ("\ufeffRow,Dealer,Anna\r\n1,Anna,120\r\n".encode(), "table_file"),
+        (b"Row;Dealer;Anna\r\n1;Anna;120\r\n", "table_file"),
         (b"\xff\xfe\x00garbage", "not_utf8"),
         (b'{"format": NaN}', "not_finite"),  # named: NaN and Infinity (issue 27)
         (b"[" * 100_000 + b"]" * 100_000, "too_deep"),
         (b" " * (exports.MAX_IMPORT_BYTES + 1), "too_large"),
     ],
-    ids=["broken", "not-utf8", "nan", "deep", "too-large"],
+    ids=["broken", "csv", "csv-semicolons", "not-utf8", "nan", "deep", "too-large"],
 )
 def test_a_file_that_is_no_json_document_is_refused(data: bytes, code: str) -> None:
     with pytest.raises(exports.ImportRefused) as refused:
@@ -130,3 +132,13 @@ def test_a_refused_import_leaves_the_other_sheets_as_they_were() -> None:
         exports.import_sheet(doc)
     assert list(Sheet.objects.values_list("pk", flat=True)) == [kept.pk]
     assert Entry.objects.count() == len(golden_named("ru/barrel-win")["entries"])
+
+
+@pytest.mark.django_db
+def test_a_file_that_is_no_sheet_is_refused_in_words_about_the_file(client: Client) -> None:
+    upload = SimpleUploadedFile("notes.txt", b"hello", "text/plain")
+    html = client.post(reverse("import"), {"file": upload}).content.decode()
+    assert ("<li>This file is not a sheet file. Only the sheet file (.json) that Lístek exports "
+            "imports back") in html
+    assert "sheet:" not in html and "JSON document" not in html
+    assert nothing_stored()
