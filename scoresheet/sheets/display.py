@@ -98,6 +98,18 @@ def short_names(names: Sequence[str], longest: int = SHORT_NAME) -> tuple[str, .
     return tuple(out)
 
 
+SHORT_CHOSEN = 8  # at most this many letters in a short name the table chooses
+
+
+def heads_of(names: Sequence[str], chosen: Sequence[str] = ()) -> tuple[str, ...]:
+    """Each player's column head: the short name the table chose for the player, else the
+    shortest distinct beginning of the name (:func:`short_names`)."""
+    auto = short_names(names)
+    picked = [str(c).strip() if isinstance(c, str) else "" for c in chosen]
+    picked += [""] * (len(names) - len(picked))
+    return tuple(p or a for p, a in zip(picked, auto, strict=False))
+
+
 @dataclass(frozen=True, kw_only=True)
 class SheetView:
     game: str
@@ -116,11 +128,12 @@ class SheetView:
     entry_count: int
     next_holder: int | None = None  # who holds the opening bid of the next deal (Thousand)
     holder_mark: Mark | None = None  # what the sheet calls him: the obligation, on the hundred
+    chosen: tuple[str, ...] = ()  # the short names the table chose ("": none chosen)
 
     @property
     def heads(self) -> tuple[tuple[str, str], ...]:
         """(whole name, as the column's head shows it) of every player."""
-        return tuple(zip(self.players, short_names(self.players), strict=True))
+        return tuple(zip(self.players, heads_of(self.players, self.chosen), strict=True))
 
     @property
     def sums(self) -> tuple[Sum, ...]:
@@ -234,7 +247,7 @@ def format_value(value: Any) -> str:
 
 
 def sheet_view(document: rules.Sheet, scored: rules.Scored, *, row_count: int | None = None,
-               entry_count: int | None = None) -> SheetView:
+               entry_count: int | None = None, chosen: Sequence[str] = ()) -> SheetView:
     """The sheet as shown.  With ``row_count`` (the rows are rendered elsewhere: the sheet page
     keeps them per revision) the view has no rows, only their number."""
     players = document.players
@@ -262,6 +275,7 @@ def sheet_view(document: rules.Sheet, scored: rules.Scored, *, row_count: int | 
         entry_count=len(document.entries) if entry_count is None else entry_count,
         next_holder=upcoming[0] if upcoming else None,
         holder_mark=_mark(upcoming[1]) if upcoming else None,
+        chosen=tuple(chosen),
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from rules.engine import MAX_NAME
+from scoresheet.sheets.display import SHORT_CHOSEN
 from scoresheet.sheets.models import KEY_LENGTH
 from scoresheet.sheets.reading import MAX_NOTE
 from scoresheet.sheets.services import KEY_PATTERN
@@ -477,9 +478,11 @@ class RenameForm(forms.Form):
     """The players' names corrected after the start, one field per player (labelled with the
     name it corrects), checked as the names of a new sheet are."""
 
-    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: list[str], short: Sequence[str] = (),
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.current = players
+        chosen = [*short, *[""] * len(players)]
         for seat, name in enumerate(players):
             self.fields[f"name_{seat}"] = forms.CharField(
                 label=name,
@@ -494,6 +497,40 @@ class RenameForm(forms.Form):
                 widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words",
                                               "maxlength": MAX_NAME}),
             )
+            self.fields[f"short_{seat}"] = forms.CharField(
+                label=gettext("Short name of %(name)s in the column head") % {"name": name},
+                help_text=_("Empty: the head shows as much of the name as tells it apart."),
+                initial=chosen[seat],
+                required=False,
+                max_length=SHORT_CHOSEN,
+                validators=[SingleLineValidator()],
+                error_messages={
+                    "max_length": _("A short name has at most %(limit_value)s letters."),
+                },
+                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words",
+                                              "maxlength": SHORT_CHOSEN, "class": "short-name"}),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        seen: set[str] = set()
+        for seat in range(len(self.current)):
+            short = str(data.get(f"short_{seat}") or "").strip().casefold()
+            if short and short in seen:
+                self.add_error(f"short_{seat}", _("Another player already has this short "
+                                                  "name: each column needs its own."))
+            seen.add(short)
+        return data
+
+    def shorts(self) -> list[str]:
+        """The short names typed, in seat order ("" for none; after :meth:`is_valid`)."""
+        return [str(self.cleaned_data.get(f"short_{seat}") or "").strip()
+                for seat in range(len(self.current))]
+
+    def seats(self) -> list[tuple[Any, Any]]:
+        """(name field, short name field) of every player, for the page."""
+        return [(self[f"name_{seat}"], self[f"short_{seat}"])
+                for seat in range(len(self.current))]
 
     def names(self) -> list[str]:
         """The names typed, in seat order (after :meth:`is_valid`)."""

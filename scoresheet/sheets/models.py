@@ -61,6 +61,9 @@ class Sheet(models.Model):
         _("house rules"), default=dict, help_text=_("Only what differs from the preset.")
     )
     players = models.JSONField(_("players"), help_text=_("Names in seat (playing) order."))
+    # A short name per seat that the table chose for the column heads ("" or missing: the head
+    # is worked out from the names, scoresheet/sheets/display.py short_names); migration 0010.
+    short_names = models.JSONField(_("short names"), default=list, blank=True)
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
     edit_token = models.CharField(max_length=TOKEN_LENGTH, unique=True, default=new_token)
     view_token = models.CharField(max_length=TOKEN_LENGTH, unique=True, default=new_token)

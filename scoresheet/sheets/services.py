@@ -940,17 +940,24 @@ def _closed(sheet: Sheet) -> Closed:
 
 
 def rename_players(
-    sheet_id: int, *, revision: int, key: str, device: Device, players: Sequence[str]
+    sheet_id: int, *, revision: int, key: str, device: Device, players: Sequence[str],
+    short: Sequence[str] | None = None,
 ) -> EventResult:
-    """Correct the players' names (in seat order) after the start.  Checked as the names of a
-    new sheet are (the engine's header check: a name each, at most its length, no two the
-    same; no control character); the totals never change.  The history keeps both lists."""
+    """Correct the players' names (in seat order) after the start, and the short names the
+    column heads show (``short``: one per seat, "" for none; None leaves them as they are).
+    Checked as the names of a new sheet are (the engine's header check: a name each, at most
+    its length, no two the same; no control character); a short name has at most
+    SHORT_CHOSEN letters and no two are the same.  The totals never change.  The history keeps
+    both lists."""
     names = [str(p).strip() for p in players]
-    for seat, name in enumerate(names):
+    shorts = None if short is None else [str(s).strip() for s in short]
+    for seat, name in enumerate([*names, *(shorts or [])]):
         problem = text_problem(name)
         if problem is not None:
             raise BadNames("a name holds a control character", code="player_text",
-                           params={"seat": seat}, problem=problem)
+                           params={"seat": seat % len(names)}, problem=problem)
+    if shorts is not None:
+        _check_short_names(shorts, len(names))
 
     def change(sheet: Sheet) -> tuple[Any, Any]:
         if governing.governed(sheet):
@@ -968,11 +975,35 @@ def rename_players(
         except rules.RulesError as error:
             raise BadNames(error.message, code=error.code, params=error.params) from None
         sheet.players = names
-        return {"players": old}, {"players": names}
+        before: dict[str, Any] = {"players": old}
+        after: dict[str, Any] = {"players": names}
+        old_short = list(sheet.short_names or [])
+        if shorts is not None and (any(shorts) or any(old_short)):
+            before["short_names"], after["short_names"] = old_short, shorts
+            sheet.short_names = shorts if any(shorts) else []
+        return before, after
 
     return _write_event(sheet_id, revision=revision, key=key, device=device,
-                        action=SheetAction.RENAME, make=change, fields=["players"],
-                        intent={"players": names})
+                        action=SheetAction.RENAME, make=change,
+                        fields=["players", "short_names"],
+                        intent={"players": names, "short_names": shorts})
+
+
+def _check_short_names(shorts: Sequence[str], count: int) -> None:
+    from scoresheet.sheets.display import SHORT_CHOSEN
+
+    if len(shorts) != count:
+        raise BadNames("one short name per player", code="player_count",
+                       params={"count": len(shorts), "allowed": str(count)})
+    seen: set[str] = set()
+    for seat, short in enumerate(shorts):
+        if len(short) > SHORT_CHOSEN:
+            raise BadNames("a short name is too long", code="short_name_long",
+                           params={"seat": seat, "max": SHORT_CHOSEN})
+        if short and short.casefold() in seen:
+            raise BadNames("two players have the same short name", code="short_name_twice",
+                           params={"seat": seat, "name": short})
+        seen.add(short.casefold())
 
 
 def close_evening(sheet_id: int, *, revision: int, key: str, device: Device) -> EventResult:
@@ -1011,6 +1042,19 @@ def reopen_evening(sheet_id: int, *, revision: int, key: str, device: Device) ->
                         action=SheetAction.REOPEN, make=change, fields=["closed", "finished"])
 
 
+def _same_intent(after: Any, intent: Mapping[str, Any]) -> bool:
+    """Whether a change's ``after`` is what ``intent`` asks for (a key of the intent that is
+    None, or absent from ``after`` while asking for nothing, asks for no change)."""
+    if not isinstance(after, Mapping):
+        return False
+    for name, value in intent.items():
+        if value is None:
+            continue
+        if (after[name] != value) if name in after else any(value):
+            return False
+    return True
+
+
 def _write_event(
     sheet_id: int, *, revision: int, key: str, device: Device, action: SheetAction, make: Any,
     fields: Sequence[str], intent: Any = None,
@@ -1025,7 +1069,8 @@ def _write_event(
             sheet = Sheet.objects.select_for_update().get(pk=sheet_id)
             seen = SheetEvent.objects.filter(sheet=sheet, key=key).first()
             if seen is not None:
-                if seen.action != action or (intent is not None and seen.after != intent):
+                if seen.action != action or (intent is not None and not _same_intent(
+                        seen.after, intent)):
                     raise KeyReused(given=revision, current=sheet.revision)
                 return EventResult(sheet=sheet, action=action, revision=seen.revision,
                                    replayed=True)

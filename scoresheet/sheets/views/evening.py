@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoresheet.sheets import governing, services
-from scoresheet.sheets.display import rows_view
+from scoresheet.sheets.display import heads_of, rows_view
 from scoresheet.sheets.forms import NoteForm, RenameForm, WriteForm
 from scoresheet.sheets.models import Entry, Sheet
 from scoresheet.sheets.reading import MAX_NOTE, note_of
@@ -67,19 +67,22 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The sheet's players and its evening: correct a name, close or reopen the evening."""
     sheet = get_sheet_for_edit(token)
     governed = governing.governed(sheet)
-    form = RenameForm(players=sheet.player_names)
+    form = RenameForm(players=sheet.player_names, short=sheet.short_names or ())
     meta = WriteForm.fresh(sheet.revision)
     error, status = "", 200
     if request.method == "POST" and governed:
         error, status = _refusal(services.Governed()), 400
     elif request.method == "POST":
-        form = RenameForm(request.POST, players=sheet.player_names)
+        form = RenameForm(request.POST, players=sheet.player_names,
+                          short=sheet.short_names or ())
         meta = WriteForm(request.POST)
         if not meta.is_valid():
             error, status = _damaged(), 400
         elif not form.is_valid():
             status = 400
-        elif form.names() == sheet.player_names:
+        elif form.names() == sheet.player_names and (
+                heads_of(form.names(), form.shorts())
+                == heads_of(sheet.player_names, sheet.short_names or ())):
             messages.info(request, _("The names are unchanged."))
             return written_then_go(request, _sheet_url(sheet))
         else:
@@ -87,14 +90,15 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 result = services.rename_players(
                     sheet.pk, revision=meta.cleaned_data["revision"],
                     key=meta.cleaned_data["key"], device=device_of(request),
-                    players=form.names())
+                    players=form.names(), short=form.shorts())
             except services.BadNames as exc:
                 _name_error(form, exc, sheet)
                 status = 400
             except services.Conflict:
                 sheet.refresh_from_db()
                 error, status = _changed_meanwhile(), 409
-                form = RenameForm(request.POST, players=sheet.player_names)
+                form = RenameForm(request.POST, players=sheet.player_names,
+                          short=sheet.short_names or ())
                 form.is_valid()
             except services.WriteError as exc:
                 error, status = _refusal(exc), 400
@@ -130,6 +134,10 @@ def _name_error(form: RenameForm, error: services.BadNames, sheet: Sheet) -> Non
     else:
         message = engine_message(error.code, error.params, str(error), game=sheet.game,
                                  players=form.names())
+    if error.code == "short_name_twice":  # (the form checks it first)
+        form.add_error(f"short_{error.seat}", _("Another player already has this short name: "
+                                                "each column needs its own."))
+        return
     if error.code == "player_twice":
         twice = str(error.params.get("name", "")).strip().casefold()
         names = [n.casefold() for n in form.names()]

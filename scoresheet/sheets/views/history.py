@@ -101,8 +101,22 @@ def event_lines(event: SheetEvent) -> tuple[str, ...]:
         return ()
     before = (event.before or {}).get("players") or []
     after = (event.after or {}).get("players") or []
-    return tuple(_("Name changed: %(old)s → %(new)s") % {"old": old, "new": new}
-                 for old, new in zip(before, after, strict=False) if old != new)
+    lines = [_("Name changed: %(old)s → %(new)s") % {"old": old, "new": new}
+             for old, new in zip(before, after, strict=False) if old != new]
+    short_before = list((event.before or {}).get("short_names") or [])
+    short_after = list((event.after or {}).get("short_names") or [])
+    short_before += [""] * (len(after) - len(short_before))
+    short_after += [""] * (len(after) - len(short_after))
+    for name, old, new in zip(after, short_before, short_after, strict=False):
+        if old == new:
+            continue
+        if new:
+            lines.append(_("Short name of %(name)s in the column head: %(short)s") % {
+                "name": name, "short": new})
+        else:
+            lines.append(_("%(name)s has no short name of the table's any more: the column "
+                           "head shows as much of the name as tells it apart.") % {"name": name})
+    return tuple(lines)
 
 
 def event_views(events: Iterable[SheetEvent]) -> list[ChangeView]:

@@ -56,7 +56,7 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool,
     sheet.revision = data.revision
     document = derived.header(sheet)
     view = sheet_view(document, data.scored(), row_count=len(data.versions),
-                      entry_count=data.entries)
+                      entry_count=data.entries, chosen=sheet.short_names or ())
     context: dict[str, Any] = {
         "sheet": sheet,
         "view": view,
