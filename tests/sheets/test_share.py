@@ -32,3 +32,12 @@ def test_link_tokens_are_unguessable(make_sheet):
 def test_share_needs_the_edit_link(client, make_sheet):
     sheet = make_sheet()
     assert client.get(reverse("share", args=[sheet.view_token])).status_code == 404
+
+
+def test_a_mistyped_address_shows_the_apps_own_page_not_a_debug_page(client):
+    # (tests run with DEBUG off, as scripts/run serves players)
+    response = client.get("/v/no-such-sheet/entries/new/deal/")
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert "<h1>Nothing here</h1>" in html
+    assert "URLconf" not in html and "Page not found (404)" not in html
