@@ -19,7 +19,9 @@ pytestmark = pytest.mark.postgres
 
 PHONE = services.Device(id="phone", user_agent="pytest")
 BEFORE = [("scoresheet", "0007_sheet_identity")]
-AFTER = [("scoresheet", "0008_write_key_on_the_change")]
+AFTER = [("scoresheet", "0008_write_key_on_the_change")]  # the upgrade; the code runs on the
+# latest schema (the sheet's later columns: 0010's short names)
+LATEST = [("scoresheet", "0010_sheet_short_names")]
 
 
 def migrate(target: list[tuple[str, str]]) -> None:
@@ -53,6 +55,7 @@ def test_a_key_used_before_the_upgrade_still_answers_its_retry_after_it(make_she
                        "WHERE sheet_id = %s", [sheet.pk])
         assert cursor.fetchall() == [(key, 4, "add", 3)]
     migrate(AFTER)
+    migrate(LATEST)
 
     assert list(EntryChange.objects.filter(sheet=sheet).exclude(key=None)
                 .values_list("revision", "key")) == [(4, key)]

@@ -311,7 +311,7 @@ def _conflict_text(error: services.Conflict, *, by_others: bool) -> str:
     )
 
 
-def written_since(sheet: Sheet, given: int) -> list[str]:
+def changes_in_words(sheet: Sheet, given: int) -> list[str]:
     """What was written on the sheet since revision ``given``, a sentence a change, in players'
     words: the row and what it holds (what it held, for a row deleted)."""
     texts = {
@@ -519,7 +519,7 @@ def _conflict(e: Entering, error: services.Conflict) -> HttpResponse:
     loaded = services.load(e.sheet)
     form = e.form_class(e.request.POST, context=context_before(loaded, e.position))
     form.is_valid()
-    since = written_since(e.sheet, error.given)
+    since = changes_in_words(e.sheet, error.given)
     others = by_others(e.sheet, error.given, device_of(e.request).id)
     response = _entry_page(
         e.request, sheet=e.sheet, loaded=loaded, form=form,
