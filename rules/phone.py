@@ -142,3 +142,111 @@ def preview(text: str, entry: str) -> str:
 def pending(text: str, entries: str) -> str:
     """:func:`pending_values` of a document and entries given as JSON text."""
     return json.dumps(pending_values(json.loads(text), json.loads(entries)))
+
+
+# ------------------------------------------------------------------ an entry form's fields
+# What the phone needs to judge a row typed into an entry form without a connection: the form's
+# fields (name -> the values typed, as the browser sends them) made into the docs/format.md
+# entry, as the server's form makes it (scoresheet/sheets/gameforms/).  Games and kinds whose
+# forms are not read here are judged by the server when the row is sent.
+
+Fields = Mapping[str, Sequence[str]]
+
+
+def _one(fields: Fields, name: str) -> str:
+    values = fields.get(name) or []
+    return values[0].strip() if values else ""
+
+
+def _whole(fields: Fields, name: str, missing: list[str]) -> int | None:
+    text = _one(fields, name)
+    try:
+        return int(text)
+    except ValueError:
+        missing.append(name)
+        return None
+
+
+def _thousand_deal(fields: Fields, sheet: Sheet, missing: list[str]) -> dict[str, Any]:
+    from .thousand import CARD_POINTS, THOUSAND
+
+    n = len(sheet.players)
+    points: list[int | None] = []
+    for seat in range(n):
+        text = _one(fields, f"points_{seat}")
+        points.append(_whole(fields, f"points_{seat}", missing) if text else None)
+    out = THOUSAND.sitting_out(score(sheet).state)
+    if out is not None and points[out] is None:
+        points[out] = 0
+    filled = fill_rest(points, CARD_POINTS)
+    if filled is not None:
+        points[filled[0]] = filled[1]
+    elif any(p is None for p in points):
+        missing.append(f"points_{next(s for s, p in enumerate(points) if p is None)}")
+    entry: dict[str, Any] = {
+        "type": "deal",
+        "declarer": _whole(fields, "declarer", missing),
+        "contract": _whole(fields, "contract", missing),
+        "points": points,
+        "marriages": [list(fields.get(f"marriages_{s}") or []) for s in range(n)],
+    }
+    if _one(fields, "dark"):
+        entry["dark"] = True
+    if filled is not None:
+        entry["filled"] = list(filled)
+    return entry
+
+
+def _plain_form(kind: str, names: Sequence[str], choices: Sequence[str] = (),
+                optional: Sequence[str] = ()) -> Any:
+    """A form whose fields are the entry's own: whole numbers, and ``choices`` kept as typed."""
+    def read(fields: Fields, sheet: Sheet, missing: list[str]) -> dict[str, Any]:
+        entry: dict[str, Any] = {"type": kind}
+        for name in names:
+            if name in optional and not _one(fields, name):
+                continue
+            if name in choices:
+                if _one(fields, name):
+                    entry[name] = _one(fields, name)
+                else:
+                    missing.append(name)
+            else:
+                entry[name] = _whole(fields, name, missing)
+        return entry
+    return read
+
+
+FORMS: dict[tuple[str, str], Any] = {
+    ("thousand", "deal"): _thousand_deal,
+    ("thousand", "concession"): _plain_form("concession", ("declarer", "contract")),
+    ("thousand", "redeal"): _plain_form("redeal", ("reason",), choices=("reason",)),
+    ("thousand", "penalty"): _plain_form("penalty", ("seat", "reason", "amount"),
+                                         choices=("reason",), optional=("amount",)),
+    ("thousand", "bomb"): _plain_form("bomb", ("declarer",)),
+    ("thousand", "marriages_in_hand"): _plain_form("marriages_in_hand", ("seat", "count")),
+}
+
+
+def entry_values(doc: Any, before: Sequence[Mapping[str, Any]], kind: str,
+                 fields: Fields) -> dict[str, Any]:
+    """The entry a form's ``fields`` write on the document with ``before`` appended:
+    ``{"entry": ...}`` (with ``filled``: the seat and points the form filled in), ``{"missing":
+    [field names]}``, or ``{"unknown": true}`` when the phone does not read this form."""
+    sheet = _sheet(doc)
+    read = FORMS.get((sheet.game, kind))
+    if read is None:
+        return {"unknown": True}
+    for entry in before:
+        sheet = sheet.append(dict(entry))
+    missing: list[str] = []
+    entry = read(fields, sheet, missing)
+    if missing:
+        return {"missing": list(dict.fromkeys(missing))}
+    filled = entry.pop("filled", None)
+    return {"entry": entry, "filled": filled}
+
+
+def entry_of(text: str, before: str, kind: str, fields: str) -> str:
+    """:func:`entry_values` of JSON texts (every argument, the kind too, is JSON text)."""
+    return json.dumps(entry_values(json.loads(text), json.loads(before), json.loads(kind),
+                                   json.loads(fields)))

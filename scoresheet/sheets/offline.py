@@ -99,15 +99,18 @@ REFEREE_WORKER = "js/referee-worker.js"
 REFEREE_RULES = "referee/rules.zip"
 
 
-def _pyodide_folder() -> str:
-    """The URL of Pyodide's files: loaded by their own names from this folder (its name carries
-    Pyodide's version, so that a new version is a new address)."""
+def _pyodide_files() -> tuple[str, list[str]]:
+    """The URL of Pyodide's folder and of each of its files: loaded by their own names from
+    this folder (its name carries Pyodide's version, so that a new version is a new address)."""
     for base in (Path(settings.BASE_DIR) / "static" / "referee", Path(settings.STATIC_ROOT)
                  / "referee"):
         found = sorted(base.glob("pyodide-*")) if base.is_dir() else []
         if found:
-            return f"{settings.STATIC_URL.rstrip('/')}/referee/{found[-1].name}/"
-    return ""
+            folder = "/" + f"{settings.STATIC_URL.strip('/')}/referee/{found[-1].name}/"
+            names = sorted(p.name for p in found[-1].iterdir() if not p.name.endswith(
+                (".gz", ".br")) and p.is_file())
+            return folder, [folder + name for name in names]
+    return "", []
 
 
 def _text(value: Any) -> Any:
@@ -134,10 +137,14 @@ def referee_words(game: str) -> dict[str, Any]:
 def referee(request: HttpRequest) -> JsonResponse:
     """``/offline/referee.json``: where the phone's referee is, and the sentences every sheet
     page needs offline, in the page's language (no secret in it: the service worker keeps it)."""
+    folder, files = _pyodide_files()
+    worker, packed = static(REFEREE_WORKER), static(REFEREE_RULES)
     return JsonResponse({
-        "worker": static(REFEREE_WORKER),
-        "pyodide": _pyodide_folder(),
-        "rules": static(REFEREE_RULES),
+        "worker": worker,
+        "pyodide": folder,
+        "rules": packed,
+        # what the phone keeps for its referee to start without a connection
+        "files": [worker, packed, *files] if folder else [],
         "language": get_language(),
         "words": {
             "ready": _("The offline referee is ready: without a connection this phone scores "
@@ -145,6 +152,7 @@ def referee(request: HttpRequest) -> JsonResponse:
             "since": _("Not updated since %(time)s."),
             "unsent": _("With the rows not sent yet"),
             "notPossible": _("Not possible:"),
+            "missing": _("Still missing:"),
             "changed": _("Row %(number)s is not what this phone worked out: the sheet's "
                          "answer counts. %(text)s"),
         },

@@ -13,20 +13,23 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import runpy
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 import rules
 from rules import bench
 from rules import phone as referee
+from scoresheet.protect.security import with_webassembly
 
 pytestmark = [pytest.mark.browser]
 
-SHEETS = 200  # per preset
+SHEETS = int(os.environ.get("LISTEK_PYODIDE_SHEETS", "200"))  # per preset
 BUILD = Path(__file__).resolve().parents[2] / "scripts" / "build_referee.py"
 
 
@@ -121,6 +124,19 @@ def test_the_engine_in_pyodide_answers_what_cpython_answers_on_random_sheets_of_
     live_server: Any, phone: Any
 ) -> None:
     page = phone.new_page()
+    # the worker's own policy, as the app answers it in production (scoresheet/protect/
+    # security.py; the test server hands static files out without the app's middleware)
+    policy = with_webassembly(str(settings.CONTENT_SECURITY_POLICY))
+
+    policed: list[str] = []
+
+    def with_policy(route: Any) -> None:
+        policed.append(route.request.url)
+        answer = route.fetch()
+        route.fulfill(response=answer,
+                      headers={**answer.headers, "content-security-policy": policy})
+
+    phone.route("**/static/js/referee-worker.js", with_policy)
     page.goto(f"{live_server.url}/offline/")
     where = page.evaluate("fetch('/offline/referee.json').then((r) => r.json())")
     assert where["pyodide"], "scripts/build-referee has not built static/referee/"
@@ -141,5 +157,6 @@ def test_the_engine_in_pyodide_answers_what_cpython_answers_on_random_sheets_of_
             compared["rows"] += len(judged["rows"])
             compared["ended"] += judged["outcome"] is not None
             compared["refused"] += "refusal" in previewed and not judged["problems"]
+    assert policed, "the worker was not loaded under the app's policy"
     # the random sheets reached what the test is about: problems, rows, refusals, ended games
     assert all(count > 0 for count in compared.values()), compared
