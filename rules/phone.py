@@ -113,7 +113,7 @@ def pending_values(doc: Any, entries: Sequence[Mapping[str, Any]]) -> dict[str, 
     return out
 
 
-def fill_rest(points: Sequence[int | None], total: int) -> tuple[int | None, int] | None:
+def fill_rest(points: Sequence[int | None], total: int) -> tuple[int, int] | None:
     """With exactly one player's card points not typed: (that seat, what the others leave of
     ``total``, never below 0); None otherwise."""
     blank = [s for s, p in enumerate(points) if p is None]

@@ -153,8 +153,6 @@ def referee(request: HttpRequest) -> JsonResponse:
             "unsent": _("With the rows not sent yet"),
             "notPossible": _("Not possible:"),
             "missing": _("Still missing:"),
-            "changed": _("Row %(number)s is not what this phone worked out: the sheet's "
-                         "answer counts. %(text)s"),
         },
     })
 
