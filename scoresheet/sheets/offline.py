@@ -96,6 +96,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 # the sheet page itself carries not one byte more.
 
 REFEREE_WORKER = "js/referee-worker.js"
+REFEREE_PAGE = "js/pocket.js"  # the page's side: preview, refusal, totals, "Not updated since"
 REFEREE_RULES = "referee/rules.zip"
 
 
@@ -138,13 +139,14 @@ def referee(request: HttpRequest) -> JsonResponse:
     """``/offline/referee.json``: where the phone's referee is, and the sentences every sheet
     page needs offline, in the page's language (no secret in it: the service worker keeps it)."""
     folder, files = _pyodide_files()
-    worker, packed = static(REFEREE_WORKER), static(REFEREE_RULES)
+    worker, packed, pocket = static(REFEREE_WORKER), static(REFEREE_RULES), static(REFEREE_PAGE)
     return JsonResponse({
+        "pocket": pocket,
         "worker": worker,
         "pyodide": folder,
         "rules": packed,
         # what the phone keeps for its referee to start without a connection
-        "files": [worker, packed, *files] if folder else [],
+        "files": [pocket, worker, packed, *files] if folder else [pocket],
         "language": get_language(),
         "words": {
             "ready": _("The offline referee is ready: without a connection this phone scores "

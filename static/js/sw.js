@@ -43,12 +43,13 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// The phone's referee (Pyodide and the packed engine, static/referee/, and its worker) is not
+// The phone's referee (Pyodide and the packed engine, static/referee/, its worker and
+// static/js/pocket.js) is not
 // part of the app shell: a page with an edit link fetches it when the browser is idle
 // (static/js/offline.js), and it is kept here as it arrives, across releases (its addresses
 // change with its content), for the next time there is no connection.
 const REFEREE_CACHE = "listek-referee";
-const REFEREE_FILES = /^\/static\/(?:referee\/|js\/referee-worker)/;
+const REFEREE_FILES = /^\/static\/(?:referee\/|js\/referee-worker|js\/pocket)/;
 
 function keepReferee(url, response) {
   if (response.ok && response.type === "basic" && REFEREE_FILES.test(url.pathname)) {

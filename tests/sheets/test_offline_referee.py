@@ -24,7 +24,7 @@ def test_the_referee_is_found_with_every_file_it_needs_to_start_offline(client):
     assert answer["pyodide"].startswith("/static/referee/pyodide-")
     names = {url.rsplit("/", 1)[1] for url in answer["files"]}
     assert {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-            "pyodide-lock.json", "referee-worker.js", "rules.zip"} <= names
+            "pyodide-lock.json", "referee-worker.js", "rules.zip", "pocket.js"} <= names
     for url in answer["files"]:
         assert (STATIC / url.removeprefix("/static/")).is_file(), url
 
