@@ -96,3 +96,30 @@ def test_offline_the_phone_previews_refuses_and_totals_deals_then_sends_the_good
     assert [e["points"] for e in entries] == [[30, 40, 50], [40, 50, 30]]
     assert [e["declarer"] for e in entries] == [2, 1]
     assert totals(page) == ["70", "90", "80"]
+
+
+def test_a_watcher_who_lost_the_signal_reads_when_the_table_was_last_updated_at_its_top(
+    live_server: Any, second_phone: Any, make_sheet: Any
+) -> None:
+    sheet = make_sheet(ruleset="tisic", players=["Jana", "Karel", "Petr"])
+    page = second_phone.new_page()
+    page.goto(f"{live_server.url}/v/{sheet.view_token}/")
+    page.locator(READY).wait_for(state="attached", timeout=15_000)
+    page.wait_for_function("Boolean(window.listekOffline)", timeout=30_000)
+    updated = page.evaluate("""(() => {
+      const when = JSON.parse(localStorage.getItem("listek.updated"))[location.pathname];
+      return new Date(when).toLocaleTimeString("en", {hour: "2-digit", minute: "2-digit"});
+    })()""")
+
+    second_phone.set_offline(True)
+    line = page.locator("#live > #stale-table")
+    expect(line).to_have_text(re.compile(r"^Not updated since \d\d?:\d\d( [AP]M)?\.$"))
+    assert line.inner_text() == f"Not updated since {updated}."  # when the page last heard
+    # at the top of the table, and the scorer's sentence at the end of the page is not shown
+    assert page.evaluate("document.querySelector('#stale-table').nextElementSibling"
+                         ".classList.contains('table-wrap')")
+    expect(page.locator("#offline-banner")).to_be_hidden()
+    assert no_sideways_scroll(page)
+
+    second_phone.set_offline(False)
+    expect(line).to_have_count(0)
