@@ -175,7 +175,14 @@ def _thousand_deal(fields: Fields, sheet: Sheet, missing: list[str]) -> dict[str
     for seat in range(n):
         text = _one(fields, f"points_{seat}")
         points.append(_whole(fields, f"points_{seat}", missing) if text else None)
-    out = THOUSAND.sitting_out(score(sheet).state)
+    state = score(sheet).state
+    out = THOUSAND.sitting_out(state)
+    # the holder of the opening bid plays it when nobody bids more (the server's form too)
+    holder = THOUSAND.opening_holder(sheet.rules, state.dealer, n)
+    declarer_typed = bool(_one(fields, "declarer"))
+    if not declarer_typed and holder is not None \
+            and _one(fields, "contract") == str(sheet.rules.opening_bid):
+        fields = {**fields, "declarer": [str(holder)]}
     if out is not None and points[out] is None:
         points[out] = 0
     filled = fill_rest(points, CARD_POINTS)
@@ -190,7 +197,7 @@ def _thousand_deal(fields: Fields, sheet: Sheet, missing: list[str]) -> dict[str
         "points": points,
         "marriages": [list(fields.get(f"marriages_{s}") or []) for s in range(n)],
     }
-    if _one(fields, "dark"):
+    if getattr(sheet.rules, "dark", False) and _one(fields, "dark"):  # a table that plays dark
         entry["dark"] = True
     if filled is not None:
         entry["filled"] = list(filled)
