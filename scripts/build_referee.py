@@ -8,6 +8,7 @@ in production changes only with the engine.  Standard library only.
 
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 import sys
@@ -20,6 +21,10 @@ OUT = ROOT / "static" / "referee"
 # what loadPyodide reads from its indexURL to start Python with its standard library
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
            "pyodide-lock.json")
+# compressed here, once, beside the file (whitenoise serves ``<name>.gz`` to a browser that takes
+# gzip): whitenoise's own compression of them (settings.WHITENOISE_SKIP_COMPRESS_EXTENSIONS
+# leaves them out) would take collectstatic minutes on a small server
+PRECOMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs")
 # the engine's modules the phone never runs (its command line and its benchmark)
 LEFT_OUT = {"__main__.py", "cli.py", "bench.py"}
 
@@ -40,6 +45,13 @@ def copy_runtime() -> Path:
         if not copy.exists() or copy.stat().st_size != source.stat().st_size \
                 or copy.stat().st_mtime < source.stat().st_mtime:
             shutil.copy2(source, copy)
+    for name in PRECOMPRESSED:
+        copy, packed = target / name, target / f"{name}.gz"
+        if not packed.exists() or packed.stat().st_mtime < copy.stat().st_mtime:
+            partial = packed.with_suffix(".gz.part")
+            with gzip.GzipFile(partial, "wb", compresslevel=9, mtime=0) as out:
+                out.write(copy.read_bytes())
+            partial.replace(packed)
     return target
 
 
