@@ -105,7 +105,7 @@ def test_a_watcher_who_lost_the_signal_reads_when_the_table_was_last_updated_at_
     page = second_phone.new_page()
     page.goto(f"{live_server.url}/v/{sheet.view_token}/")
     page.locator(READY).wait_for(state="attached", timeout=15_000)
-    page.wait_for_function("Boolean(window.listekOffline)", timeout=30_000)
+    page.locator("html[data-pocket=ready]").wait_for(state="attached", timeout=30_000)
     updated = page.evaluate("""(() => {
       const when = JSON.parse(localStorage.getItem("listek.updated"))[location.pathname];
       return new Date(when).toLocaleTimeString("en", {hour: "2-digit", minute: "2-digit"});
