@@ -4,7 +4,7 @@ const js = require("@eslint/js");
 const globals = require("globals");
 
 module.exports = [
-  { ignores: ["static/vendor/**", "staticfiles/**", "node_modules/**"] },
+  { ignores: ["static/vendor/**", "static/referee/**", "staticfiles/**", "node_modules/**"] },
   js.configs.recommended,
   {
     files: ["static/js/**/*.js"],
@@ -26,6 +26,11 @@ module.exports = [
   {
     files: ["static/js/sw.js"],
     languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    // a module worker: it imports Pyodide's own module (static/referee/, scripts/build-referee)
+    files: ["static/js/referee-worker.js"],
+    languageOptions: { sourceType: "module", globals: { ...globals.worker } },
   },
   {
     files: ["eslint.config.js"],

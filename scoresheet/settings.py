@@ -190,6 +190,13 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
+# Pyodide's runtime (static/referee/, docs/offline.md) comes compressed by scripts/build-referee:
+# compressing its 10 MB again would take collectstatic minutes on a small server
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (
+    "jpg", "jpeg", "png", "gif", "webp", "zip", "gz", "tgz", "bz2", "tbz", "xz", "br", "swf",
+    "flv", "woff", "woff2", "3gp", "3gpp", "asf", "avi", "m4v", "mov", "mp4", "mpeg", "mpg",
+    "webm", "wmv", "wasm", "mjs",
+)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

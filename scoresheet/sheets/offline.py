@@ -12,14 +12,23 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
+import rules
+from scoresheet.sheets import services, words
+from scoresheet.sheets.models import Sheet
 
 WORKER = "js/sw.js"
 # The app shell: what every page loads (templates/_base.html), and the entry forms' scripts (a
@@ -77,4 +86,90 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(worker_script(), content_type="application/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"
+    return response
+
+
+# ---------------------------------------------------------------------- the referee in the pocket
+# The engine the phone runs without a connection (docs/offline.md, "The referee in the pocket"):
+# Pyodide's runtime and the packed ``rules`` package, built into static/referee/ by
+# scripts/build-referee.  A page asks for them only after its first paint (static/js/offline.js):
+# the sheet page itself carries not one byte more.
+
+REFEREE_WORKER = "js/referee-worker.js"
+REFEREE_PAGE = "js/pocket.js"  # the page's side: preview, refusal, totals, "Not updated since"
+REFEREE_RULES = "referee/rules.zip"
+
+
+def _pyodide_files() -> tuple[str, list[str]]:
+    """The URL of Pyodide's folder and of each of its files: loaded by their own names from
+    this folder (its name carries Pyodide's version, so that a new version is a new address)."""
+    for base in (Path(settings.BASE_DIR) / "static" / "referee", Path(settings.STATIC_ROOT)
+                 / "referee"):
+        found = sorted(base.glob("pyodide-*")) if base.is_dir() else []
+        if found:
+            folder = "/" + f"{settings.STATIC_URL.strip('/')}/referee/{found[-1].name}/"
+            names = sorted(p.name for p in found[-1].iterdir() if not p.name.endswith(
+                (".gz", ".br")) and p.is_file())
+            return folder, [folder + name for name in names]
+    return "", []
+
+
+def _text(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): str(v) for k, v in value.items()}
+    return str(value)
+
+
+def referee_words(game: str) -> dict[str, Any]:
+    """What the page says about the phone's referee and its answers, in the page's language:
+    the engine's objections by code (this game's own first), the fields they name, and the
+    sentences of the offline sheet."""
+    errors = {code: _text(t) for code, t in words.ERRORS.items()}
+    errors.update({code: _text(t) for code, t in words.GAME_ERRORS.get(game, {}).items()})
+    return {
+        "errors": errors,
+        "fields": {k: str(v) for k, v in words.FIELD_WORDS.items()},
+        "elsewhere": _("Row %(number)s would no longer be right: %(text)s"),
+        "refused": _("This row breaks a rule of the game: check it before you write it."),
+    }
+
+
+@require_GET
+def referee(request: HttpRequest) -> JsonResponse:
+    """``/offline/referee.json``: where the phone's referee is, and the sentences every sheet
+    page needs offline, in the page's language (no secret in it: the service worker keeps it)."""
+    folder, files = _pyodide_files()
+    worker, packed, pocket = static(REFEREE_WORKER), static(REFEREE_RULES), static(REFEREE_PAGE)
+    return JsonResponse({
+        "pocket": pocket,
+        "worker": worker,
+        "pyodide": folder,
+        "rules": packed,
+        # what the phone keeps for its referee to start without a connection
+        "files": [pocket, worker, packed, *files] if folder else [pocket],
+        "language": get_language(),
+        "words": {
+            "ready": _("The offline referee is ready: without a connection this phone scores "
+                       "and checks every row itself."),
+            "since": _("Not updated since %(time)s."),
+            "unsent": _("With the rows not sent yet"),
+            "notPossible": _("Not possible:"),
+            "missing": _("Still missing:"),
+        },
+    })
+
+
+@require_GET
+def sheet_document(request: HttpRequest, token: str) -> JsonResponse:
+    """``/s/<token>/offline.json``: the sheet's document (docs/format.md) at its revision, with
+    the engine's objections in the page's language: what the phone's referee judges offline."""
+    sheet = get_object_or_404(Sheet, edit_token=token)
+    loaded = services.load(sheet)
+    response = JsonResponse({
+        "revision": sheet.revision,
+        "document": rules.dump(loaded.document),
+        "totals": list(loaded.scored.totals),
+        "words": referee_words(sheet.game),
+    })
+    response["Cache-Control"] = "no-store"
     return response

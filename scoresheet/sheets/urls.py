@@ -69,4 +69,7 @@ urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),
     # what the service worker shows for a page this phone never opened
     path("offline/", offline.offline_page, name="offline"),
+    # the phone's referee (docs/offline.md): where it is, and a sheet's document for it
+    path("offline/referee.json", offline.referee, name="offline_referee"),
+    path("s/<str:token>/offline.json", offline.sheet_document, name="sheet_offline"),
 ]

@@ -30,6 +30,7 @@
   const ALREADY_HEADER = "X-Listek-Already"; // a refused row: it was written before
   const OBJECTION_HEADER = "X-Listek-Objection"; // a refused row: why it was not written
   const BY_HEADER = "X-Listek-By"; // a conflict: "other" (another phone wrote since) or "this"
+  const REFEREE = "listek.referee"; // localStorage: /offline/referee.json (static/js/pocket.js)
   const SETTLE_MS = 500; // a page just opened waits this long before it sends: navigator.onLine
                        // is not yet reliable while a new page starts
   const WAITING = ["pending", "sending"];
@@ -113,8 +114,13 @@
   }
 
   function showBanner() {
+    // a watcher's table says it at its top instead ("Not updated since 21:14")
+    if (pocket) { pocket.stale(); }
     const banner = document.getElementById("offline-banner");
-    if (banner) { banner.hidden = navigator.onLine; }
+    if (banner) {
+      banner.hidden = navigator.onLine || (Boolean(document.getElementById("stale-table")) &&
+                                           !sheetOf(window.location.pathname));
+    }
   }
 
   function button(text, action, id) {
@@ -130,7 +136,7 @@
   function renderPending() {
     const sheet = sheetOf(window.location.pathname);
     const body = document.querySelector("#live table.sheet tbody");
-    document.querySelectorAll("tr.pending").forEach((row) => { row.remove(); });
+    document.querySelectorAll("tr.pending, tr.pending-totals").forEach((row) => { row.remove(); });
     if (!sheet || !body || window.location.pathname !== sheet) { return; }
     const mine = queue().filter((item) => { return item.sheet === sheet; });
     if (!mine.length) { return; }
@@ -183,6 +189,7 @@
       row.appendChild(cell);
       body.appendChild(row);
     });
+    if (pocket) { pocket.totals(sheet, mine); }
   }
 
   // ------------------------------------------------------------------ keeping a row
@@ -215,7 +222,7 @@
     return fields;
   }
 
-  function keepRow(form, online) {
+  function keepRow(form, online, entry) {
     // online: the row is sent at once with the form's own revision and key, unless rows of
     // its sheet are still waiting (it then goes after them, like a row typed offline)
     const sheet = sheetOf(form.dataset.sheet);
@@ -243,6 +250,7 @@
       message: "",
       created: Date.now()
     };
+    if (entry) { item.entry = entry; } // the phone's referee judged it (docs/offline.md)
     items.push(item);
     saveQueue(items);
     return item;
@@ -354,6 +362,19 @@
     if (form.dataset.sending) { return; } // a second tap while the first is on its way
     form.dataset.sending = "1";
     if (form.dataset.fixing && fixRow(form, form.dataset.fixing)) { return; }
+    if (!navigator.onLine && pocket && pocket.ready()) {
+      // the phone's referee judges the row first: a row it refuses is not kept (it says why
+      // on the form), the scorer fixes it at once
+      pocket.judge(form).then((entry) => {
+        if (entry === false) {
+          delete form.dataset.sending;
+          return;
+        }
+        keepRow(form, false, entry);
+        window.location.href = sheetOf(form.dataset.sheet);
+      });
+      return;
+    }
     const item = keepRow(form, navigator.onLine);
     if (item.status === "sending") {
       sendNow(form, item);
@@ -625,6 +646,48 @@
     saveQueue(items);
   }
 
+
+  // ------------------------------------------------------------------ the referee in the pocket
+  // static/js/pocket.js (docs/offline.md): the phone's own engine, its preview, refusal and
+  // totals of the rows not sent yet, and a watcher's "Not updated since".  Asked for after the
+  // first paint, once the service worker controls the page, when the browser is idle; where
+  // it is comes from /offline/referee.json (kept on the phone for the next time offline).
+  let pocket = null; // its hooks, once it has loaded
+
+  function whenIdle(work) {
+    function later() {
+      if (window.requestIdleCallback) {
+        window.requestIdleCallback(work, { timeout: 4000 });
+      } else {
+        window.setTimeout(work, 1000);
+      }
+    }
+    if (document.readyState === "complete") { later(); } else {
+      window.addEventListener("load", later);
+    }
+  }
+
+  function loadPocket() {
+    const kept = () => { return read(REFEREE, null); };
+    const where = !navigator.onLine ? Promise.resolve(kept())
+      : window.fetch("/offline/referee.json", { credentials: "same-origin" }).then((answer) => {
+        return answer.ok ? answer.json() : kept();
+      }).then((found) => {
+        if (found) { write(REFEREE, found); }
+        return found;
+      }, kept);
+    where.then((found) => {
+      if (!found || !found.pocket || window.listekOffline) { return; }
+      window.listekOffline = {
+        found, read, write, queue, seen, see, sheetOf, formFields, waiting: WAITING,
+        renderPending, attach(hooks) { pocket = hooks; }
+      };
+      const script = document.createElement("script");
+      script.src = found.pocket;
+      document.head.appendChild(script);
+    });
+  }
+
   // ------------------------------------------------------------------ the service worker
 
   function prefetchForms() {
@@ -656,7 +719,10 @@
   }
 
   function startWorker() {
-    if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+      whenIdle(loadPocket);
+      return;
+    }
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => {
       return navigator.serviceWorker.ready;
     }).then(() => {
@@ -667,7 +733,7 @@
     }).then(() => {
       keepWorkerAwake();
       return navigator.onLine ? prefetchForms() : null;
-    }).then(ready, ready);
+    }).then(ready, ready).then(() => { whenIdle(loadPocket); });
   }
 
   // ------------------------------------------------------------------ the entry form
@@ -774,6 +840,7 @@
     document.addEventListener("click", onPendingTap);
     document.body.addEventListener("htmx:afterSettle", () => {
       noteRevisions();
+      if (pocket) { pocket.settled(); }
       renderPending();
     });
     window.addEventListener("online", () => { showBanner(); flush(); });
@@ -781,7 +848,7 @@
     window.addEventListener("storage", (event) => {
       if (event.key === QUEUE) { renderPending(); }
     });
-    startWorker();
+    startWorker(); // then the referee in the pocket, when the browser is idle
     window.setTimeout(flush, SETTLE_MS);
   }
 

@@ -36,11 +36,28 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys().then((names) => {
       return Promise.all(names.filter((name) => {
-        return name.indexOf("listek-") === 0 && name !== SHELL_CACHE && name !== PAGES_CACHE;
+        return name.indexOf("listek-") === 0 && name !== SHELL_CACHE && name !== PAGES_CACHE &&
+          name !== REFEREE_CACHE;
       }).map((name) => { return caches.delete(name); }));
     }).then(() => { return self.clients.claim(); })
   );
 });
+
+// The phone's referee (Pyodide and the packed engine, static/referee/, its worker and
+// static/js/pocket.js) is not
+// part of the app shell: a page with an edit link fetches it when the browser is idle
+// (static/js/offline.js), and it is kept here as it arrives, across releases (its addresses
+// change with its content), for the next time there is no connection.
+const REFEREE_CACHE = "listek-referee";
+const REFEREE_FILES = /^\/static\/(?:referee\/|js\/referee-worker|js\/pocket)/;
+
+function keepReferee(url, response) {
+  if (response.ok && response.type === "basic" && REFEREE_FILES.test(url.pathname)) {
+    const copy = response.clone();
+    caches.open(REFEREE_CACHE).then((cache) => { return cache.put(url.href, copy); });
+  }
+  return response;
+}
 
 function isPage(request) {
   if (request.mode === "navigate") { return true; }
@@ -119,7 +136,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin || url.pathname === "/sw.js") { return; }
   if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(caches.match(request, { ignoreVary: true }).then((found) => {
-      return found || fetch(request);
+      return found || fetch(request).then((response) => { return keepReferee(url, response); });
     }));
     return;
   }

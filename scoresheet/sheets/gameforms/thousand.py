@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from rules import thousand as engine
+from rules.phone import fill_rest
 from scoresheet.sheets.gameforms import (
     EntryForm,
     FormContext,
@@ -176,11 +177,12 @@ class DealForm(EntryForm):
         if self.out is not None and points[self.out] is None:
             points[self.out] = 0
         blank = [s for s in range(n) if points[s] is None]
-        if len(blank) == 1:
-            # The last player's points are what the others leave of the deal's card points.
-            rest = engine.CARD_POINTS - sum(p for p in points if p is not None)
-            points[blank[0]] = max(rest, 0)
-            self.filled = (blank[0], max(rest, 0))
+        # The last player's points are what the others leave of the deal's card points (the
+        # phone's referee fills them with the same function: rules/phone.py).
+        filled = fill_rest(points, engine.CARD_POINTS)
+        if filled is not None:
+            points[filled[0]] = filled[1]
+            self.filled = filled
         elif blank and not any(f"points_{s}" in self.errors for s in blank):
             # said once, on the first empty player (not under every player)
             self.add_error(f"points_{blank[0]}", _("Type the card points of every player but one."))

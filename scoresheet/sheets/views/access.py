@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django_htmx.middleware import HtmxDetails
 
+from scoresheet.sheets.headers import GO_HEADER, RESEND_HEADER
 from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.services import Device
 
@@ -82,8 +83,7 @@ def known_sheets(request: HttpRequest) -> dict[int, Mode]:
 # Undo, redo and delete are sent by the page's script (static/js/offline.js), which sends them
 # again with the same key when the answer is lost; it is told where to go instead of being
 # redirected, so that the message of the write ("Undone: …") waits for the page it goes to.
-RESEND_HEADER = "X-Listek-Resend"
-GO_HEADER = "X-Listek-Go"
+# (the header names: scoresheet/sheets/headers.py)
 
 
 def written_then_go(request: HttpRequest, url: str) -> HttpResponse:

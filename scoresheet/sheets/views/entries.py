@@ -22,6 +22,14 @@ from scoresheet.sheets import extensions, services
 from scoresheet.sheets.display import rows_view
 from scoresheet.sheets.forms import NoteForm, WriteForm
 from scoresheet.sheets.gameforms import EntryForm, FormContext, for_game, kind_label
+from scoresheet.sheets.headers import (
+    ALREADY_HEADER,
+    BY_HEADER,
+    OBJECTION_HEADER,
+    QUEUE_HEADER,
+    REVISION_HEADER,
+    WRITTEN_HEADER,
+)
 from scoresheet.sheets.models import Action, Sheet
 from scoresheet.sheets.reading import note_of, with_note
 from scoresheet.sheets.views.access import (
@@ -263,13 +271,6 @@ def _first_kind(sheet: Sheet, loaded: services.Loaded) -> str:
     kinds = for_game(sheet.game).kinds_for(loaded.document)
     return kinds[0] if kinds else ""
 
-
-QUEUE_HEADER = "X-Listek-Queue"  # static/js/offline.js sends every row with it
-WRITTEN_HEADER = "X-Listek-Written"  # a row written: the page of the sheet to show
-REVISION_HEADER = "X-Listek-Revision"  # a row refused: the sheet's revision now
-ALREADY_HEADER = "X-Listek-Already"  # a row refused: it was written before, as row n
-OBJECTION_HEADER = "X-Listek-Objection"  # a row refused: why
-BY_HEADER = "X-Listek-By"  # a conflict: "other" (another phone wrote since) or "this"
 
 
 def written(request: HtmxHttpRequest, url: str) -> HttpResponse:
