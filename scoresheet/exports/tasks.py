@@ -96,11 +96,12 @@ def clean(now: Any = None) -> dict[str, int]:
 
 @task()
 def clean_storage() -> dict[str, int]:
-    """The periodic cleanup: :func:`clean`, then the next one queued ``CLEAN_EVERY`` seconds
-    later (one is always waiting while a worker runs: :func:`schedule_cleanup`)."""
+    """The periodic cleanup: the next one queued ``CLEAN_EVERY`` seconds later first (one is
+    always waiting while a worker runs: :func:`schedule_cleanup`), so that a cleanup that
+    fails does not stop the ones after it; then :func:`clean`."""
+    schedule_cleanup(later=True)
     gone = clean()
     log.info("storage cleaned: %s", gone)
-    schedule_cleanup(later=True)
     return gone
 
 
