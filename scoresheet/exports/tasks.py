@@ -23,7 +23,7 @@ from django.utils import timezone, translation
 from django_tasks import task
 
 from scoresheet.exports import pdfstore
-from scoresheet.exports.models import Rendered
+from scoresheet.exports.models import Printer, Rendered
 from scoresheet.exports.printing import PaperSize, make_pdf
 from scoresheet.protect import budget
 from scoresheet.sheets.models import Sheet
@@ -91,6 +91,7 @@ def clean(now: Any = None) -> dict[str, int]:
     gone["pdfs"] = Rendered.objects.filter(started__lt=old).delete()[0]
     gone["tasks"] = DBTaskResult.objects.finished().filter(finished_at__lt=old).delete()[0]
     gone["counts"] = Hit.objects.filter(slot__lte=int(now.timestamp())).delete()[0]
+    gone["printers"] = Printer.objects.filter(seen__lt=old).delete()[0]  # workers long gone
     return gone
 
 

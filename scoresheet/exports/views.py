@@ -206,7 +206,8 @@ def pdf_view(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
         sheet=sheet, revision=sheet.revision)
     url = f"{request.path}?size={size.value}&part={part}"
     return preparing.answer(request, prepared, url=url, back=links(sheet, mode)["export"],
-                            name=exports.filename(sheet, "pdf", size.value))
+                            name=exports.filename(sheet, "pdf", size.value),
+                            print_view=links(sheet, mode)["print"])
 
 
 # --------------------------------------------------------------------------- mail

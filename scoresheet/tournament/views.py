@@ -693,7 +693,8 @@ def table_card(request: HtmxHttpRequest, token: str, table_id: int) -> HttpRespo
         key, lambda: render_card.enqueue(key, tb.pk, base, language, charge),
         group=f"card:{tb.pk}", revision=t.revision)
     return preparing.answer(request, prepared, url=request.path, back=director_url(t),
-                            name=file_name(t, f"table-{tb.round.number}-{tb.number}.pdf"))
+                            name=file_name(t, f"table-{tb.round.number}-{tb.number}.pdf"),
+                            print_view=f"{request.path}?format=html")
 
 
 # --------------------------------------------------------------------------- exports

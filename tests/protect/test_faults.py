@@ -108,13 +108,6 @@ def test_a_worker_killed_mid_write_leaves_no_half_deal_and_the_retry_lands_once(
 # --------------------------------------------------------------------------- PostgreSQL restarts
 
 
-@pytest.fixture
-def pg_cluster(prod_dir: Path) -> Iterator[PgCluster]:
-    cluster = PgCluster.shared_or_private(prod_dir)
-    yield cluster
-    cluster.close()
-
-
 class Writer(threading.Thread):
     """A phone that enters deals until told to stop; a 503 or a lost connection makes it send
     the same form again (same key), as the form page does when the player presses again."""
@@ -314,3 +307,4 @@ def test_a_stalled_write_is_stopped_at_the_time_limit_and_the_worker_lives_on(
     assert phone.post(url, data).status == 302
     s = assert_whole(server_db, token)
     assert s.revision == 1 and len(s.entries) == 1
+

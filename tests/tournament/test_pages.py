@@ -239,9 +239,13 @@ def test_a_results_pdf_over_the_bound_of_one_task_is_refused_in_words(client, se
 
 
 def test_the_tournaments_pdfs_are_only_queued_by_the_request(client, settings):
+    from django.utils import timezone
     from django_tasks_db.models import DBTaskResult
 
+    from scoresheet.exports.models import Printer
+
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    Printer.objects.create(name="worker", seen=timezone.now())  # a task worker runs
     t = make_tournament(12, rounds=1)
     logic.start(logic.draw(t, seed=1))
     tb = Table.objects.filter(round__tournament=t).first()
