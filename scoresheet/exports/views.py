@@ -314,7 +314,7 @@ def import_view(request: HttpRequest) -> HttpResponse:
             request, "exports/import.html", {"form": form, "problems": refused.problems},
             status=400,
         )
-    remember(request, sheet, Mode.EDIT)
+    remember(request, sheet, Mode.EDIT, wrote=True)
     messages.success(request, _("The sheet was imported."))
     return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
 

@@ -25,8 +25,8 @@ counts against nobody):
   of cheap reads is refused at one query; and every heavy request of one phone against
   ``settings.RATELIMIT_HEAVY_QUICK`` per :data:`HEAVY_QUICK_WINDOW` seconds (10 per 2 s: faster
   than anyone taps), so that a flood of them does not spend the phone's whole budget at once;
-* imported bytes (sheets and tournaments) per day: per phone ``settings.IMPORT_BYTES_PER_DAY``,
-  per address ``settings.IMPORT_BYTES_PER_ADDRESS``;
+* imported bytes (sheets, tournaments and club seasons) per day: per phone
+  ``settings.IMPORT_BYTES_PER_DAY``, per address ``settings.IMPORT_BYTES_PER_ADDRESS``;
 * logins (the accounts' and, when it is on, ``/admin/``'s) per hour: per username and
   address (``settings.LOGIN_PER_USERNAME``: password guessing locks the guessing network out,
   never the owner on another), per username from anywhere a pace per minute
@@ -94,7 +94,7 @@ HEAVY_VIEWS = frozenset({
     "club_season_json", "club_import",
 })
 LOGIN_PATHS = frozenset({"/admin/login/", "/accounts/login/"})
-IMPORT_VIEWS = frozenset({"import", "tournament_import"})
+IMPORT_VIEWS = frozenset({"import", "tournament_import", "club_import"})
 DAY = 24 * 3600
 INFLIGHT_WINDOW = 5  # seconds: writes in flight are counted per window this long
 HEAVY_QUICK_WINDOW = 2  # seconds: one phone's heavy requests of every kind, per window this long
