@@ -30,6 +30,7 @@ from tests.protect.live import (
     TaskWorker,
     deal_fields,
     free_port,
+    manage,
     production_env,
     quiet_deal,
     wait_for,
@@ -251,3 +252,23 @@ def test_a_task_worker_that_dies_is_started_again_and_the_web_server_keeps_answe
                 script.wait(timeout=15)
     # stopped as a whole: no task worker is left behind
     assert task_workers_of(script.pid) == []
+
+
+def test_a_poisoned_task_fails_alone_and_the_worker_goes_on(
+    server_db: Database, static_root: Path, start_server: Callable[..., Server],
+    start_worker: Callable[..., TaskWorker],
+) -> None:
+    server = start_server(server_db, LISTEK_TASKS="database")
+    phone = Phone(server.port)
+    token = sheet_with_deals(phone)
+    # a task whose arguments make it raise (as a queue written by an older release could)
+    env = production_env(server_db.url, static_root, LISTEK_TASKS="database")
+    manage(env, "shell", "-c", "from scoresheet.exports.tasks import render_sheet_pdf; "
+           "render_sheet_pdf.enqueue('poison', 'not a sheet', 'a4', None, '')")
+    worker = start_worker(server_db)
+    wait_for(lambda: [s for _, s in tasks(server_db)] == ["FAILED"], timeout=300)
+    url = f"/s/{token}/sheet.pdf"
+    phone.get(url)
+    pdf = wait_for(lambda: (r := phone.get(url)).status == 200 and r, timeout=300)
+    assert pdf.headers["content-type"] == "application/pdf", worker.log()
+    assert worker.process is not None and worker.process.poll() is None
