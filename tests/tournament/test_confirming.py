@@ -43,7 +43,9 @@ def test_a_player_confirms_with_their_own_link_and_in_no_other_name(client: Clie
     tb = signed_table()
     anna, boris = logic.table_players(tb)[:2]
     url = reverse("tournament_player", args=[anna.token])
-    shown = page(client.get(url))
+    response = client.get(url)
+    assert response["Cache-Control"] == "no-store"  # a secret link: no copy kept anywhere
+    shown = page(response)
     assert "I confirm this sheet" in shown and boris.name not in shown
     refused = client.post(url, {"player": boris.pk, "table": tb.pk})  # in another's name
     assert refused.status_code == 400 and not tb.confirmations.exists()
