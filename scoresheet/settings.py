@@ -319,8 +319,11 @@ BUDGET_FREE_MS = int(os.environ.get("LISTEK_BUDGET_FREE_MS", "15"))
 # Writes of one phone (and of one address) being served at once (scoresheet/protect/ratelimit.py).
 INFLIGHT_WRITES = int(os.environ.get("LISTEK_INFLIGHT_WRITES", "1"))
 INFLIGHT_WRITES_ADDRESS = int(os.environ.get("LISTEK_INFLIGHT_WRITES_ADDRESS", "16"))
-# Logins (the accounts' and /admin/'s) per username and per client address, per hour.
+# Logins (the accounts' and /admin/'s) per username and client address and per client address,
+# per hour; per username from any address, per minute (a pace: guessing is slowed, the owner on
+# another network still gets in).
 LOGIN_PER_USERNAME = int(os.environ.get("LISTEK_LOGIN_PER_USERNAME", "10"))
+LOGIN_PACE = int(os.environ.get("LISTEK_LOGIN_PACE", "6"))
 LOGIN_PER_ADDRESS = int(os.environ.get("LISTEK_LOGIN_PER_ADDRESS", "100"))
 # Bytes one client may import per day (sheets and tournaments), per phone and per address.
 IMPORT_BYTES_PER_DAY = int(os.environ.get("LISTEK_IMPORT_BYTES_PER_DAY", "20000000"))
@@ -366,7 +369,7 @@ for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_
               "BUDGET_CLIENT_MS",
               "BUDGET_CLIENT_RATE", "BUDGET_ADDRESS_MS", "BUDGET_ADDRESS_RATE", "BUDGET_SHEET_MS",
               "BUDGET_SHEET_RATE",
-              "LOGIN_PER_USERNAME", "LOGIN_PER_ADDRESS", "IMPORT_BYTES_PER_DAY",
+              "LOGIN_PER_USERNAME", "LOGIN_PACE", "LOGIN_PER_ADDRESS", "IMPORT_BYTES_PER_DAY",
               "IMPORT_BYTES_PER_ADDRESS", "INFLIGHT_WRITES", "INFLIGHT_WRITES_ADDRESS"):
     if globals()[_name] < (1 if _name != "PROXY_HOPS" else 0):
         raise ImproperlyConfigured(f"LISTEK_{_name} must be a positive number")

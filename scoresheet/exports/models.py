@@ -34,3 +34,15 @@ class Rendered(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sheet_id}@{self.revision}: {self.key}"
+
+
+class Printer(models.Model):
+    """A task worker that runs (``manage.py task_worker``): each writes its row every few
+    seconds (scoresheet/exports/worker.py), so that a page waiting for a PDF can tell a queue
+    that moves from one that nobody serves (scoresheet/exports/preparing.py)."""
+
+    name = models.CharField(max_length=64, primary_key=True)
+    seen = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.seen}"

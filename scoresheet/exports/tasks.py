@@ -23,7 +23,7 @@ from django.utils import timezone, translation
 from django_tasks import task
 
 from scoresheet.exports import pdfstore
-from scoresheet.exports.models import Rendered
+from scoresheet.exports.models import Printer, Rendered
 from scoresheet.exports.printing import PaperSize, make_pdf
 from scoresheet.protect import budget
 from scoresheet.sheets.models import Sheet
@@ -91,16 +91,18 @@ def clean(now: Any = None) -> dict[str, int]:
     gone["pdfs"] = Rendered.objects.filter(started__lt=old).delete()[0]
     gone["tasks"] = DBTaskResult.objects.finished().filter(finished_at__lt=old).delete()[0]
     gone["counts"] = Hit.objects.filter(slot__lte=int(now.timestamp())).delete()[0]
+    gone["printers"] = Printer.objects.filter(seen__lt=old).delete()[0]  # workers long gone
     return gone
 
 
 @task()
 def clean_storage() -> dict[str, int]:
-    """The periodic cleanup: :func:`clean`, then the next one queued ``CLEAN_EVERY`` seconds
-    later (one is always waiting while a worker runs: :func:`schedule_cleanup`)."""
+    """The periodic cleanup: the next one queued ``CLEAN_EVERY`` seconds later first (one is
+    always waiting while a worker runs: :func:`schedule_cleanup`), so that a cleanup that
+    fails does not stop the ones after it; then :func:`clean`."""
+    schedule_cleanup(later=True)
     gone = clean()
     log.info("storage cleaned: %s", gone)
-    schedule_cleanup(later=True)
     return gone
 
 

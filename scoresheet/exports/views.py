@@ -206,7 +206,8 @@ def pdf_view(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
         sheet=sheet, revision=sheet.revision)
     url = f"{request.path}?size={size.value}&part={part}"
     return preparing.answer(request, prepared, url=url, back=links(sheet, mode)["export"],
-                            name=exports.filename(sheet, "pdf", size.value))
+                            name=exports.filename(sheet, "pdf", size.value),
+                            print_view=links(sheet, mode)["print"])
 
 
 # --------------------------------------------------------------------------- mail
@@ -313,7 +314,7 @@ def import_view(request: HttpRequest) -> HttpResponse:
             request, "exports/import.html", {"form": form, "problems": refused.problems},
             status=400,
         )
-    remember(request, sheet, Mode.EDIT)
+    remember(request, sheet, Mode.EDIT, wrote=True)
     messages.success(request, _("The sheet was imported."))
     return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
 

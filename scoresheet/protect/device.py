@@ -78,6 +78,9 @@ class DeviceMiddleware:
             legacy = request.COOKIES.get(DEVICE_COOKIE, "")
             device = legacy if is_device_id(legacy) else secrets.token_hex(DEVICE_BYTES)
         request.device_id = device  # type: ignore[attr-defined]
+        # the phone sent back the cookie this site signed: it keeps cookies (the core remembers
+        # its sheets in a session only then: scoresheet/sheets/views/access.py)
+        request.device_returning = not fresh  # type: ignore[attr-defined]
         response = self.get_response(request)
         if fresh:
             response.set_cookie(

@@ -25,10 +25,12 @@ counts against nobody):
   of cheap reads is refused at one query; and every heavy request of one phone against
   ``settings.RATELIMIT_HEAVY_QUICK`` per :data:`HEAVY_QUICK_WINDOW` seconds (10 per 2 s: faster
   than anyone taps), so that a flood of them does not spend the phone's whole budget at once;
-* imported bytes (sheets and tournaments) per day: per phone ``settings.IMPORT_BYTES_PER_DAY``,
-  per address ``settings.IMPORT_BYTES_PER_ADDRESS``;
-* logins (the accounts' and, when it is on, ``/admin/``'s) per hour: per username
-  (``settings.LOGIN_PER_USERNAME``: password guessing) and per address
+* imported bytes (sheets, tournaments and club seasons) per day: per phone
+  ``settings.IMPORT_BYTES_PER_DAY``, per address ``settings.IMPORT_BYTES_PER_ADDRESS``;
+* logins (the accounts' and, when it is on, ``/admin/``'s) per hour: per username and
+  address (``settings.LOGIN_PER_USERNAME``: password guessing locks the guessing network out,
+  never the owner on another), per username from anywhere a pace per minute
+  (``settings.LOGIN_PACE``: slowed down, not locked) and per address
   (``settings.LOGIN_PER_ADDRESS``: a pub's phones share it);
 * mail, in messages (one per address written to) per hour: per phone
   (``settings.MAIL_PER_CLIENT``, over all its sheets, so that a new sheet gives no new budget),
@@ -80,6 +82,7 @@ SHEET_PATH = re.compile(r"^/s/(?P<token>[^/]+)/")
 IPV6_PREFIX = 64  # one client's IPv6 network: a phone may hold many addresses inside it
 PREVIEW_FIELD = "preview"  # entry forms' live preview: computed, never written
 HOUR = 3600  # the window of the mail budgets and of /admin/ logins
+MINUTE = 60  # the window of the pace of logins to one account
 # Views whose work grows with the sheet (or with every sheet): their own, tight limit.
 HEAVY_VIEWS = frozenset({
     "pdf", "pdf_read", "print", "print_read", "export_json", "export_json_read", "export_csv",
@@ -91,7 +94,7 @@ HEAVY_VIEWS = frozenset({
     "club_season_json", "club_import",
 })
 LOGIN_PATHS = frozenset({"/admin/login/", "/accounts/login/"})
-IMPORT_VIEWS = frozenset({"import", "tournament_import"})
+IMPORT_VIEWS = frozenset({"import", "tournament_import", "club_import"})
 DAY = 24 * 3600
 INFLIGHT_WINDOW = 5  # seconds: writes in flight are counted per window this long
 HEAVY_QUICK_WINDOW = 2  # seconds: one phone's heavy requests of every kind, per window this long
@@ -497,24 +500,33 @@ class RateLimitMiddleware:
         return None
 
     def login(self, request: HttpRequest) -> HttpResponse | None:
-        """Logins per username (password guessing) and per address (a pub's phones)."""
+        """Logins per username and address (password guessing locks that network out, not the
+        owner on another), per username from anywhere (slowed down to a pace, never locked) and
+        per address (a pub's phones)."""
         if not (is_write(request) and request.path_info in LOGIN_PATHS):
             return None
         try:
             username = str(request.POST.get("username", ""))[:150].casefold()
         except Exception:  # an unreadable body: counted by its address alone
             username = ""
-        buckets = [(client_bucket(client_address(request), "login-address"),
-                    int(settings.LOGIN_PER_ADDRESS))]
+        address = client_address(request)
+        checks = [(client_bucket(address, "login-address"), int(settings.LOGIN_PER_ADDRESS),
+                   HOUR, _("Too many logins were tried from your network."))]
         if username:
-            buckets.append((sheet_bucket(username, "login-user"),
-                            int(settings.LOGIN_PER_USERNAME)))
-        for bucket, limit in buckets:
-            verdict = count(bucket, limit=limit, window=HOUR)
+            checks += [
+                (sheet_bucket(f"{username}\0{address}", "login-user"),
+                 int(settings.LOGIN_PER_USERNAME), HOUR,
+                 _("Too many wrong passwords were tried for this account from your network, so "
+                   "logins to it from here are stopped for a while. From another network (a "
+                   "phone's mobile data, say) the account's owner can still log in.")),
+                (sheet_bucket(username, "login-pace"), int(settings.LOGIN_PACE), MINUTE,
+                 _("Many logins to this account were tried from elsewhere in the last minute, "
+                   "so they are slowed down.")),
+            ]
+        for bucket, limit, window, reason in checks:
+            verdict = count(bucket, limit=limit, window=window)
             if not verdict.allowed:
-                return too_many(
-                    request, _("Too many login attempts for this account or from your "
-                               "network."), verdict, title=_("Too many requests"))
+                return too_many(request, reason, verdict, title=_("Too many requests"))
         return None
 
     def writes(self, request: HttpRequest) -> HttpResponse | None:

@@ -27,8 +27,8 @@ from django.http import HttpRequest, HttpResponse
 
 CSP_HEADER = "Content-Security-Policy"
 PERMISSIONS_HEADER = "Permissions-Policy"
-TOKEN_PATH = re.compile(r"^/(?:s|v|t|tv|club|cv|cp)/[^/]+/")  # a sheet's, tournament's, club's
-TOKEN_LINK = re.compile(rb"/(?:s|v|t|tv|club|cv|cp)/[A-Za-z0-9_-]{20,}/")  # one, in a page
+TOKEN_PATH = re.compile(r"^/(?:s|v|t|tv|p|club|cv|cp)/[^/]+/")  # a sheet's, tournament's, club's
+TOKEN_LINK = re.compile(rb"/(?:s|v|t|tv|p|club|cv|cp)/[A-Za-z0-9_-]{20,}/")  # one, in a page
 
 
 def carries_token(request: HttpRequest, response: HttpResponse) -> bool:

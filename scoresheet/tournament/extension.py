@@ -15,7 +15,7 @@ from scoresheet.sheets.models import Sheet
 from scoresheet.tournament.dealform import add_trump_fields, limit_round_deals
 from scoresheet.tournament.logic import table_state
 from scoresheet.tournament.models import Table
-from scoresheet.tournament.views import EVENT_TEXTS
+from scoresheet.tournament.views import CONFIRMED_BY, EVENT_TEXTS
 
 
 class TournamentExtension(extensions.EntryExtension):
@@ -47,6 +47,7 @@ class TournamentExtension(extensions.EntryExtension):
         events = [
             {"at": e.at, "text": EVENT_TEXTS.get(e.action, e.action),
              "who": e.detail.get("signed_by") or e.detail.get("player") or "",
+             "how": CONFIRMED_BY.get(e.detail.get("by", ""), ""),
              "reason": e.detail.get("reason", "")}
             for e in tt.events.order_by("-at", "-id")
         ]

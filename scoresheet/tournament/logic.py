@@ -570,8 +570,13 @@ def close(tb: Table, *, signed_name: str) -> None:
         _event(t, Action.CLOSE, table=tb, signed_by=tb.scorer.name)
 
 
-def confirm(tb: Table, player: Player) -> bool:
-    """A player confirms the closed sheet on his phone; False when he already had."""
+OWN_LINK = "own"  # confirmed with the player's own link
+TABLE_PHONE = "table"  # confirmed on the table's phone (the sheet's edit link)
+
+
+def confirm(tb: Table, player: Player, *, by: str = OWN_LINK) -> bool:
+    """A player confirms the closed sheet, with their own link or on the table's phone (``by``,
+    kept in the history); False when they already had."""
     with transaction.atomic():
         t = _locked(tb.round.tournament)
         tb = Table.objects.select_for_update().get(pk=tb.pk)
@@ -582,7 +587,7 @@ def confirm(tb: Table, player: Player) -> bool:
         if Confirmation.objects.filter(table=tb, player=player).exists():
             return False
         Confirmation.objects.create(table=tb, player=player)
-        _event(t, Action.CONFIRM, table=tb, player=player.name)
+        _event(t, Action.CONFIRM, table=tb, player=player.name, by=by)
     return True
 
 

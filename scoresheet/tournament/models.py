@@ -80,6 +80,8 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=NAME_LENGTH)
     club = models.CharField(_("club"), max_length=CLUB_LENGTH, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)  # seated in no later draw
+    # the player's own link (/p/<token>/): confirming a signed table in this player's name
+    token = models.CharField(max_length=TOKEN_LENGTH, unique=True, default=new_token)
 
     class Meta:
         ordering = ["number"]

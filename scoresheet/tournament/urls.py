@@ -40,4 +40,7 @@ urlpatterns = [
     # a table sheet: the scorer signs with the edit link, players confirm with the read link
     path("s/<str:token>/close/", views.table_close, name="table_close"),
     path("v/<str:token>/confirm/", views.table_confirm, name="table_confirm"),
+    # confirming is the player's act: on the table's phone, or with the player's own link
+    path("s/<str:token>/confirm/", views.table_confirm_here, name="table_confirm_here"),
+    path("p/<str:token>/", views.player_confirm, name="tournament_player"),
 ]

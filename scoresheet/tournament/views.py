@@ -59,7 +59,7 @@ from scoresheet.tournament.forms import (
     SwapForm,
     TournamentForm,
 )
-from scoresheet.tournament.models import Player, Round, Table, Tournament
+from scoresheet.tournament.models import Confirmation, Player, Round, Table, Tournament
 from scoresheet.tournament.printouts import (
     card_html,
     card_key,
@@ -142,6 +142,13 @@ EVENT_TEXTS: dict[str, Any] = {
     "withdraw": gettext_lazy("A player withdrew"),
     "rename": gettext_lazy("A name was corrected"),
     "clock": gettext_lazy("The round clock started"),
+}
+
+
+# how a confirmation was made (the history says it: scoresheet/tournament/logic.py confirm)
+CONFIRMED_BY: dict[str, Any] = {
+    "own": gettext_lazy("with their own link"),
+    "table": gettext_lazy("on the table's phone"),
 }
 
 
@@ -306,7 +313,8 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "rename_form": RenameForm(players=[(p.pk, p.name) for p in t.players.all()],
                                   auto_id="rename_%s"),
         "events": list(t.events.order_by("-at", "-id")[:30]),
-        "event_texts": EVENT_TEXTS,
+        "event_texts": EVENT_TEXTS, "confirmed_by": CONFIRMED_BY,
+        "player_links": list(t.players.all()),
         "fingerprint": fingerprint(t),
         "poll_seconds": POLL_SECONDS,
         "page_url": director_url(t),
@@ -645,33 +653,82 @@ def table_close(request: HttpRequest, token: str) -> HttpResponse:
     }, status=status)
 
 
+CONFIRM_OWN_ACT = gettext_lazy(
+    "Confirming is each player's own act: open your own link (the director gives it to you) "
+    "or confirm on the table's phone. The public links only show the result.")
+
+
 @require_http_methods(["GET", "POST"])
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """A player confirms the signed sheet on his own phone (from the read link)."""
+    """The read link cannot confirm in anyone's name (anyone may hold it: the tournament's
+    public page links it): it says how a player confirms."""
     sheet = get_sheet_for_view(token)
     tb = logic.table_of_sheet(sheet)
     if tb is None:
         raise Http404("not a tournament table")
     t = tb.round.tournament
-    players = logic.table_players(tb)
+    return render(request, "tournament/confirm.html", {
+        **header(t), "table": tb, "state": logic.table_state(t, tb), "form": None,
+        "refused": str(CONFIRM_OWN_ACT),
+        "back_url": reverse("sheet_read", args=[sheet.view_token]),
+    }, status=403 if request.method == "POST" else 200)
+
+
+@require_http_methods(["GET", "POST"])
+def table_confirm_here(request: HttpRequest, token: str) -> HttpResponse:
+    """Each player confirms the signed sheet on the table's phone (the sheet's edit link),
+    passed round the table; the history says it was done there."""
+    sheet = get_sheet_for_edit(token)
+    tb = logic.table_of_sheet(sheet)
+    if tb is None:
+        raise Http404("not a tournament table")
+    back = reverse("sheet", args=[sheet.edit_token])
+    return _confirming(request, tb, logic.table_players(tb), by=logic.TABLE_PHONE, back=back)
+
+
+@require_http_methods(["GET", "POST"])
+def player_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own link: confirms the signed tables of this player, in this name only."""
+    player = get_object_or_404(Player.objects.select_related("tournament"), token=token)
+    t = player.tournament
+    tables = list(Table.objects.filter(round__tournament=t, seats__player=player,
+                                       closed__isnull=False).select_related("round", "sheet")
+                  .order_by("round__number"))
+    if request.method == "POST":
+        tb = next((x for x in tables if str(x.pk) == request.POST.get("table", "")), None)
+        if tb is None:
+            raise Http404("not a signed table of this player")
+    else:  # the first signed table this player has not confirmed yet, else the last one
+        done = set(Confirmation.objects.filter(player=player).values_list("table_id", flat=True))
+        tb = next((x for x in tables if x.pk not in done), tables[-1] if tables else None)
+    if tb is None:
+        return render(request, "tournament/confirm.html", {
+            **header(t), "table": None, "state": None, "form": None, "player": player,
+            "back_url": reverse("tournament_view", args=[t.view_token])})
+    return _confirming(request, tb, [player], by=logic.OWN_LINK,
+                       back=reverse("tournament_view", args=[t.view_token]), own=player)
+
+
+def _confirming(request: HttpRequest, tb: Table, players: list[Player], *, by: str,
+                back: str, own: Player | None = None) -> HttpResponse:
+    t = tb.round.tournament
     form = ConfirmForm(request.POST or None, players=[(p.pk, p.name) for p in players])
     status = 200
     if request.method == "POST":
         if form.is_valid():
             player = next(p for p in players if p.pk == form.cleaned_data["player"])
             try:
-                logic.confirm(tb, player)
+                logic.confirm(tb, player, by=by)
             except logic.TournamentError as error:
                 form.add_error(None, error_text(error))
             else:
                 messages.success(request, _("Thank you, %(name)s: your confirmation is kept.")
                                  % {"name": player.name})
-                return HttpResponseRedirect(reverse("sheet_read", args=[sheet.view_token]))
+                return HttpResponseRedirect(request.path if own is not None else back)
         status = 400
-    state = logic.table_state(t, tb)
     return render(request, "tournament/confirm.html", {
-        **header(t), "table": tb, "state": state, "form": form,
-        "back_url": reverse("sheet_read", args=[sheet.view_token]),
+        **header(t), "table": tb, "state": logic.table_state(t, tb), "form": form,
+        "player": own, "back_url": back,
     }, status=status)
 
 
@@ -693,7 +750,8 @@ def table_card(request: HtmxHttpRequest, token: str, table_id: int) -> HttpRespo
         key, lambda: render_card.enqueue(key, tb.pk, base, language, charge),
         group=f"card:{tb.pk}", revision=t.revision)
     return preparing.answer(request, prepared, url=request.path, back=director_url(t),
-                            name=file_name(t, f"table-{tb.round.number}-{tb.number}.pdf"))
+                            name=file_name(t, f"table-{tb.round.number}-{tb.number}.pdf"),
+                            print_view=f"{request.path}?format=html")
 
 
 # --------------------------------------------------------------------------- exports

@@ -59,3 +59,22 @@ def test_the_cleanup_is_queued_once_and_queues_its_next_run(db: None) -> None:
     [following] = DBTaskResult.objects.all()
     delay = (following.run_after - timezone.now()).total_seconds()
     assert tasks.CLEAN_EVERY - 60 <= delay <= tasks.CLEAN_EVERY
+
+
+@override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
+def test_a_cleanup_that_fails_still_queues_the_next_one(
+    db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    def fails(now: object = None) -> dict[str, int]:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(tasks, "clean", fails)
+    with pytest.raises(RuntimeError):
+        tasks.clean_storage.call()  # as the worker runs it, and it fails
+    [following] = DBTaskResult.objects.all()
+    assert following.task_path == "scoresheet.exports.tasks.clean_storage"
+    assert following.status == "READY"
+    delay = (following.run_after - timezone.now()).total_seconds()
+    assert tasks.CLEAN_EVERY - 60 <= delay <= tasks.CLEAN_EVERY

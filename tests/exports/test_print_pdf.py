@@ -96,3 +96,33 @@ def test_pdf_view_through_either_link(client: Client, make_sheet: Any, name: str
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"].startswith("inline;")
     assert response.content.startswith(b"%PDF-")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["pdf", "pdf_read"])
+def test_a_pdf_asked_for_while_no_printer_runs_says_so_and_points_to_the_print_view(
+    client: Client, make_sheet: Any, settings: Any, name: str
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from scoresheet.exports.models import Printer
+    from scoresheet.exports.worker import BEAT_FRESH
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    sheet = make_sheet(entries=THREE_DEALS)
+    token = sheet.edit_token if name == "pdf" else sheet.view_token
+    url = reverse(name, args=[token]) + "?size=a5"
+    print_view = reverse("print" if name == "pdf" else "print_read", args=[token])
+    # the last task worker was seen longer ago than a worker shows itself: none runs
+    Printer.objects.create(name="gone", seen=timezone.now() - timedelta(seconds=BEAT_FRESH + 1))
+    waiting = client.get(url)
+    assert waiting.status_code == 202 and int(waiting["Retry-After"]) >= 1
+    html = waiting.content.decode()
+    assert "No printer is running" in html and "the table can still print" in html
+    assert f'href="{print_view}"' in html
+    assert "hx-get" in html  # it keeps asking: the PDF's link comes once a worker is back
+    Printer.objects.create(name="here", seen=timezone.now())  # a worker shows itself
+    html = client.get(url).content.decode()
+    assert "Preparing your PDF" in html and "No printer is running" not in html

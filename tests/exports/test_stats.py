@@ -154,6 +154,7 @@ def test_stats_page_for_one_game(client: Client, make_sheet: Any) -> None:
 @pytest.mark.django_db
 def test_leaving_a_sheet_out_on_its_export_page(client: Client, make_sheet: Any) -> None:
     sheet = make_sheet(entries=THREE_DEALS)
+    client.get(reverse("home"))  # a phone that keeps its cookies
     client.get(reverse("sheet", args=[sheet.edit_token]))
     response = client.post(reverse("export_settings", args=[sheet.edit_token]),
                            {"scorer": " Žofie "})  # the box unticked: left out

@@ -16,6 +16,7 @@ import pytest
 from tests.protect.live import (
     Database,
     Databases,
+    PgCluster,
     Server,
     TaskWorker,
     collectstatic,
@@ -68,7 +69,7 @@ def start_server(
 
 @pytest.fixture
 def start_worker(prod_dir: Path, static_root: Path) -> Iterator[Callable[..., TaskWorker]]:
-    """Start ``manage.py db_worker`` with the production settings on ``db``; stopped after."""
+    """Start ``manage.py task_worker`` with the production settings on ``db``; stopped after."""
     started: list[TaskWorker] = []
 
     def start(db: Database, **env: Any) -> TaskWorker:
@@ -80,3 +81,11 @@ def start_worker(prod_dir: Path, static_root: Path) -> Iterator[Callable[..., Ta
     yield start
     for worker in started:
         worker.stop()
+
+
+@pytest.fixture
+def pg_cluster(prod_dir: Path) -> Iterator[PgCluster]:
+    """The PostgreSQL server a test may stop and start: scripts/with-postgres's, or its own."""
+    cluster = PgCluster.shared_or_private(prod_dir)
+    yield cluster
+    cluster.close()

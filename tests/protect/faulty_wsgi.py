@@ -3,6 +3,7 @@
 A request carrying the header ``X-Listek-Stall: <file>`` stops inside the write transaction,
 after the entry rows were written and before the revision, the history and the write key are:
 the worker writes its process id into <file> and sleeps, so that the test can kill it there.
+``X-Listek-Stall-After-Commit: 1`` sleeps once the write is committed instead.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
+
+from django.db import transaction
 
 from scoresheet.wsgi import application as django_application  # sets Django up first
 
@@ -30,6 +33,8 @@ def _stalling_push(sheet: Any, change: Any) -> Any:
     if marker:
         Path(marker).write_text(str(os.getpid()))
         time.sleep(STALL_SECONDS)
+    if getattr(_local, "after", None):  # stalls once the write is committed
+        transaction.on_commit(lambda: time.sleep(STALL_SECONDS))
     return _real_push(sheet, change)
 
 
@@ -38,7 +43,8 @@ services._push = _stalling_push
 
 def application(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
     _local.marker = environ.get("HTTP_X_LISTEK_STALL")
+    _local.after = environ.get("HTTP_X_LISTEK_STALL_AFTER_COMMIT")
     try:
         return django_application(environ, start_response)  # type: ignore[no-any-return]
     finally:
-        _local.marker = None
+        _local.marker = _local.after = None

@@ -306,7 +306,7 @@ class Server:
 
 
 class TaskWorker:
-    """``manage.py db_worker`` on the same settings as the server: the heavy work's process."""
+    """``manage.py task_worker`` on the same settings as the server: the heavy work's process."""
 
     def __init__(self, env: Mapping[str, str], *, workdir: Path) -> None:
         self.env = {**env, "LISTEK_TASKS": "database"}
@@ -317,7 +317,7 @@ class TaskWorker:
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
             # no `nice`: the worker lowers its own priority (scoresheet/protect/priority.py)
-            [str(PYTHON), "manage.py", "db_worker", "--no-reload",
+            [str(PYTHON), "manage.py", "task_worker", "--no-reload",
              "--interval", "0.2",
              "--no-startup-delay"],
             cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT,

@@ -108,13 +108,6 @@ def test_a_worker_killed_mid_write_leaves_no_half_deal_and_the_retry_lands_once(
 # --------------------------------------------------------------------------- PostgreSQL restarts
 
 
-@pytest.fixture
-def pg_cluster(prod_dir: Path) -> Iterator[PgCluster]:
-    cluster = PgCluster.shared_or_private(prod_dir)
-    yield cluster
-    cluster.close()
-
-
 class Writer(threading.Thread):
     """A phone that enters deals until told to stop; a 503 or a lost connection makes it send
     the same form again (same key), as the form page does when the player presses again."""
@@ -312,5 +305,28 @@ def test_a_stalled_write_is_stopped_at_the_time_limit_and_the_worker_lives_on(
     s = assert_whole(server_db, token)
     assert s.revision == 0 and s.entries == []
     assert phone.post(url, data).status == 302
+    s = assert_whole(server_db, token)
+    assert s.revision == 1 and len(s.entries) == 1
+
+
+@pytest.mark.postgres
+def test_a_write_stopped_after_its_commit_says_it_was_saved_and_links_to_it(
+    server_db: Database, start_server: Callable[..., Server]
+) -> None:
+    """The time limit fires after the write committed (while its page is made): the 503 says
+    that it was saved, not that nothing was, and links to the sheet that shows it."""
+    server = start_server(server_db, app=FAULTY_APP, workers=1, LISTEK_REQUEST_TIMEOUT=2)
+    phone = Phone(server.port)
+    token = phone.new_sheet()
+    url = f"/s/{token}/entries/new/deal/"
+    data = next_deal(phone, token)
+    stopped = phone.post(url, data, headers={"X-Listek-Stall-After-Commit": "1"})
+    assert stopped.status == 503 and stopped.headers.get("retry-after")
+    assert "Nothing was saved" not in stopped.text
+    assert "had already been saved" in stopped.text
+    assert f'href="/s/{token}/"' in stopped.text
+    s = assert_whole(server_db, token)
+    assert s.revision == 1 and data["key"] in s.keys
+    assert phone.post(url, data).status == 302  # sent again all the same: not written twice
     s = assert_whole(server_db, token)
     assert s.revision == 1 and len(s.entries) == 1

@@ -274,6 +274,24 @@ def test_imports_are_bounded_in_bytes_per_client_and_day(db: None) -> None:
     assert other.post("/import/", big).status_code == 429  # ...up to the address's ceiling
 
 
+@override_settings(IMPORT_BYTES_PER_DAY=3000, IMPORT_BYTES_PER_ADDRESS=100_000,
+                   RATELIMIT_HEAVY=100, RATELIMIT_CLIENT=1000)
+def test_club_season_imports_count_in_the_daily_import_budget(db: None) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    phone = with_device("203.0.113.32", "g1")
+
+    def season_file() -> int:
+        upload = SimpleUploadedFile("season.json", b"{" + b" " * 1000 + b"}",
+                                    content_type="application/json")
+        return int(phone.post("/club/import/", {"file": upload}).status_code)
+
+    assert [season_file(), season_file()] == [400, 400]  # no season, but its bytes count
+    assert season_file() == 429
+    big = {"text": "{" + " " * 1000 + "}"}
+    assert phone.post("/import/", big).status_code == 429  # one budget for every import
+
+
 @override_settings(RATELIMIT_ENABLED=False, REQUEST_TIMEOUT=1)
 def test_a_write_stopped_by_the_time_limit_stores_nothing(
     client: Client, make_sheet, monkeypatch: pytest.MonkeyPatch

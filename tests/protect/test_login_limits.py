@@ -1,6 +1,8 @@
-"""Logins are limited per username (password guessing from many addresses) and per address (a
-pub's phones share one), counted after the CSRF check (scoresheet/protect/ratelimit.py); the
-language cookie is Secure in production as the session cookie is."""
+"""Logins are limited per username and address (password guessing locks the guessing network
+out, never the owner on another), slowed to a pace per username from anywhere, and limited per
+address (a pub's phones share one), counted after the CSRF check
+(scoresheet/protect/ratelimit.py); the language cookie is Secure in production as the session
+cookie is."""
 
 from __future__ import annotations
 
@@ -24,15 +26,38 @@ def guess(address: str, username: str) -> int:
         "/accounts/login/", {"username": username, "password": "wrong"}).status_code
 
 
-@override_settings(LOGIN_PER_USERNAME=3, LOGIN_PER_ADDRESS=1000, RATELIMIT_CLIENT=1000)
-def test_one_username_is_guessed_at_most_n_times_an_hour_from_any_address(db: None) -> None:
-    assert [guess(f"192.0.2.{n}", "Anna") for n in range(3)] == [200, 200, 200]
-    refused = Client(REMOTE_ADDR="192.0.2.99").post(
-        "/accounts/login/", {"username": "ANNA", "password": "x"})  # any case, any address
+@override_settings(LOGIN_PER_USERNAME=3, LOGIN_PACE=1000, LOGIN_PER_ADDRESS=1000,
+                   RATELIMIT_CLIENT=1000)
+def test_wrong_passwords_lock_out_their_network_but_never_the_owner_on_another(
+    db: None,
+) -> None:
+    from django.contrib.auth.models import User
+
+    User.objects.create_user("anna", password="the-right-one-2026")
+    assert [guess("192.0.2.7", "anna") for _ in range(3)] == [200, 200, 200]
+    refused = Client(REMOTE_ADDR="192.0.2.7").post(
+        "/accounts/login/", {"username": "ANNA", "password": "the-right-one-2026"})
     # counted in hours: the window ends 40 minutes after the clock's second (tests/conftest.py)
     assert refused.status_code == 429 and refused["Retry-After"] == "2378"
-    assert "Too many login attempts for this account" in text(page(refused))
-    assert guess("192.0.2.99", "Boris") == 200  # another account is not locked
+    said = text(page(refused))
+    assert "Too many wrong passwords were tried for this account from your network" in said
+    assert "the account's owner can still log in" in said
+    owner = Client(REMOTE_ADDR="198.51.100.20")  # the owner, on the phone's mobile data
+    answer = owner.post("/accounts/login/", {"username": "anna",
+                                            "password": "the-right-one-2026"})
+    assert answer.status_code == 302 and "_auth_user_id" in owner.session
+    assert guess("192.0.2.7", "boris") == 200  # another account from that network is not locked
+
+
+@override_settings(LOGIN_PER_USERNAME=1000, LOGIN_PACE=3, LOGIN_PER_ADDRESS=1000,
+                   RATELIMIT_CLIENT=1000)
+def test_guesses_from_many_networks_are_slowed_down_to_a_pace(db: None) -> None:
+    assert [guess(f"192.0.2.{n}", "anna") for n in range(3)] == [200, 200, 200]
+    slowed = Client(REMOTE_ADDR="203.0.113.3").post(
+        "/accounts/login/", {"username": "Anna", "password": "x"})
+    assert slowed.status_code == 429 and 1 <= int(slowed["Retry-After"]) <= 60
+    assert "so they are slowed down" in text(page(slowed))
+    assert guess("203.0.113.3", "boris") == 200  # another account keeps its own pace
 
 
 @override_settings(LOGIN_PER_USERNAME=1000, LOGIN_PER_ADDRESS=4, RATELIMIT_CLIENT=1000)

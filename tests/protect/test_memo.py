@@ -263,3 +263,88 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(memo._ANSWERS) == 1
     call(door, "/5")
     assert app.calls == 6
+
+
+class NeverSent(io.RawIOBase):
+    """A body declared and never sent: reading it is what would hold a worker."""
+
+    reads = 0
+
+    def read(self, size: int = -1) -> bytes:
+        NeverSent.reads += 1
+        raise AssertionError("the door read a body it must not wait for")
+
+
+class Quiet:
+    """A WSGI application that reads no body and refuses (or not)."""
+
+    def __init__(self, refuse: bool) -> None:
+        self.refuse = refuse
+        self.calls = 0
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        self.calls += 1
+        start_response("429 Too Many Requests", [("Content-Type", "text/plain")])
+        answer = Answer([b"refused"])
+        if self.refuse:
+            setattr(answer, memo.REFUSED_UNTIL, 10**10)
+        return answer
+
+
+def declared(method: str, length: int = 16000) -> dict[str, Any]:
+    return {"REQUEST_METHOD": method, "PATH_INFO": "/", "CONTENT_LENGTH": str(length),
+            "REMOTE_ADDR": "203.0.113.9", "wsgi.input": NeverSent()}
+
+
+def test_a_get_that_declares_a_body_is_answered_without_reading_it() -> None:
+    NeverSent.reads = 0
+    app = Quiet(refuse=True)
+    door = memo.RefusalMemo(app)
+    for _ in range(3):  # refused, kept, and repeated at the door: its body never read
+        assert b"".join(door(declared("GET"), lambda *a: None)) == b"refused"
+    assert app.calls == 1 and NeverSent.reads == 0
+
+
+def test_a_post_is_not_read_by_the_door_while_nothing_is_kept() -> None:
+    NeverSent.reads = 0
+    app = Quiet(refuse=False)
+    door = memo.RefusalMemo(app)
+    assert b"".join(door(declared("POST", 100), lambda *a: None)) == b"refused"
+    assert app.calls == 1 and NeverSent.reads == 0
+
+
+def test_a_body_that_never_comes_for_a_kept_refusal_is_answered_408() -> None:
+    app = Echo()
+    door = memo.RefusalMemo(app)
+    assert call(door, "/", method="POST", body=b"abc")[0].startswith("429")  # kept
+    got: dict[str, str] = {}
+    cut = {"REQUEST_METHOD": "POST", "PATH_INFO": "/", "SERVER_NAME": "testserver",
+           "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "203.0.113.50",
+           "HTTP_HOST": "testserver", "wsgi.url_scheme": "http", "SCRIPT_NAME": "",
+           "CONTENT_LENGTH": "3", "CONTENT_TYPE": "", "wsgi.input": io.BytesIO(b"a")}
+    answer = door(cut, lambda status, headers: got.setdefault("status", status))
+    assert got["status"].startswith("408") and b"did not arrive" in b"".join(answer)
+    assert app.calls == 1
+
+
+def test_a_get_that_declares_a_body_and_sends_none_holds_no_gunicorn_worker(
+    server_db: Any, start_server: Any
+) -> None:
+    import socket
+
+    from tests.protect.live import HOST, Phone
+
+    server = start_server(server_db, workers=1)  # one worker: one held request holds all
+    held = []
+    for _ in range(5):
+        sock = socket.create_connection((HOST, server.port), timeout=20)
+        sock.sendall(f"GET / HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n"
+                     "Content-Length: 16000\r\n\r\n".encode())  # and not one byte of it
+        held.append(sock)
+    try:
+        for sock in held:  # each is answered (gunicorn's own timeout here is 60 s)
+            assert sock.recv(64).startswith(b"HTTP/1.1 200"), server.log()
+        assert Phone(server.port, timeout=20).get("/").status == 200
+    finally:
+        for sock in held:
+            sock.close()

@@ -18,6 +18,7 @@ def test_home_lists_the_sheets_this_phone_opened(client, make_sheet):
                           options={"target": 200, "barrel_at": 0})
     watched = make_sheet(players=["Gita", "Hugo", "Ivan"])
     make_sheet(players=["Jana", "Karel", "Lída"])  # somebody else's sheet
+    client.get(reverse("home"))  # a phone that keeps the cookies it is given
     client.get(reverse("sheet", args=[playing.edit_token]))
     client.get(reverse("sheet", args=[finished.edit_token]))
     client.get(reverse("sheet_read", args=[watched.view_token]))
@@ -69,3 +70,32 @@ def test_a_read_link_creates_no_session_for_a_client_without_cookies(client, mak
     client.get(reverse("sheet_read", args=[watched.view_token]))  # ...and its next one
     assert Session.objects.count() == 1
     assert "Gita · Hugo · Ivan" in text(page(client.get(reverse("home"))))
+
+
+def test_an_edit_link_creates_no_session_for_a_client_without_cookies(client, make_sheet):
+    from django.contrib.sessions.models import Session
+
+    playing = make_sheet()
+    for _ in range(5):  # a flood of cookie-less reads of the edit link: no session row
+        assert Client().get(reverse("sheet", args=[playing.edit_token])).status_code == 200
+    assert not Session.objects.exists()
+    client.get(reverse("sheet", args=[playing.edit_token]))  # a phone's first visit...
+    client.get(reverse("sheet", args=[playing.edit_token]))  # ...and its next one
+    assert Session.objects.count() == 1
+    assert "Anna · Boris · Vera" in text(page(client.get(reverse("home"))))
+
+
+def test_a_made_up_cookie_creates_no_session(make_sheet):
+    from django.contrib.sessions.models import Session
+    from django.utils.crypto import get_random_string
+
+    from scoresheet.protect.device import DEVICE_COOKIE
+
+    sheet = make_sheet()
+    for link in [reverse("sheet_read", args=[sheet.view_token]),
+                 reverse("sheet", args=[sheet.edit_token])] * 3:
+        stranger = Client()  # keeps none of the cookies it is given: each request a new one
+        stranger.cookies["sessionid"] = get_random_string(32)  # no session of ours
+        stranger.cookies[DEVICE_COOKIE] = get_random_string(40)  # not signed by the site
+        assert stranger.get(link).status_code == 200
+    assert not Session.objects.exists()

@@ -88,10 +88,10 @@ def test_draw_swap_start_close_and_reopen_through_the_pages(client):
     closed_page = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
     assert "Closed and signed by" in closed_page
     assert f"/s/{tb.sheet.edit_token}/entries/new/" not in closed_page  # no buttons to write
-    # a player confirms on his phone from the read link
+    # a player confirms with their own link
     player = logic.table_players(tb)[1]
-    confirm_url = reverse("table_confirm", args=[tb.sheet.view_token])
-    assert client.post(confirm_url, {"player": player.pk}).status_code == 302
+    confirm_url = reverse("tournament_player", args=[player.token])
+    assert client.post(confirm_url, {"player": player.pk, "table": tb.pk}).status_code == 302
     assert tb.confirmations.filter(player=player).exists()
     # the director reopens with a reason
     reopen = reverse("tournament_reopen", args=[t.director_token, tb.pk])
@@ -239,9 +239,13 @@ def test_a_results_pdf_over_the_bound_of_one_task_is_refused_in_words(client, se
 
 
 def test_the_tournaments_pdfs_are_only_queued_by_the_request(client, settings):
+    from django.utils import timezone
     from django_tasks_db.models import DBTaskResult
 
+    from scoresheet.exports.models import Printer
+
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    Printer.objects.create(name="worker", seen=timezone.now())  # a task worker runs
     t = make_tournament(12, rounds=1)
     logic.start(logic.draw(t, seed=1))
     tb = Table.objects.filter(round__tournament=t).first()

@@ -51,15 +51,26 @@ def device_of(request: HttpRequest) -> Device:
 DEVICE_COOKIE = "listek_device"  # the phone's cookie; scoresheet/protect/device.py sets it
 
 
-def remember(request: HttpRequest, sheet: Sheet, mode: Mode) -> None:
+def keeps_cookies(request: HttpRequest) -> bool:
+    """The browser sent back a cookie this site set: the device cookie it signed
+    (scoresheet/protect/device.py), or the key of a session that exists.  A made-up cookie is
+    neither."""
+    if getattr(request, "device_returning", False):
+        return True
+    if not request.COOKIES.get(settings.SESSION_COOKIE_NAME):
+        return False
+    request.session.get(SESSION_SHEETS)  # loads it: a key of no session is dropped
+    return request.session.session_key is not None
+
+
+def remember(request: HttpRequest, sheet: Sheet, mode: Mode, *, wrote: bool = False) -> None:
     """Keep ``sheet`` in this browser's list (no account needed); an edit link wins over a view.
 
-    A read link creates a session only for a browser that keeps cookies (it sent back a cookie
-    this site set: the session's, or the device's of scoresheet/protect/device.py), so that a
-    cookie-less read of a ``/v/`` link (a crawler, a flood, a link preview) writes no session
-    row; a phone's first visit is remembered from its next request on."""
-    if mode == Mode.VIEW and not (request.COOKIES.get(settings.SESSION_COOKIE_NAME)
-                                  or request.COOKIES.get(DEVICE_COOKIE)):
+    Only for a request that ``wrote`` the sheet (made it) or a browser that keeps cookies
+    (:func:`keeps_cookies`): a request without them (a crawler, a flood, a link preview) or
+    with a made-up one opens an edit or read link without writing a session row that would
+    outlive it; a phone's first visit is remembered from its next request on."""
+    if not wrote and not keeps_cookies(request):
         return
     known: list[list[object]] = list(request.session.get(SESSION_SHEETS, []))
     for item in known:

@@ -62,7 +62,7 @@ def new_sheet(request: HtmxHttpRequest) -> HttpResponse:
                 game=rules.game_of(ruleset).name, players=form.header()["players"],
             ))
         else:
-            remember(request, sheet, Mode.EDIT)
+            remember(request, sheet, Mode.EDIT, wrote=True)
             request.session[SESSION_RULESET] = sheet.ruleset
             return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
     form.focus_first_error()
@@ -88,6 +88,6 @@ def rematch(request: HtmxHttpRequest, token: str) -> HttpResponse:
         owner=request.user,
         device=device_of(request),
     )
-    remember(request, new, Mode.EDIT)
+    remember(request, new, Mode.EDIT, wrote=True)
     messages.success(request, _("A new game: the same players and rules."))
     return HttpResponseRedirect(reverse("sheet", args=[new.edit_token]))
