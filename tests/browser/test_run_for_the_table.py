@@ -4,8 +4,11 @@ link with a QR code and what offline needs; a second phone (its own browser cont
 sheet's read link through the printed link and follows a new deal written by the scorer's
 phone; a mistyped address shows the app's own page, not Django's debug page.
 
-The address is this machine's own (``manage.py table_link --address``: an interface that is up
-and not the loopback): nothing here talks to another host.
+The table's machine is a network namespace this test makes (``ip netns``) with one network
+interface besides its loopback: a veth pair whose other end stays here, as a phone on the same
+Wi-Fi would be.  ``scripts/run --table`` runs inside it and finds that interface's address by
+itself (``manage.py table_link --address``); the browsers reach it through the veth pair, so
+nothing here talks to any host but the two ends of a link the test made.
 """
 
 from __future__ import annotations
@@ -35,37 +38,52 @@ SERVING = re.compile(r"Serving Lístek at (http://\S+) ")
 STARTUP_SECONDS = 600  # a first collectstatic on a busy machine; never a timing assertion
 
 
-def free_port(host: str) -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((host, 0))
-        return int(s.getsockname()[1])
+NAMESPACE_NET = ipaddress.ip_network("198.18.71.0/30")  # the test's own link, no one else's
+HERE, THERE = (str(a) for a in NAMESPACE_NET.hosts())
 
 
-def table_address() -> str:
-    found = subprocess.run([str(ROOT / ".venv/bin/python"), "manage.py", "table_link",
-                            "--address"], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert found.returncode == 0, ("this machine has no address on a local network: "
-                                   + found.stderr)
-    return found.stdout.strip()
+def ip(*args: str) -> None:
+    subprocess.run(["ip", *args], check=True, capture_output=True, text=True)
 
 
 @pytest.fixture
-def table_run(tmp_path: Path) -> Iterator[dict[str, Any]]:
-    """``bash scripts/run --table`` on a database of its own; its output kept as it comes."""
-    host = table_address()
+def table_machine() -> Iterator[str]:
+    """A network namespace with a veth link to this one: the name to run the table's server in."""
+    name = f"listek-table-{os.getpid()}"
+    here, there = f"lt{os.getpid() % 100000}a", f"lt{os.getpid() % 100000}b"
+    ip("netns", "add", name)
+    try:
+        ip("link", "add", here, "type", "veth", "peer", "name", there)
+        ip("link", "set", there, "netns", name)
+        ip("addr", "add", f"{HERE}/{NAMESPACE_NET.prefixlen}", "dev", here)
+        ip("link", "set", here, "up")
+        ip("-n", name, "addr", "add", f"{THERE}/{NAMESPACE_NET.prefixlen}", "dev", there)
+        ip("-n", name, "link", "set", there, "up")
+        ip("-n", name, "link", "set", "lo", "up")
+        yield name
+    finally:
+        subprocess.run(["ip", "link", "del", here], capture_output=True, check=False)
+        subprocess.run(["ip", "netns", "del", name], capture_output=True, check=False)
+
+
+@pytest.fixture
+def table_run(tmp_path: Path, table_machine: str) -> Iterator[dict[str, Any]]:
+    """``bash scripts/run --table`` in the table's namespace, on a database of its own; its
+    output kept as it comes."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("DJANGO_", "DATABASE_", "LISTEK_"))}
     env |= {
         "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}",
         "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
         "DJANGO_SECRET_KEY": "table-run-" + "x1y2z3w4" * 8,
-        "LISTEK_PORT": str(free_port(host)),
+        "LISTEK_PORT": "8000",
         "PYTHONUNBUFFERED": "1",
     }
     log = tmp_path / "run.log"
     with log.open("w") as out:
-        run = subprocess.Popen(["bash", "scripts/run", "--table"], cwd=ROOT, env=env,
-                               stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        run = subprocess.Popen(["ip", "netns", "exec", table_machine, "bash", "scripts/run",
+                                "--table"], cwd=ROOT, env=env, stdout=out,
+                               stderr=subprocess.STDOUT, start_new_session=True)
     try:
         yield {"process": run, "log": log, "env": env}
     finally:
@@ -108,7 +126,7 @@ def test_the_table_run_serves_the_phones_on_the_wifi_through_the_printed_link(
         table_run: dict[str, Any], phone: Any, second_phone: Any, shot: Any) -> None:
     link = wait_until_serving(table_run)
     host = urlsplit(link).hostname
-    assert host is not None and not ipaddress.ip_address(host).is_loopback
+    assert host == THERE  # found by the run itself: the one interface that is not the loopback
     said = table_run["log"].read_text()
     assert "== Setting up" in said and "== Preparing the database" in said  # progress
     assert "▄" in said or "█" in said  # the QR code, drawn in the terminal
