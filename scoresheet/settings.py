@@ -102,6 +102,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # what each request cost the server's CPU, for load tests (scoresheet/protect/timing.py)
+    "scoresheet.protect.timing.ServerTimingMiddleware",
     # Compresses pages and partials (a 200-deal sheet: 211 kB -> 9 kB); Django's GZipMiddleware
     # pads its output against BREACH.  Static files come compressed from whitenoise already;
     # PDFs and images pass as they are (scoresheet/sheets/gzipped.py).
@@ -284,6 +286,8 @@ CACHES = {
 # Rate limits on writes (scoresheet/protect/ratelimit.py), counted in the database so that every app
 # server sees the same counts.  A fixed window of LISTEK_RATELIMIT_WINDOW seconds.
 RATELIMIT_ENABLED = env_bool("LISTEK_RATELIMIT", True)
+# Each answer says what it cost the server's CPU (Server-Timing: cpu;dur=ms), for load tests.
+SERVER_TIMING = env_bool("LISTEK_SERVER_TIMING", False)
 RATELIMIT_WINDOW = int(os.environ.get("LISTEK_RATELIMIT_WINDOW", "60"))
 RATELIMIT_SHEET = int(os.environ.get("LISTEK_RATELIMIT_SHEET", "60"))
 RATELIMIT_CLIENT = int(os.environ.get("LISTEK_RATELIMIT_CLIENT", "600"))

@@ -360,3 +360,30 @@ def test_an_address_asking_for_tournament_printouts_too_fast_is_refused_at_its_r
     assert other.get(urls[0]).status_code == 200
     monkeypatch.setattr(ratelimit.time, "time", lambda: 60 * 16_667 + 30.0)  # the next window
     assert made_up().get(urls[0]).status_code == 200
+
+
+def test_one_client_in_the_pub_does_not_get_the_pubs_printouts_and_files_refused(
+    make_sheet, renders: list[str]
+) -> None:
+    """The shipped limits.  Behind a pub's address, one phone asks for files until it is
+    refused, and phones made up for every request ask until the address's share is spent; the
+    thirty phones already at the pub's tables still get their PDF, print view, CSV and JSON."""
+    pub = "203.0.113.44"
+    sheets = [make_sheet(entries=quiet_deals(2)) for _ in range(10)]
+    tables = [(with_device(pub, f"t{n}"), sheets[n % 10]) for n in range(30)]
+    for client, sheet in tables:  # each sits at its table first
+        assert client.get(f"/v/{sheet.view_token}/").status_code == 200
+    abuser = with_device(pub, "abuser")
+    assert abuser.get(f"/v/{sheets[0].view_token}/").status_code == 200
+    flood = [abuser.get(f"/v/{sheets[0].view_token}/export.csv").status_code for _ in range(40)]
+    assert 429 in flood
+    made_up = [Client(REMOTE_ADDR=pub).get(f"/v/{sheets[0].view_token}/print/").status_code
+               for _ in range(210)]
+    assert 429 in made_up  # the address's rate for phones it never saw is spent
+    for client, sheet in tables:
+        link = f"/v/{sheet.view_token}"
+        answers = [client.get(f"{link}/sheet.pdf").status_code,
+                   client.get(f"{link}/print/").status_code,
+                   client.get(f"{link}/export.csv").status_code,
+                   client.get(f"{link}/export.json").status_code]
+        assert set(answers) <= {200, 202}, answers

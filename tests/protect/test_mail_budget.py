@@ -166,3 +166,22 @@ def test_the_sites_mail_filled_for_a_day_by_many_addresses_does_not_stop_a_table
     # the reserve is the sheet's: ten messages a day
     assert send(scorer, table, 6).status_code == 302
     assert send(scorer, table, 1).status_code == 503
+
+
+@override_settings(MAIL_PER_CLIENT=30, MAIL_PER_ADDRESS=40, MAIL_PER_SHEET=1000,
+                   MAIL_GLOBAL=1000, RATELIMIT_HEAVY_QUICK=1000)
+def test_one_client_in_the_pub_does_not_get_the_pubs_mail_refused(
+    make_sheet, mailoutbox: list[Any]
+) -> None:
+    """Clients the site never saw spend the pub's address's mail budget; the phones already at
+    the pub's tables send their results all the same, each from its own budget."""
+    pub = "203.0.113.45"
+    tables = [(phone(pub, f"table{n}"), new_sheet(make_sheet)) for n in range(3)]
+    for client, sheet in tables:
+        assert client.get(f"/s/{sheet.edit_token}/").status_code == 200  # at its table
+    for _ in range(4):  # 40 messages from clients without a cookie: the address's budget
+        assert send(Client(REMOTE_ADDR=pub), new_sheet(make_sheet), 10).status_code == 302
+    assert send(Client(REMOTE_ADDR=pub), new_sheet(make_sheet), 1).status_code == 429
+    for client, sheet in tables:
+        assert send(client, sheet, 10).status_code == 302
+    assert len(mailoutbox) == 70
