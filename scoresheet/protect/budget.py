@@ -12,13 +12,17 @@ pays at least :data:`HEAVY_LEAST_MS`: a flood of cheap reads is paid for too.
 
 Each budget is a token bucket kept as a debt (:class:`scoresheet.protect.models.Budget`): what
 was spent drains at the bucket's rate; a request arriving while the debt is over the bucket's
-burst is answered 429 with Retry-After before its view runs.  The buckets of a request:
+burst is answered 429 with Retry-After before its view runs.  Who pays is what the request
+holds, not where it comes from (docs/deployment.md, "Who pays for what"):
 
-* the client: its device cookie (scoresheet/protect/device.py) — a pub's 30 phones share an
-  address, not a budget; a request without the cookie is its address's cookie-less client;
-* its network address (an IPv6 client by its /64), with a ceiling high enough for a full
-  tournament hall, which bounds whoever invents device cookies;
-* the sheet of an edit or read link (``/s/<token>/``, ``/v/<token>/``), hashed.
+* an established phone (scoresheet/protect/standing.py: a signed device cookie already served
+  on a link that leads somewhere) pays its own bucket alone, at most ``BUDGET_REQUEST_MS`` a
+  request (:func:`capped`): what other phones behind its address or on its link do never
+  refuses it;
+* any other request pays its phone's bucket (its device cookie; without one and without a link,
+  its address's cookie-less client), its network address's (an IPv6 client by its /64), which
+  bounds whoever makes up phones, and, when it holds a link (scoresheet/protect/links.py: a
+  sheet's, tournament's or club's that leads somewhere), that link's newcomers' bucket.
 
 What the task worker renders for a request (a PDF) is charged to that request's buckets when it
 is done (:func:`of_request`, :func:`charge_later`).  The numbers are settings
@@ -246,9 +250,12 @@ class CostBudgetMiddleware:
         """Charge the request's payers what it cost (a poll that answered 204/304 and cost more
         than ``BUDGET_FREE_MS`` reads its payers first)."""
         buckets: list[Bucket] | None = getattr(request, "_listek_budgets", None)
-        if getattr(request, "_listek_heavy_view", False):
+        if (getattr(request, "_listek_heavy_view", False)
+                and not getattr(request, "_listek_refused", False)):
             # a printout, file or statistics asked again and again costs at least this much,
-            # even when it only reads what is stored: a flood of them is paid for
+            # even when it only reads what is stored: a flood of them is paid for (one refused
+            # before its view read nothing: it pays what it cost, so a phone asking again while
+            # it waits is not kept in debt by its own refusals)
             cost = max(cost, HEAVY_LEAST_MS)
         if not buckets or (cost < float(settings.BUDGET_FREE_MS)
                            and not getattr(request, "_listek_newcomer", False)):
@@ -297,4 +304,5 @@ class CostBudgetMiddleware:
         found = self.check(request, buckets)
         if found is None:
             return None
+        request._listek_refused = True  # type: ignore[attr-defined]
         return refusal(request, *found)

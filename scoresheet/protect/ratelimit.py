@@ -35,8 +35,13 @@ counts against nobody):
   per address (``settings.MAIL_PER_ADDRESS``) and per sheet (``settings.MAIL_PER_SHEET``); over
   the site's ceiling (``settings.MAIL_GLOBAL``) mail waits for a later hour.
 
-What a request cost (CPU) is charged separately, per client, address and sheet, in token buckets
-(scoresheet/protect/budget.py).
+An established phone (scoresheet/protect/standing.py: a signed device cookie already served on a
+link that leads somewhere) is counted by itself alone: the counts per address above (heavy work,
+writes in flight, other writes, mail) are for phones not yet established, so that one client
+behind a pub's address never gets the pub's phones refused (docs/deployment.md, "Who pays for
+what").  A write's place in flight is held for its whole life (:func:`take_place`).
+
+What a request cost (CPU) is charged separately, in token buckets (scoresheet/protect/budget.py).
 
 The counts live in the database (:class:`scoresheet.protect.models.Hit`), incremented by one
 atomic upsert, so that every app server sees the same counts: app servers hold no state.  Over
