@@ -203,6 +203,7 @@ def verify(db: Any, port: int, token: str, phones: list[ScorerPhone]) -> tuple[l
 
 
 def main() -> int:
+    global PLAYERS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=180.0)
     parser.add_argument("--players", type=int, default=PLAYERS,
@@ -217,7 +218,6 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     duration = min(args.duration, MAX_DURATION)
-    global PLAYERS
     PLAYERS = max(SEATS, min(MOST_PLAYERS, args.players // SEATS * SEATS))
 
     import rules
