@@ -102,6 +102,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # what each request cost the server's CPU, for load tests (scoresheet/protect/timing.py)
+    "scoresheet.protect.timing.ServerTimingMiddleware",
     # Compresses pages and partials (a 200-deal sheet: 211 kB -> 9 kB); Django's GZipMiddleware
     # pads its output against BREACH.  Static files come compressed from whitenoise already;
     # PDFs and images pass as they are (scoresheet/sheets/gzipped.py).
@@ -291,6 +293,8 @@ CACHES = {
 # Rate limits on writes (scoresheet/protect/ratelimit.py), counted in the database so that every app
 # server sees the same counts.  A fixed window of LISTEK_RATELIMIT_WINDOW seconds.
 RATELIMIT_ENABLED = env_bool("LISTEK_RATELIMIT", True)
+# Each answer says what it cost the server's CPU (Server-Timing: cpu;dur=ms), for load tests.
+SERVER_TIMING = env_bool("LISTEK_SERVER_TIMING", False)
 RATELIMIT_WINDOW = int(os.environ.get("LISTEK_RATELIMIT_WINDOW", "60"))
 RATELIMIT_SHEET = int(os.environ.get("LISTEK_RATELIMIT_SHEET", "60"))
 RATELIMIT_CLIENT = int(os.environ.get("LISTEK_RATELIMIT_CLIENT", "600"))
@@ -316,6 +320,10 @@ BUDGET_ADDRESS_RATE = int(os.environ.get("LISTEK_BUDGET_ADDRESS_RATE", "300"))
 BUDGET_SHEET_MS = int(os.environ.get("LISTEK_BUDGET_SHEET_MS", "10000"))
 BUDGET_SHEET_RATE = int(os.environ.get("LISTEK_BUDGET_SHEET_RATE", "100"))
 BUDGET_FREE_MS = int(os.environ.get("LISTEK_BUDGET_FREE_MS", "15"))
+# The most one request of an established phone is charged (its CPU grows when the machine is
+# busy with others' work): a phone that sends one request every BUDGET_REQUEST_MS /
+# BUDGET_CLIENT_RATE seconds (3 s) is never refused, however loaded the machine is.
+BUDGET_REQUEST_MS = int(os.environ.get("LISTEK_BUDGET_REQUEST_MS", "150"))
 # Writes of one phone (and of one address) being served at once (scoresheet/protect/ratelimit.py).
 INFLIGHT_WRITES = int(os.environ.get("LISTEK_INFLIGHT_WRITES", "1"))
 INFLIGHT_WRITES_ADDRESS = int(os.environ.get("LISTEK_INFLIGHT_WRITES_ADDRESS", "16"))
@@ -337,6 +345,10 @@ MAIL_PER_CLIENT = int(os.environ.get("LISTEK_MAIL_PER_CLIENT", "30"))
 MAIL_PER_ADDRESS = int(os.environ.get("LISTEK_MAIL_PER_ADDRESS", "120"))
 MAIL_PER_SHEET = int(os.environ.get("LISTEK_MAIL_PER_SHEET", "20"))
 MAIL_GLOBAL = int(os.environ.get("LISTEK_MAIL_GLOBAL", "300"))
+# ... and what a played sheet (an entry, made MAIL_RESERVE_AGE minutes ago) may send per day
+# beyond the site's ceiling, when that ceiling would make it wait: a table's results go at once.
+MAIL_SHEET_RESERVE = int(os.environ.get("LISTEK_MAIL_SHEET_RESERVE", "10"))
+MAIL_RESERVE_AGE = int(os.environ.get("LISTEK_MAIL_RESERVE_AGE", "10"))
 # Heavy work (PDFs, table cards, the tournament's results, mail, the storage cleanup) runs in
 # the task worker (`manage.py db_worker`, scoresheet/exports/tasks.py), never in a web request:
 # as many run at once as there are workers.  LISTEK_TASKS=database (the default) queues them in
@@ -363,12 +375,13 @@ REQUEST_TIMEOUT = int(os.environ.get("LISTEK_REQUEST_TIMEOUT", "20"))
 ADMIN_ENABLED = env_bool("LISTEK_ADMIN", False)
 for _name in ("RATELIMIT_WINDOW", "RATELIMIT_SHEET", "RATELIMIT_CLIENT", "PROXY_HOPS",
               "RATELIMIT_HEAVY", "RATELIMIT_PREVIEW", "MAIL_PER_CLIENT",
-              "MAIL_PER_ADDRESS", "MAIL_PER_SHEET", "MAIL_GLOBAL", "PRINT_PART", "REQUEST_TIMEOUT",
+              "MAIL_PER_ADDRESS", "MAIL_PER_SHEET", "MAIL_GLOBAL", "MAIL_SHEET_RESERVE",
+              "MAIL_RESERVE_AGE", "PRINT_PART", "REQUEST_TIMEOUT",
               "TASK_STALE", "RESULTS_MAX_TABLES", "KEEP_DAYS",
               "RATELIMIT_HEAVY_ADDRESS", "RATELIMIT_HEAVY_RATE", "RATELIMIT_HEAVY_QUICK",
               "BUDGET_CLIENT_MS",
               "BUDGET_CLIENT_RATE", "BUDGET_ADDRESS_MS", "BUDGET_ADDRESS_RATE", "BUDGET_SHEET_MS",
-              "BUDGET_SHEET_RATE",
+              "BUDGET_SHEET_RATE", "BUDGET_REQUEST_MS",
               "LOGIN_PER_USERNAME", "LOGIN_PACE", "LOGIN_PER_ADDRESS", "IMPORT_BYTES_PER_DAY",
               "IMPORT_BYTES_PER_ADDRESS", "INFLIGHT_WRITES", "INFLIGHT_WRITES_ADDRESS"):
     if globals()[_name] < (1 if _name != "PROXY_HOPS" else 0):

@@ -15,3 +15,12 @@ class ClubConfig(AppConfig):
         from scoresheet.club import extension, names  # noqa: F401  (extension registers itself)
 
         names.register()
+
+        from scoresheet.club.models import Club, Member
+        from scoresheet.protect import links
+
+        # the club's links and a player's page: budgeted per link and phone, not per the club
+        # room's address (scoresheet/protect/budget.py)
+        links.register("club", lambda token: Club.objects.filter(admin_token=token).exists())
+        links.register("cv", lambda token: Club.objects.filter(view_token=token).exists())
+        links.register("cp", lambda token: Member.objects.filter(view_token=token).exists())

@@ -213,6 +213,13 @@ def pdf_view(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
 # --------------------------------------------------------------------------- mail
 
 
+def played(sheet: Sheet) -> bool:
+    """A sheet played at a table: an entry, and made ``settings.MAIL_RESERVE_AGE`` minutes ago
+    (its mail may use the sheet's reserve beyond the site's ceiling)."""
+    age = timedelta(minutes=int(settings.MAIL_RESERVE_AGE))
+    return sheet.created <= timezone.now() - age and sheet.entries.exists()
+
+
 @require_http_methods(["GET", "POST"])
 def mail(request: HttpRequest, token: str) -> HttpResponse:
     """Send the sheet as a PDF to the addresses typed in (edit link only)."""
@@ -237,6 +244,8 @@ def mail(request: HttpRequest, token: str) -> HttpResponse:
         return response
     link = request.build_absolute_uri(reverse("sheet_read", args=[sheet.view_token]))
     delay = ratelimit.mail_delay(len(addresses)) if settings.RATELIMIT_ENABLED else 0
+    if delay != 0 and played(sheet) and ratelimit.spend_reserve(token, len(addresses)):
+        delay = 0  # the site's hours are full: a played table's results go at once all the same
     if delay is None:
         form.add_error(None, _("The mail could not be sent now. Try again later."))
         context = _export_context(sheet, EDIT, mail_form=form)

@@ -20,3 +20,13 @@ class ProtectConfig(AppConfig):
 
         # the task worker lowers its CPU priority before its first task (priority.py)
         task_started.connect(on_task_started, dispatch_uid="listek-worker-priority")
+
+        from scoresheet.protect import fairqueue, links
+        from scoresheet.sheets.models import Sheet
+
+        # the task worker serves its clients in turn (fairqueue.py)
+        fairqueue.install()
+
+        # a sheet's edit and read links are links an honest phone holds (links.py, budget.py)
+        links.register("s", lambda token: Sheet.objects.filter(edit_token=token).exists())
+        links.register("v", lambda token: Sheet.objects.filter(view_token=token).exists())

@@ -37,8 +37,13 @@ counts against nobody):
   per address (``settings.MAIL_PER_ADDRESS``) and per sheet (``settings.MAIL_PER_SHEET``); over
   the site's ceiling (``settings.MAIL_GLOBAL``) mail waits for a later hour.
 
-What a request cost (CPU) is charged separately, per client, address and sheet, in token buckets
-(scoresheet/protect/budget.py).
+An established phone (scoresheet/protect/standing.py: a signed device cookie already served on a
+link that leads somewhere) is counted by itself alone: the counts per address above (heavy work,
+writes in flight, other writes, mail) are for phones not yet established, so that one client
+behind a pub's address never gets the pub's phones refused (docs/deployment.md, "Who pays for
+what").  A write's place in flight is held for its whole life (:func:`take_place`).
+
+What a request cost (CPU) is charged separately, in token buckets (scoresheet/protect/budget.py).
 
 The counts live in the database (:class:`scoresheet.protect.models.Hit`), incremented by one
 atomic upsert, so that every app server sees the same counts: app servers hold no state.  Over
@@ -70,10 +75,11 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoresheet.protect import memo
+from scoresheet.protect import links, memo
 from scoresheet.protect.device import verified
 from scoresheet.protect.memo import REFUSED_UNTIL
 from scoresheet.protect.models import Hit
+from scoresheet.protect.standing import established
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +102,6 @@ HEAVY_VIEWS = frozenset({
 LOGIN_PATHS = frozenset({"/admin/login/", "/accounts/login/"})
 IMPORT_VIEWS = frozenset({"import", "tournament_import", "club_import"})
 DAY = 24 * 3600
-INFLIGHT_WINDOW = 5  # seconds: writes in flight are counted per window this long
 HEAVY_QUICK_WINDOW = 2  # seconds: one phone's heavy requests of every kind, per window this long
 HEAVY_RATE_WINDOW = 10  # seconds: an address's heavy requests of every kind, per window this long
 CHEAP = "listek_cheap"  # a response marked so by its view was a cheap read: no heavy work
@@ -171,6 +176,7 @@ def forget_refusals() -> None:
     fresh start)."""
     _REFUSED.clear()
     memo.forget()
+    links.forget()
 
 
 def count_if(bucket: str, *, limit: int, window: int, now: float | None = None,
@@ -332,10 +338,10 @@ def spend_mail(request: HttpRequest, sheet_token: str, messages: int) -> Verdict
     of its network address (a higher ceiling: a pub's phones share it), and of the sheet; None
     when all allow them, else the verdict that refuses (nothing counted).  The site's own ceiling
     refuses nobody: over it, mail waits (:func:`mail_delay`)."""
-    budgets = [
-        (client_bucket(client_address(request), "mail-client"), int(settings.MAIL_PER_ADDRESS)),
-        (sheet_bucket(sheet_token, "mail-sheet"), int(settings.MAIL_PER_SHEET)),
-    ]
+    budgets = [(sheet_bucket(sheet_token, "mail-sheet"), int(settings.MAIL_PER_SHEET))]
+    if not established(request):  # an established phone is not its pub's: its own budget
+        budgets.append((client_bucket(client_address(request), "mail-client"),
+                        int(settings.MAIL_PER_ADDRESS)))
     device = device_bucket(request, "mail-device")
     if device is not None:
         budgets.append((device, int(settings.MAIL_PER_CLIENT)))
@@ -372,10 +378,55 @@ def mail_delay(messages: int, now: float | None = None) -> int | None:
     return None
 
 
+def spend_reserve(sheet_token: str, messages: int) -> bool:
+    """Count ``messages`` against the sheet's daily reserve beyond the site's ceiling
+    (``settings.MAIL_SHEET_RESERVE``): True when they fit (counted), else False (nothing
+    counted).  Only for a played sheet (the caller's to say): a table's results are sent at
+    once, however many addresses filled the site's hours with mail."""
+    try:
+        with transaction.atomic():
+            verdict = count(sheet_bucket(sheet_token, "mail-reserve"),
+                            limit=int(settings.MAIL_SHEET_RESERVE), window=DAY, amount=messages)
+            if not verdict.allowed:
+                raise _OverBudget(verdict)
+    except _OverBudget:
+        return False
+    return True
+
+
 class _OverBudget(Exception):
     def __init__(self, verdict: Verdict) -> None:
         super().__init__("over the mail budget")
         self.verdict = verdict
+
+
+INFLIGHT_LEASE = 5  # seconds a write's place outlives the request's time limit
+
+
+def take_place(bucket: str, now: float | None = None) -> tuple[int, int]:
+    """Take a place in ``bucket``'s writes in flight, held until :func:`leave_place` (or, should
+    the worker be killed, until the request's time limit and :data:`INFLIGHT_LEASE` are over);
+    how many places are held now, this one included, and the second this place ends.  A place
+    is a row of the counts' table whose slot is the second it ends: the cleanup of windows that
+    are over forgets it then."""
+    now = time.time() if now is None else now
+    until = int(now) + int(settings.REQUEST_TIMEOUT) + INFLIGHT_LEASE
+    table = connection.ops.quote_name(Hit._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (bucket, slot, count) VALUES (%s, %s, 1) "  # noqa: S608
+            f"ON CONFLICT (bucket, slot) DO UPDATE SET count = {table}.count + 1", [bucket, until])
+        # taken first, then counted: two writes racing each see the other (both may be refused;
+        # never both let through)
+        cursor.execute(f"SELECT COALESCE(SUM(count), 0) FROM {table} "  # noqa: S608
+                       "WHERE bucket = %s AND slot > %s", [bucket, now])
+        row = cursor.fetchone()
+    return (int(row[0]) if row else 1), until
+
+
+def leave_place(bucket: str, until: int) -> None:
+    """Give back the place :func:`take_place` took."""
+    Hit.objects.filter(bucket=bucket, slot=until, count__gt=0).update(count=F("count") - 1)
 
 
 class RateLimitMiddleware:
@@ -389,9 +440,9 @@ class RateLimitMiddleware:
         try:
             response = self.get_response(request)
         finally:
-            for bucket, window, at in getattr(request, "_listek_inflight", []):
-                with contextlib.suppress(DatabaseError):  # else forgotten with its window
-                    give_back(bucket, window, at)  # this write is no longer in flight
+            for bucket, until in getattr(request, "_listek_inflight", []):
+                with contextlib.suppress(DatabaseError):  # else forgotten when its place ends
+                    leave_place(bucket, until)  # this write is no longer in flight
         counted: list[tuple[str, int]] = getattr(request, "_listek_heavy", [])
         if counted and getattr(response, CHEAP, False):
             for bucket, window in counted:  # given back: it did no heavy work
@@ -412,11 +463,15 @@ class RateLimitMiddleware:
                 name in ("import", "mail", "tournament_import") and not is_write(request)):
             return None
         address = client_address(request)
+        # an established phone (scoresheet/protect/standing.py) is counted by itself alone:
+        # what other phones of its pub ask for never refuses it
+        holder = established(request)
         # the address's rate first: every heavy request counts, a cheap one too (never given
         # back), so that a flood of stored PDFs or "preparing" polls is refused at one query
-        verdict = count(client_bucket(address, "heavy-rate"),
-                        limit=int(settings.RATELIMIT_HEAVY_RATE), window=HEAVY_RATE_WINDOW)
-        if not verdict.allowed:
+        verdict = None if holder else count(client_bucket(address, "heavy-rate"),
+                                            limit=int(settings.RATELIMIT_HEAVY_RATE),
+                                            window=HEAVY_RATE_WINDOW)
+        if verdict is not None and not verdict.allowed:
             return too_many(
                 request, _("Your network asked for printouts, files or statistics faster than a "
                            "full tournament hall does."), verdict, title=_("Too many requests"))
@@ -434,7 +489,7 @@ class RateLimitMiddleware:
             "short time.")),
             (client_bucket(address, "heavy-address"), int(settings.RATELIMIT_HEAVY_ADDRESS), _(
                 "Your network asked for more printouts, files or statistics than its share in a "
-                "short time."))]
+                "short time."))][:1 if holder else 2]
         counted: list[tuple[str, int]] = []
         request._listek_heavy = counted  # type: ignore[attr-defined]
         for bucket, limit, text in buckets:
@@ -446,26 +501,25 @@ class RateLimitMiddleware:
 
     def in_flight(self, request: HttpRequest) -> HttpResponse | None:
         """At most ``settings.INFLIGHT_WRITES`` writes of one phone (its device cookie; without
-        one, its address) and ``settings.INFLIGHT_WRITES_ADDRESS`` of one address being served
-        at once: a client with many connections cannot hold every web worker with costly
-        writes while its budget lasts.  Counted in windows of :data:`INFLIGHT_WINDOW` seconds,
-        so that a write a killed worker never gave back is forgotten within seconds."""
+        one, its address) and, unless the phone is established, ``INFLIGHT_WRITES_ADDRESS`` of
+        its address being served at once: a client with many connections cannot hold every web
+        worker with costly writes while its budget lasts.  Each write holds its place for its
+        whole life (:func:`take_place`), until it is answered, or until a killed worker's place
+        runs out (:data:`INFLIGHT_LEASE` seconds after the request's time limit)."""
         if not is_write(request) or (SHEET_PATH.match(request.path_info) and is_preview(request)):
             return None  # an entry form's live preview writes nothing and may overlap its send
-        window = INFLIGHT_WINDOW
-        now = time.time()
         address = client_address(request)
-        phone = phone_bucket(request, "inflight")
-        taken: list[tuple[str, int, float]] = []
+        taken: list[tuple[str, int]] = []
         request._listek_inflight = taken  # type: ignore[attr-defined]
-        for bucket, limit in ((phone, int(settings.INFLIGHT_WRITES)),
-                              (client_bucket(address, "inflight-address"),
-                               int(settings.INFLIGHT_WRITES_ADDRESS))):
-            verdict = count(bucket, limit=limit, window=window, now=now)
-            taken.append((bucket, window, now))
-            if not verdict.allowed:
-                verdict = Verdict(allowed=False, count=verdict.count, limit=limit,
-                                  retry_after=1, window=window)
+        places = [(phone_bucket(request, "inflight"), int(settings.INFLIGHT_WRITES))]
+        if not established(request):
+            places.append((client_bucket(address, "inflight-address"),
+                           int(settings.INFLIGHT_WRITES_ADDRESS)))
+        for bucket, limit in places:
+            held, until = take_place(bucket)
+            taken.append((bucket, until))
+            if held > limit:
+                verdict = Verdict(allowed=False, count=held, limit=limit, retry_after=1)
                 return too_many(  # over as soon as the other change is: never repeated
                     request, _("Your phone is still sending another change. Nothing was saved: "
                                "wait a moment and send again."), verdict, say_wait=False,
@@ -546,8 +600,9 @@ class RateLimitMiddleware:
             return too_many(
                 request, _("This sheet got more changes in a short time than a table makes. "
                            "Nothing was saved."), verdict)
-        verdict = count(
-            client_bucket(client_address(request)),
+        verdict = count(  # an established phone's by itself, never its pub's
+            (device_bucket(request, "client-device") if established(request) else None)
+            or client_bucket(client_address(request)),
             limit=int(settings.RATELIMIT_CLIENT),
             window=window,
         )

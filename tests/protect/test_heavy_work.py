@@ -205,13 +205,20 @@ def test_pdf_and_export_have_their_own_tight_limit_per_client(
     assert phone.get(f"/v/{sheet.view_token}/").status_code == 200  # the sheet itself: never
     assert phone.get(f"/v/{sheet.view_token}/table").status_code == 200
     assert neighbour.get(pdf_url(sheet)).status_code == 200
-    # another phone behind the same address has its own limit, up to the address's ceiling
+    # another phone behind the same address has its own limit: the address's ceiling is only
+    # for phones the site has not served on a link yet (made-up ones)
     same_pub = with_device("203.0.113.20", "c1")
-    assert same_pub.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
-    assert same_pub.get(f"/v/{sheet.view_token}/export.json").status_code == 200
-    ceiling = same_pub.get(f"/v/{sheet.view_token}/print/")
+    assert same_pub.get(f"/v/{sheet.view_token}/").status_code == 200  # it sits at the table
+    for _ in range(3):
+        assert same_pub.get(f"/v/{sheet.view_token}/export.csv").status_code == 200
+    made_up = [with_device("203.0.113.20", f"m{n}") for n in range(4)]
+    # the address's 5: a1's first printout (it was not established yet) and these four
+    assert [p.get(f"/v/{sheet.view_token}/print/").status_code for p in made_up] == [200] * 4
+    ceiling = with_device("203.0.113.20", "m9").get(f"/v/{sheet.view_token}/print/")
     assert ceiling.status_code == 429
     assert "Your network asked for more printouts" in text(page(ceiling))
+    # the phone already at the table is not refused for them
+    assert with_device("203.0.113.20", "a2").get(f"/v/{sheet.view_token}/").status_code == 200
 
 
 @override_settings(RATELIMIT_HEAVY=2, RATELIMIT_CLIENT=1000, RATELIMIT_HEAVY_QUICK=1000)
@@ -350,16 +357,51 @@ def test_an_address_asking_for_tournament_printouts_too_fast_is_refused_at_its_r
     tables = list(Table.objects.filter(round__tournament=t))
     assert len(tables) == 2
     urls = [f"/t/{t.director_token}/tables/{table.pk}/card.pdf" for table in tables]
-    flood = [Client(HTTP_X_FORWARDED_FOR="198.51.100.7") for _ in range(3)]  # three phones
-    statuses = [flood[i % 3].get(urls[i % 2]).status_code for i in range(6)]
+    director = Client(HTTP_X_FORWARDED_FOR="198.51.100.7")  # the hall's director, at work
+    for _ in range(2):  # the second time with the device cookie the first answer gave
+        assert director.get(f"/t/{t.director_token}/").status_code == 200
+
+    def made_up() -> Client:  # a phone never served before, with no cookie: a new one each time
+        return Client(HTTP_X_FORWARDED_FOR="198.51.100.7")
+
+    statuses = [made_up().get(urls[i % 2]).status_code for i in range(6)]
     assert set(statuses) <= {200, 202}  # made once each, then from storage
     assert len(renders) == 2
-    refused = flood[0].get(urls[0])
+    refused = made_up().get(urls[0])
     # 6 in the window ending at second 1,000,050 (the clock stands at 1,000,040)
     assert refused.status_code == 429 and refused["Retry-After"] == "10"
     assert "full tournament hall" in text(page(refused))
-    assert flood[2].get(urls[1]).status_code == 429  # another phone of the same address
+    assert made_up().get(urls[1]).status_code == 429  # another one of the same address
+    # the director, established behind the same address, is not refused for them
+    assert director.get(urls[1]).status_code == 200
     other = Client(HTTP_X_FORWARDED_FOR="198.51.100.8")  # the next hall's address
     assert other.get(urls[0]).status_code == 200
     monkeypatch.setattr(ratelimit.time, "time", lambda: 60 * 16_667 + 30.0)  # the next window
-    assert flood[0].get(urls[0]).status_code == 200
+    assert made_up().get(urls[0]).status_code == 200
+
+
+def test_one_client_in_the_pub_does_not_get_the_pubs_printouts_and_files_refused(
+    make_sheet, renders: list[str]
+) -> None:
+    """The shipped limits.  Behind a pub's address, one phone asks for files until it is
+    refused, and phones made up for every request ask until the address's share is spent; the
+    thirty phones already at the pub's tables still get their PDF, print view, CSV and JSON."""
+    pub = "203.0.113.44"
+    sheets = [make_sheet(entries=quiet_deals(2)) for _ in range(10)]
+    tables = [(with_device(pub, f"t{n}"), sheets[n % 10]) for n in range(30)]
+    for client, sheet in tables:  # each sits at its table first
+        assert client.get(f"/v/{sheet.view_token}/").status_code == 200
+    abuser = with_device(pub, "abuser")
+    assert abuser.get(f"/v/{sheets[0].view_token}/").status_code == 200
+    flood = [abuser.get(f"/v/{sheets[0].view_token}/export.csv").status_code for _ in range(40)]
+    assert 429 in flood
+    made_up = [Client(REMOTE_ADDR=pub).get(f"/v/{sheets[0].view_token}/print/").status_code
+               for _ in range(210)]
+    assert 429 in made_up  # the address's rate for phones it never saw is spent
+    for client, sheet in tables:
+        link = f"/v/{sheet.view_token}"
+        answers = [client.get(f"{link}/sheet.pdf").status_code,
+                   client.get(f"{link}/print/").status_code,
+                   client.get(f"{link}/export.csv").status_code,
+                   client.get(f"{link}/export.json").status_code]
+        assert set(answers) <= {200, 202}, answers

@@ -135,3 +135,53 @@ def test_the_default_budgets_bound_an_anonymous_client() -> None:
 
     assert settings.MAIL_PER_CLIENT <= 50  # 589 POSTs x 10 recipients must not get far
     assert settings.MAIL_PER_SHEET <= settings.MAIL_PER_CLIENT <= settings.MAIL_GLOBAL
+
+
+@override_settings(MAIL_PER_CLIENT=1000, MAIL_PER_SHEET=1000, MAIL_PER_ADDRESS=12,
+                   MAIL_GLOBAL=30, TASKS={"default": {
+                       "BACKEND": "django_tasks_db.DatabaseBackend"}})
+def test_the_sites_mail_filled_for_a_day_by_many_addresses_does_not_stop_a_tables_results(
+    make_sheet
+) -> None:
+    """61 addresses, each within its own budgets, fill the site's next 24 hours of mail (the
+    budgets a tenth of the shipped ones, for speed); a table that played sends its results at
+    once all the same (its sheet's reserve), a sheet made a moment ago does not."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    flood = [Client(REMOTE_ADDR=f"198.51.100.{n}") for n in range(61)]
+    for n, client in enumerate(flood):
+        for count in (10, 2):  # 12 messages an hour from each: its address's budget
+            # queued for a later hour, until every hour of the next day is full
+            assert send(client, new_sheet(make_sheet, name=f"Spam{n}"), count).status_code in (
+                302, 503)
+    assert send(Client(REMOTE_ADDR="192.0.2.99"), new_sheet(make_sheet), 1).status_code == 503
+    table = new_sheet(make_sheet)  # played an hour: two deals
+    Sheet.objects.filter(pk=table.pk).update(created=timezone.now() - timedelta(hours=1))
+    scorer = Client(REMOTE_ADDR="192.0.2.100")
+    answer = send(scorer, table, 4)
+    assert answer.status_code == 302
+    assert "is being sent to 4 addresses" in text(page(scorer.get(answer["Location"])))
+    # the reserve is the sheet's: ten messages a day
+    assert send(scorer, table, 6).status_code == 302
+    assert send(scorer, table, 1).status_code == 503
+
+
+@override_settings(MAIL_PER_CLIENT=30, MAIL_PER_ADDRESS=40, MAIL_PER_SHEET=1000,
+                   MAIL_GLOBAL=1000, RATELIMIT_HEAVY_QUICK=1000)
+def test_one_client_in_the_pub_does_not_get_the_pubs_mail_refused(
+    make_sheet, mailoutbox: list[Any]
+) -> None:
+    """Clients the site never saw spend the pub's address's mail budget; the phones already at
+    the pub's tables send their results all the same, each from its own budget."""
+    pub = "203.0.113.45"
+    tables = [(phone(pub, f"table{n}"), new_sheet(make_sheet)) for n in range(3)]
+    for client, sheet in tables:
+        assert client.get(f"/s/{sheet.edit_token}/").status_code == 200  # at its table
+    for _ in range(4):  # 40 messages from clients without a cookie: the address's budget
+        assert send(Client(REMOTE_ADDR=pub), new_sheet(make_sheet), 10).status_code == 302
+    assert send(Client(REMOTE_ADDR=pub), new_sheet(make_sheet), 1).status_code == 429
+    for client, sheet in tables:
+        assert send(client, sheet, 10).status_code == 302
+    assert len(mailoutbox) == 70

@@ -15,7 +15,6 @@ from django.core.signals import request_started
 from django.test import Client, override_settings
 
 from scoresheet.protect import memo, ratelimit
-from scoresheet.protect.models import Hit
 from scoresheet.wsgi import application
 from tests.protect.devices import device_cookie
 
@@ -190,9 +189,8 @@ def test_a_refusal_that_ends_with_another_request_is_never_repeated(
     from scoresheet.protect.device import DEVICE_COOKIE
     from tests.protect.devices import device_id
 
-    slot = (int(T0 // ratelimit.INFLIGHT_WINDOW) + 1) * ratelimit.INFLIGHT_WINDOW
-    Hit.objects.create(bucket="inflight-device:" + ratelimit._digest(device_id("w1")),
-                       slot=slot, count=1)  # a change of this phone being written
+    # a change of this phone being written
+    ratelimit.take_place("inflight-device:" + ratelimit._digest(device_id("w1")), T0)
     client = Client()
     client.cookies[DEVICE_COOKIE] = device_cookie("w1")
     response = client.post("/new/", {"ruleset": "ru"})
