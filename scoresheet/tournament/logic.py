@@ -812,8 +812,9 @@ def _import_round(t: Tournament, rd: Mapping[str, Any], by_number: dict[int, Pla
         sheet_doc = raw.get("sheet")
         if sheet_doc is None:
             continue
-        names = [by_number[int(n)].name for n in raw["players"]]
-        if list(sheet_doc.get("players", [])) != names:
+        # the names the sheet was played under (a name corrected since is not on it)
+        names = [str(n) for n in sheet_doc.get("players", [])]
+        if len(names) != len(raw["players"]):
             raise TournamentError("bad_document", detail=f"table {tb.number} players")
         # every table plays the tournament's rules: a table sheet of its own is refused
         if (sheet_doc.get("ruleset") != t.ruleset
