@@ -261,11 +261,15 @@ def last_evening(season: Season) -> Evening | None:
 
 
 def last_players(season: Season) -> list[int]:
-    """The register ids of the last evening's players still on the register."""
+    """The register ids of the last evening's players still on the register (those who
+    played it: a late arrival with no round left did not)."""
     last = last_evening(season)
     if last is None:
         return []
-    ids = set(last.entrants.values_list("member_id", flat=True))
+    played = last.entrants.filter(player__seats__round__started__isnull=False)
+    ids = set(played.values_list("member_id", flat=True))
+    if not ids:  # the last evening has not started: its list as it was made
+        ids = set(last.entrants.values_list("member_id", flat=True))
     return [m.pk for m in active(season.club) if m.pk in ids]
 
 

@@ -264,7 +264,7 @@ def draw(t: Tournament, *, seed: int | None = None) -> Round:
         ranking: list[int] = []
         if number > 1 and t.draw_method != draw_rules.METHOD_LOT:
             st = standings(t)
-            ranking = [s.player for s in st.overall]
+            ranking = [s.player for s in st.overall] + [p.pk for p in st.apart]
             last = st.rounds[-1] if st.rounds else None
             seats = last.seats if last is not None else ()
             for ts in last.tables if last is not None else []:
@@ -636,6 +636,9 @@ class Standings:
     players: dict[int, Player]
     rounds: list[RoundStanding]
     overall: list[draw_rules.Standing]
+    # players of the tournament who had no place in any round played so far: listed apart,
+    # with no rank and no points (docs/tournament.md#players-who-come-late-leave-or-are-misspelt)
+    apart: list[Player] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -671,7 +674,9 @@ def standings(t: Tournament) -> Standings:
     rounds = [round_standing(t, r, players) for r in rounds_of(t) if r.started is not None]
     overall = draw_rules.standings(scoring_of(t.game), [r.seats for r in rounds],
                                    list(players))
-    return Standings(tournament=t, players=players, rounds=rounds, overall=overall)
+    apart = (draw_rules.absent([r.seats for r in rounds], list(players)) if rounds else [])
+    return Standings(tournament=t, players=players, rounds=rounds, overall=overall,
+                     apart=[players[p] for p in apart])
 
 
 def progress(t: Tournament) -> dict[str, int]:

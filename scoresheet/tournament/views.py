@@ -736,6 +736,11 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
         if round_number is None:
             line += ["" if x is None else points(x) for x in s.rounds]
         w.writerow(line)
+    # a player who has played no deal: listed after the ranked ones, with no rank or points
+    ranked = {s.player for s in rows}
+    for p in st.apart if round_number is None else []:
+        if p.pk not in ranked:
+            w.writerow(["", _safe(p.name), _safe(p.club)])
     suffix = f"-round-{round_number}" if round_number else ""
     suffix += "-provisional" if note else ""
     return _download(out.getvalue(), "text/csv; charset=utf-8",
