@@ -319,8 +319,13 @@ def swap(r: Round, a: Player, b: Player) -> None:
             raise TournamentError("started", round=r.number)
         if a.pk == b.pk:
             raise TournamentError("same_player")
-        sa = Seat.objects.get(round=r, player=a)
-        sb = Seat.objects.get(round=r, player=b)
+        seats = {s.player_id: s for s in Seat.objects.filter(round=r, player__in=[a, b])}
+        for p in (a, b):
+            # only players of this round who still play: a late arrival has no place in it
+            # yet, a withdrawn player is to be drawn out, not swapped in
+            if p.pk not in seats or Player.objects.filter(pk=p.pk, withdrawn=True).exists():
+                raise TournamentError("swap_unseated", name=p.name, round=r.number)
+        sa, sb = seats[a.pk], seats[b.pk]
         places = [(sa.table_id, sa.position), (sb.table_id, sb.position)]
         # out of the way first: (table, position) is unique
         Seat.objects.filter(pk__in=[sa.pk, sb.pk]).update(table=None, position=None)

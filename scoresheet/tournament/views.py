@@ -103,6 +103,9 @@ ERROR_TEXTS: dict[str, Any] = {
     "scorer_elsewhere": gettext_lazy("The scorer of table %(table)s does not sit at it."),
     "started": gettext_lazy("Round %(round)s has started: its seats can no longer change."),
     "same_player": gettext_lazy("Pick two different players to swap."),
+    "swap_unseated": gettext_lazy("Only players seated in round %(round)s who still play can "
+                                  "swap places, and %(name)s is not one of them: nothing was "
+                                  "swapped."),
     "already_closed": gettext_lazy("Table %(table)s is already closed."),
     "not_started": gettext_lazy("Round %(round)s has not started yet."),
     "not_finished": gettext_lazy("Table %(table)s has played %(deals)s of %(needed)s deals: "
@@ -277,7 +280,9 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
                 seed=current.seed, tables=tuple(tuple(p.pk for p in tb["players"])
                                                 for tb in tables), scorers=()).repeats(met),
             "first": not earlier_tables,
-            "swap": SwapForm(players=[(p.pk, p.name) for p in players.values()]),
+            # only players seated in this round (at a table or on the bye) who still play
+            "swap": SwapForm(players=[(p.pk, p.name) for p in players.values()
+                                      if p.pk in drawn and not p.withdrawn]),
         }
     live = st.rounds[-1] if st.rounds and (current is None or current.started) else None
     # every round before the one shown live: its tables, sheets, reviews and reopening stay

@@ -90,9 +90,13 @@ def _write(tb: Table, data: st.DataObject) -> None:
 
 
 def _swap(last: Round, data: st.DataObject) -> None:
+    """Two players of the round, or anyone of the tournament (a late arrival, a withdrawn
+    player: refused in words)."""
     seated = [s.player for s in last.seats.select_related("player")]
-    if len(seated) >= 2:
-        a, b = data.draw(st.lists(st.sampled_from(seated), min_size=2, max_size=2,
+    anyone = list(last.tournament.players.all())
+    pool = seated if data.draw(st.booleans(), label="seated only") else anyone
+    if len(pool) >= 2:
+        a, b = data.draw(st.lists(st.sampled_from(pool), min_size=2, max_size=2,
                                   unique_by=lambda p: p.pk), label="swapped")
         logic.swap(last, a, b)
 

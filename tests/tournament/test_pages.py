@@ -438,3 +438,26 @@ def test_pages_write_points_and_money_with_the_languages_decimal_comma():
         assert any("," in line["money"] for line in _lines(st))
     with translation.override("en"):
         assert _shown(2.5) == "2.5"
+
+
+def test_the_swap_offers_only_seated_players_who_still_play_and_refuses_others_in_words(client):
+    create(client)
+    t = Tournament.objects.get()
+    home = reverse("tournament", args=[t.director_token])
+    client.post(reverse("tournament_draw", args=[t.director_token]),
+                {"seed": "31337", "revision": rev(t)})
+    karel = t.players.get(name="Karel")
+    logic.withdraw(t, karel)  # drawn, then withdrew
+    late = logic.add_player(t, name="Zdena")  # came after the draw: no place in the round
+    anna = t.players.get(name="Anna")
+    swap_form = page(client.get(home)).split('name="first"')[1].split("</select>")[0]
+    assert f'value="{anna.pk}"' in swap_form
+    assert f'value="{karel.pk}"' not in swap_form and f'value="{late.pk}"' not in swap_form
+    for gone in (karel, late):
+        response = client.post(reverse("tournament_swap", args=[t.director_token]),
+                               {"first": gone.pk, "second": anna.pk, "revision": rev(t)},
+                               follow=True)
+        assert response.status_code == 200
+        assert (f"Only players seated in round 1 who still play can swap places, and "
+                f"{gone.name} is not one of them: nothing was swapped.") in page(response)
+    assert not Event.objects.filter(action="swap").exists()
