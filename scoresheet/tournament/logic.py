@@ -575,6 +575,27 @@ def close(tb: Table, *, signed_name: str) -> None:
         _event(t, Action.CLOSE, table=tb, signed_by=tb.scorer.name)
 
 
+def close_as_it_stands(tb: Table, *, reason: str = "") -> int:
+    """The director closes a table that has not played its round when the round's time is
+    up: the deals written count as they stand, nobody signs, the history says so (with the
+    number of deals and the reason), and :func:`reopen` undoes it.  The number of deals."""
+    with transaction.atomic():
+        t = _locked(tb.round.tournament)
+        tb = Table.objects.select_for_update().select_related("scorer", "round").get(pk=tb.pk)
+        if tb.closed is not None:
+            raise TournamentError("already_closed", table=tb.number)
+        if tb.sheet is None:
+            raise TournamentError("not_started", round=tb.round.number)
+        deals = table_state(t, tb).deals
+        now = timezone.now()
+        tb.closed, tb.signed_by = now, ""
+        tb.save(update_fields=["closed", "signed_by"])
+        Sheet.objects.filter(tournament_table=tb).update(closed=now)
+        why: dict[str, Any] = {"reason": reason.strip()[:300]} if reason.strip() else {}
+        _event(t, Action.CLOSE, table=tb, stood=True, deals=deals, **why)
+    return deals
+
+
 def confirm(tb: Table, player: Player) -> bool:
     """A player confirms the closed sheet on his phone; False when he already had."""
     with transaction.atomic():

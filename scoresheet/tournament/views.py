@@ -131,6 +131,9 @@ ERROR_TEXTS: dict[str, Any] = {
     "draw_too_few": gettext_lazy("%(players)s players cannot fill a table of %(size)s."),
 }
 
+# a table the director closed as it stood when the round's time was up (an event "close")
+STOOD_TEXT = gettext_lazy("Table closed by the director as it stood")
+
 EVENT_TEXTS: dict[str, Any] = {
     "create": gettext_lazy("Tournament created"),
     "draw": gettext_lazy("Round drawn"),
@@ -337,7 +340,7 @@ def tournament_live(request: HttpRequest, token: str) -> HttpResponse:
 
 def event_text(e: Any) -> str:
     """One event of the history as a sentence part: "round 2, table 3: Table reopened"."""
-    what = str(EVENT_TEXTS.get(e.action, e.action))
+    what = str(STOOD_TEXT if e.detail.get("stood") else EVENT_TEXTS.get(e.action, e.action))
     if e.round_number and e.table_number:
         return _("round %(round)s, table %(table)s: %(what)s") % {
             "round": e.round_number, "table": e.table_number, "what": what}
@@ -480,6 +483,22 @@ def _table(t: Tournament, table_id: int) -> Table:
     return get_object_or_404(
         Table.objects.select_related("round", "scorer", "sheet"), pk=table_id,
         round__tournament=t)
+
+
+@require_POST
+def tournament_close_as_it_stands(request: HttpRequest, token: str, table_id: int
+                                  ) -> HttpResponse:
+    """The round's time is up: the director closes a table with the deals it has played."""
+    t = get_for_director(token)
+    tb = _table(t, table_id)
+    form = ReopenForm(request.POST)
+    if not form.is_valid() and form.has_error("reason", SingleLineValidator.code):
+        messages.error(request, " ".join(str(e) for e in form.errors["reason"]))
+        return HttpResponseRedirect(director_url(t))
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    return _act(request, t, lambda: logic.close_as_it_stands(tb, reason=reason),
+                _("Table %(table)s is closed as it stands: the deals it played count, and "
+                  "it can be reopened.") % {"table": tb.number})
 
 
 @require_POST

@@ -104,6 +104,8 @@ def _swap(last: Round, data: st.DataObject) -> None:
 def _at_table(action: str, tb: Table, data: st.DataObject) -> None:
     if action == "deal" and tb.closed is None:
         _write(tb, data)
+    elif action == "close" and data.draw(st.booleans(), label="as it stands"):
+        logic.close_as_it_stands(tb, reason=data.draw(names, label="why"))
     elif action == "close":
         logic.close(tb, signed_name=tb.scorer.name)
     elif action == "reopen":

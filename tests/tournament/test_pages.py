@@ -461,3 +461,47 @@ def test_the_swap_offers_only_seated_players_who_still_play_and_refuses_others_i
         assert (f"Only players seated in round 1 who still play can swap places, and "
                 f"{gone.name} is not one of them: nothing was swapped.") in page(response)
     assert not Event.objects.filter(action="swap").exists()
+
+
+def test_the_director_closes_a_table_as_it_stands_when_the_time_is_up_and_can_undo_it(client):
+    """Seed 004 article V: a player's result is "součet prémiových bodů a finančního výsledku
+    (ziskových bodů), který se nejprve zaokrouhlí na celé koruny" -- over the deals played;
+    nothing is added for the deals a table had no time for."""
+    t = make_tournament(8, rounds=2, deals=4)
+    r = logic.draw(t, seed=5)
+    logic.start(r)
+    late, other = r.tables.select_related("sheet", "scorer").order_by("number")
+    play(other, [deal_for(4, i) for i in range(4)])
+    logic.close(other, signed_name=other.scorer.name)
+    play(late, [deal_for(4, 0), deal_for(4, 1)])  # 2 of 4 deals when the clock runs out
+    home = reverse("tournament", args=[t.director_token])
+    html = page(client.get(home))
+    close_url = reverse("tournament_close_as_it_stands", args=[t.director_token, late.pk])
+    assert close_url in html and "Close this table as it stands" in html
+    response = client.post(close_url, {"reason": "time is up", "revision": rev(t)}, follow=True)
+    assert ("Table 1 is closed as it stands: the deals it played count, and it can be "
+            "reopened.") in page(response)
+    late.refresh_from_db()
+    assert late.closed is not None and late.signed_by == ""
+    html = page(client.get(home))
+    assert "closed by the director as it stood" in html
+    assert "Table closed by the director as it stood (2 deals played): “time is up”" in html
+    st = logic.standings(t)
+    assert st.rounds[0].complete  # the next round can be drawn
+    # the two deals count as they stand: a won hra takes 0,20 Kč from each of the other three
+    # (the one who sits out pays too): seats 1 and 2 won one each, +0,60 - 0,20 = +0,40 Kč;
+    # seats 0 and 3 paid twice, -0,40 Kč; whole crowns 0 for everyone, no premium points
+    money = {s.player: s.score for s in st.rounds[0].seats}
+    seats = [p.pk for p in logic.table_players(late)]
+    assert [money[p] for p in seats] == [-40, 40, 40, -40]
+    points = {s.player: s.points for s in st.rounds[0].seats}
+    assert [points[p] for p in seats] == [0, 0, 0, 0]
+    # reversible: reopened, the table plays on and its scorer signs as usual
+    client.post(reverse("tournament_reopen", args=[t.director_token, late.pk]),
+                {"reason": "two deals left after all", "revision": rev(t)})
+    late.refresh_from_db()
+    assert late.closed is None
+    play(late, [deal_for(4, 2), deal_for(4, 3)])
+    logic.close(late, signed_name=late.scorer.name)
+    late.refresh_from_db()
+    assert late.signed_by == late.scorer.name
