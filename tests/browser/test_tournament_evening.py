@@ -702,3 +702,67 @@ def test_13_forty_players_fit_the_wall_with_a_clock_and_final(
     no_sideways_scroll(phone)
     phone.context.close()
     desk.close()
+
+
+# --------------------------------------------------------------------------- a club night
+
+
+def test_14_a_club_night_closes_late_tables_ranks_only_who_played_swaps_safely_and_imports(
+    live_server: Any, screen: Any, tmp_path: Any
+) -> None:
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Klubový večer", players=8,
+               table_size=4, rounds=2, deals=2)
+    draw_and_start(page)
+    admin = page.locator("#players-admin")
+    # a late arrival during round 1: listed apart, with no rank and no points
+    admin.locator("summary").click()
+    admin.locator("#arrive-form input[name=name]").fill("Zdena")
+    admin.get_by_role("button", name="Add the player").click()
+    expect(page.locator(".messages")).to_contain_text("Zdena joins the tournament")
+    expect(page.locator("p.apart")).to_contain_text(
+        "No deal played yet, so no rank and no points: Zdena")
+    expect(page.locator("table.standings")).not_to_contain_text("Zdena")
+    # table 1 plays its round and signs; table 2 has one of two deals when the time is up
+    first, second = Table.objects.select_related("sheet", "scorer").filter(
+        round__tournament=t).order_by("number")
+    play(first, [deal_for(4, 0), deal_for(4, 1)])
+    logic.close(first, signed_name=first.scorer.name)
+    play(second, [deal_for(4, 0)])
+    page.reload()
+    table2 = page.locator("#table-2")
+    table2.locator("details.close-as-it-stands summary").click()
+    table2.locator("input[name=reason]").fill("time is up")
+    table2.get_by_role("button", name="Close this table as it stands").click()
+    expect(page.locator(".messages")).to_contain_text("Table 2 is closed as it stands")
+    expect(page.locator("#table-2 .state")).to_have_text("closed by the director as it stood")
+    expect(page.locator("ul.history")).to_contain_text(
+        "Table closed by the director as it stood (1 deal played): “time is up”")
+    # a name corrected after round 1's sheets were written
+    page.locator("#players-admin summary").click()
+    page.select_option("#rename-player", label="Anna")
+    page.fill("#rename_name", "Anna Malá")
+    page.get_by_role("button", name="Correct the name").click()
+    expect(page.locator(".messages")).to_contain_text("Anna is now Anna Malá.")
+    # round 2 is drawn; then a drawn player leaves: the swap no longer offers him
+    page.get_by_role("button", name="Draw the next round").click()
+    expect(page.get_by_role("button", name="Start round 2")).to_be_visible()
+    gone = t.players.get(name="Bohouš")
+    page.locator("#players-admin summary").click()
+    page.select_option("#withdraw-player", label=gone.name)
+    page.get_by_role("button", name="Withdraw the player").click()
+    expect(page.locator(".messages")).to_contain_text(f"{gone.name} has withdrawn")
+    swap_first = page.locator("select[name=first] option")
+    expect(swap_first.filter(has_text="Zdena")).to_have_count(1)  # seated now
+    expect(swap_first.filter(has_text=gone.name)).to_have_count(0)
+    no_sideways_scroll(page)
+    # the evening's file imports back, old names on the old sheets and all
+    data = page.request.get(live_server.url + f"/t/{t.director_token}/tournament.json").body()
+    backup = tmp_path / "klubovy-vecer.json"
+    backup.write_bytes(data)
+    page.goto(live_server.url + "/t/import/")
+    page.set_input_files("input[type=file]", str(backup))
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator(".messages")).to_contain_text("Tournament imported.")
+    copy = Tournament.objects.exclude(pk=t.pk).get()
+    assert logic.export(copy)["round_list"] == logic.export(t)["round_list"]
