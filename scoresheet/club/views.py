@@ -39,8 +39,8 @@ from scoresheet.club.forms import (
     HomeSheetForm,
     ImportForm,
     MemberEditForm,
-    MemberForm,
     MergeForm,
+    NewMemberForm,
     PeriodForm,
     SeasonForm,
 )
@@ -69,6 +69,12 @@ ERROR_TEXTS: dict[str, Any] = {
     "name_empty": gettext_lazy("Type the player’s name."),
     "name_taken": gettext_lazy("“%(name)s” is already on the register: add a letter or a "
                                "nickname to tell them apart."),
+    "name_similar": gettext_lazy("“%(name)s” is already on the register, written almost "
+                                 "like “%(typed)s”. If it is the same player, pick that line; "
+                                 "if it is another player, tick “Another player with a similar "
+                                 "name” and add again."),
+    "name_left": gettext_lazy("“%(name)s” is on the register, marked as having left the "
+                              "club. Bring the player back rather than adding a second line."),
     "too_many": gettext_lazy("A register holds at most %(max)s players."),
     "merged": gettext_lazy("This line was merged into another one: change that one."),
     "merge_same": gettext_lazy("Pick two different lines to merge."),
@@ -235,7 +241,8 @@ def _admin_context(request: HttpRequest, club: Club, **forms: Any) -> dict[str, 
         "seasons": list(club.seasons.prefetch_related("evenings__tournament")),
         "view_url": view_url,
         "view_qr": mark_safe(qr_svg(view_url)),  # noqa: S308  (segno's own SVG)
-        "member_form": forms.get("member_form") or MemberForm(prefix="member"),
+        "member_form": forms.get("member_form") or NewMemberForm(prefix="member"),
+        "bring_back": forms.get("bring_back"),
         "merge_form": forms.get("merge_form") or MergeForm(members=members, prefix="merge"),
         "season_form": forms.get("season_form") or SeasonForm(
             prefix="season", initial={"start": timezone.localdate()}),
@@ -262,16 +269,41 @@ def _admin_refused(request: HttpRequest, club: Club, **forms: Any) -> HttpRespon
 @require_POST
 def member_add(request: HttpRequest, token: str) -> HttpResponse:
     club = get_for_admin(token)
-    form = MemberForm(request.POST, prefix="member")
+    form = NewMemberForm(request.POST, prefix="member")
+    back = None
     if form.is_valid():
+        data = dict(form.cleaned_data)
+        similar_ok = bool(data.pop("another", False))
         try:
-            m = logic.add_member(club, **form.cleaned_data)
+            m = logic.add_member(club, **data, similar_ok=similar_ok)
         except logic.ClubError as error:
             form.add_error(None, error_text(error))
+            if error.code == "name_left":  # offer to bring the player back
+                back = Member.objects.filter(
+                    club=club, pk=int(error.params.get("member") or 0)).first()
         else:
             messages.success(request, _("%(name)s is on the register.") % {"name": m.name})
             return HttpResponseRedirect(admin_url(club))
-    return _admin_refused(request, club, member_form=form)
+    return _admin_refused(request, club, member_form=form, bring_back=back)
+
+
+@require_POST
+def member_back(request: HttpRequest, token: str, member_id: int) -> HttpResponse:
+    """A player who had left plays again: offered for new evenings once more."""
+    club = get_for_admin(token)
+    m = get_object_or_404(Member, club=club, pk=member_id, merged_into__isnull=True)
+    try:
+        logic.bring_back(m)
+    except logic.ClubError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(request, _("%(name)s is back on the register: offered for new "
+                                    "evenings again.") % {"name": m.name})
+    season = request.POST.get("season", "")
+    if season.isascii() and season.isdigit() and club.seasons.filter(pk=int(season)).exists():
+        return HttpResponseRedirect(reverse("club_evening_new", args=[club.admin_token,
+                                                                      int(season)]))
+    return HttpResponseRedirect(admin_url(club))
 
 
 @require_http_methods(["GET", "POST"])
@@ -374,7 +406,7 @@ def _evening_form(request: HttpRequest, club: Club, s: Season) -> EveningForm:
 
 def _evening_page(request: HttpRequest, club: Club, s: Season, *,
                   form: EveningForm | None = None, attach_form: AttachForm | None = None,
-                  status: int = 200) -> HttpResponse:
+                  bring_back: Member | None = None, status: int = 200) -> HttpResponse:
     last_ids = set(logic.last_players(s))
     listed = [m for m in logic.active(club) if m.pk in last_ids] if last_ids else []
     players = "\n".join(f"{m.name}, {m.team}" if m.team else m.name for m in listed)
@@ -384,7 +416,7 @@ def _evening_page(request: HttpRequest, club: Club, s: Season, *,
         "club": club, "season": s, "form": form or _evening_form(request, club, s),
         "attach_form": attach_form or AttachForm(prefix="attach"),
         "has_last": bool(last_ids), "full_form_url": full_form,
-        "preset_label": preset_label(s.ruleset),
+        "preset_label": preset_label(s.ruleset), "bring_back": bring_back,
     }, status=status)
 
 
@@ -395,6 +427,7 @@ def evening_new(request: HttpRequest, token: str, season_id: int) -> HttpRespons
     club = get_for_admin(token)
     s = _season(club, season_id)
     form = _evening_form(request, club, s)
+    back = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -404,12 +437,15 @@ def evening_new(request: HttpRequest, token: str, season_id: int) -> HttpRespons
                 members=list(data["members"]), newcomers=data["newcomers"])
         except (logic.ClubError, TournamentError, rules.RulesError) as error:
             form.add_error(None, error_text(error))
+            if isinstance(error, logic.ClubError) and error.code == "name_left":
+                back = Member.objects.filter(
+                    club=club, pk=int(error.params.get("member") or 0)).first()
         else:
             messages.success(request, _("The evening’s tournament is ready with its players. "
                                         "Keep this page’s link: it is the director’s."))
             return HttpResponseRedirect(reverse("tournament",
                                                 args=[ev.tournament.director_token]))
-    return _evening_page(request, club, s, form=form,
+    return _evening_page(request, club, s, form=form, bring_back=back,
                          status=400 if request.method == "POST" else 200)
 
 
