@@ -505,3 +505,23 @@ def test_the_director_closes_a_table_as_it_stands_when_the_time_is_up_and_can_un
     logic.close(late, signed_name=late.scorer.name)
     late.refresh_from_db()
     assert late.signed_by == late.scorer.name
+
+
+def test_a_finished_tournament_table_offers_no_rematch(client):
+    from tests.tournament.test_flow import BINOKEL_DECLARER_WINS_LOWER
+
+    t = make_tournament(3, ruleset="binokel", table_size=3, deals=None, rounds=1)
+    logic.start(logic.draw(t, seed=3))
+    tb = Table.objects.select_related("sheet", "scorer").get(round__tournament=t)
+    play(tb, BINOKEL_DECLARER_WINS_LOWER)  # the game is over
+    for signed in (False, True):
+        html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
+        assert "wins" in html and "Rematch" not in html
+        closed_form = page(client.get(reverse("entry_new", args=[tb.sheet.edit_token, "deal"])))
+        assert "The game is over" in closed_form and "Rematch" not in closed_form
+        if not signed:
+            logic.close(tb, signed_name=tb.scorer.name)
+    sheets = Sheet.objects.count()
+    response = client.post(reverse("rematch", args=[tb.sheet.edit_token]), follow=True)
+    assert "the next round’s sheet comes from the tournament’s draw" in page(response)
+    assert Sheet.objects.count() == sheets
