@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+import unicodedata
 from datetime import date
 from typing import Any
 from urllib.parse import urlencode
@@ -25,6 +26,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.safestring import mark_safe
+from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -547,12 +549,18 @@ def evening_arrive(request: HttpRequest, token: str, evening_id: int) -> HttpRes
     return _evening_admin(request, club, ev, form=form, status=400)
 
 
+def season_file(s: Season, ext: str) -> str:
+    """A season file's name after its club and season: "km-brno-podzim-2026.csv"."""
+    slug = slugify(unicodedata.normalize("NFKD", f"{s.club.name} {s.name}"))[:60].strip("-")
+    return f"{slug}.{ext}" if slug else f"season-{s.pk}.{ext}"
+
+
 @require_GET
 def season_json(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
     club = get_for_admin(token)
     s = _season(club, season_id)
     body = json.dumps(logic.export_season(s), ensure_ascii=False, indent=1)
-    return _download(body, "application/json; charset=utf-8", f"season-{s.pk}.json")
+    return _download(body, "application/json; charset=utf-8", season_file(s, "json"))
 
 
 # --------------------------------------------------------------------------- read pages
@@ -671,7 +679,7 @@ def season_csv(request: HttpRequest, token: str, season_id: int) -> HttpResponse
     if text is None:
         text = _season_csv(season.season_table(s, fingerprint))
         cache.set(key, text, season.CACHE_SECONDS)
-    return _download(text, "text/csv; charset=utf-8", f"season-{s.pk}.csv")
+    return _download(text, "text/csv; charset=utf-8", season_file(s, "csv"))
 
 
 def _season_csv(table: season.SeasonTable) -> str:

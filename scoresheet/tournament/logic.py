@@ -640,7 +640,8 @@ def review(tb: Table, *, entry_uid: uuid.UUID, winnable: bool, note: str = "") -
             defaults={"winnable": winnable, "note": note.strip()[:300], "at": timezone.now()},
         )
         position = Entry.objects.get(sheet__tournament_table=tb, uid=entry_uid).position
-        _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable,
+        said: dict[str, Any] = {"note": note.strip()[:300]} if note.strip() else {}
+        _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable, **said,
                **({} if created else {"corrected": True}))
 
 
@@ -846,11 +847,11 @@ def _import_round(t: Tournament, rd: Mapping[str, Any], by_number: dict[int, Pla
         # the names the sheet was played under (a name corrected since is not on it)
         names = [str(n) for n in sheet_doc.get("players", [])]
         if len(names) != len(raw["players"]):
-            raise TournamentError("bad_document", detail=f"table {tb.number} players")
+            raise TournamentError("table_players", round=r.number, table=tb.number)
         # every table plays the tournament's rules: a table sheet of its own is refused
         if (sheet_doc.get("ruleset") != t.ruleset
                 or dict(sheet_doc.get("options") or {}) != sheet_options(t, len(names))):
-            raise TournamentError("bad_document", detail=f"table {tb.number} rules")
+            raise TournamentError("table_rules", round=r.number, table=tb.number)
         sheet = services.create_sheet(
             ruleset=sheet_doc["ruleset"], options=sheet_doc.get("options") or {},
             players=names, first_dealer=sheet_doc.get("first_dealer", 0),

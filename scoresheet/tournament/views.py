@@ -102,6 +102,11 @@ ERROR_TEXTS: dict[str, Any] = {
                                  "(tables %(first)s and %(second)s). Nothing was changed."),
     "scorer_elsewhere": gettext_lazy("The scorer of table %(table)s does not sit at it."),
     "started": gettext_lazy("Round %(round)s has started: its seats can no longer change."),
+    "table_rules": gettext_lazy("The sheet of round %(round)s, table %(table)s has rules of "
+                                "its own (another preset or other house rules), but every "
+                                "table plays the tournament's rules. Nothing was imported."),
+    "table_players": gettext_lazy("The sheet of round %(round)s, table %(table)s does not name "
+                                  "as many players as its table seats. Nothing was imported."),
     "same_player": gettext_lazy("Pick two different players to swap."),
     "swap_unseated": gettext_lazy("Only players seated in round %(round)s who still play can "
                                   "swap places, and %(name)s is not one of them: nothing was "

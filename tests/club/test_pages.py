@@ -446,3 +446,11 @@ def test_typing_back_a_player_who_has_left_offers_to_bring_the_player_back(
     assert response["Location"] == url
     lubos.refresh_from_db()
     assert lubos.left is None and lubos in logic.active(club)
+
+
+def test_the_season_files_are_named_after_the_club_and_the_season(client: Client) -> None:
+    club, s = make_club()  # "KM Brno mariáš", "Liga 2026"
+    csv_file = client.get(reverse("club_season_csv", args=[club.view_token, s.pk]))
+    assert 'filename="km-brno-marias-liga-2026.csv"' in csv_file["Content-Disposition"]
+    json_file = client.get(reverse("club_season_json", args=[club.admin_token, s.pk]))
+    assert 'filename="km-brno-marias-liga-2026.json"' in json_file["Content-Disposition"]

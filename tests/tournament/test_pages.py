@@ -349,7 +349,8 @@ def test_an_import_cannot_give_a_table_sheet_its_own_rules():
     before = Tournament.objects.count()
     with pytest.raises(logic.TournamentError) as refused:
         logic.import_tournament(doc)
-    assert refused.value.params["detail"] == "table 2 rules"
+    assert refused.value.code == "table_rules"
+    assert (refused.value.params["round"], refused.value.params["table"]) == (1, 2)
     assert Tournament.objects.count() == before
 
 
@@ -525,3 +526,52 @@ def test_a_finished_tournament_table_offers_no_rematch(client):
     response = client.post(reverse("rematch", args=[tb.sheet.edit_token]), follow=True)
     assert "the next round’s sheet comes from the tournament’s draw" in page(response)
     assert Sheet.objects.count() == sheets
+
+
+def test_an_import_refused_for_a_tables_own_rules_says_so_in_words(client):
+    t = make_tournament(3, ruleset="binokel", table_size=3, deals=None, rounds=1)
+    logic.start(logic.draw(t, seed=3))
+    doc = logic.export(t)
+    doc["round_list"][0]["tables"][0]["sheet"]["options"] = {"target": 200}
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("t.json", json.dumps(doc).encode())
+    response = client.post(reverse("tournament_import"), {"file": upload})
+    html = page(response)
+    assert response.status_code == 400 and "bad_document" not in html
+    assert ("The sheet of round 1, table 1 has rules of its own (another preset or other house "
+            "rules), but every table plays the tournament's rules. Nothing was imported."
+            ) in html.replace("&#x27;", "'")
+    assert Tournament.objects.count() == 1
+
+
+def test_a_moved_round_is_not_described_as_drawn_by_lot(client):
+    players = [logic.NewPlayer(name=n) for n in NAMES[:8]]
+    t = logic.create_tournament(name="Posun", ruleset="marias", options={}, rounds=2,
+                                table_size=4, deals_per_round=1, premium=None,
+                                players=players, draw_method="move")
+    r = logic.draw(t, seed=5)
+    html = page(client.get(reverse("tournament", args=[t.director_token])))
+    assert "Drawn by lot with seed" in html  # round 1 is drawn by lot
+    logic.start(r)
+    play_round(t)
+    logic.draw(t, seed=77)
+    html = page(client.get(reverse("tournament", args=[t.director_token])))
+    assert "Drawn by lot" not in html
+    assert ('Moved by the results of round 1; seats and scorers drawn with seed <strong '
+            'class="seed">77</strong>: the same seed gives the same draw.') in html
+
+
+def test_the_referees_note_is_in_the_history_and_on_the_printed_sheet(client):
+    t = make_tournament(8, rounds=1, deals=2, premium={})
+    logic.start(logic.draw(t, seed=5))
+    tb = Table.objects.select_related("sheet", "scorer").filter(round__tournament=t).first()
+    # a won durch (60 premium points): a deal for the referee
+    play(tb, [{"type": "deal", "declarer": 1, "game": "durch", "result": "won"},
+              deal_for(4, 1)])
+    uid = logic.table_state(t, tb).flags[0].uid
+    logic.review(tb, entry_uid=uid, winnable=False, note="eso v talonu")
+    html = page(client.get(reverse("tournament", args=[t.director_token])))
+    assert "row 1, could not be won — “eso v talonu”" in html
+    printed = page(client.get(reverse("tournament_table_print", args=[t.director_token, tb.pk])))
+    assert "The referee: row 1 could not be won, no premium points. “eso v talonu”" in printed
