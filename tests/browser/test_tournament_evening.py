@@ -766,3 +766,36 @@ def test_14_a_club_night_closes_late_tables_ranks_only_who_played_swaps_safely_a
     expect(page.locator(".messages")).to_contain_text("Tournament imported.")
     copy = Tournament.objects.exclude(pk=t.pk).get()
     assert logic.export(copy)["round_list"] == logic.export(t)["round_list"]
+
+
+def test_15_a_twelve_player_wall_with_its_clock_fits_a_phone(
+    live_server: Any, chromium: Any
+) -> None:
+    t = logic.create_tournament(
+        name="Páteční mariáš u Zlatého tygra", ruleset="marias", options={}, rounds=3,
+        table_size=4, deals_per_round=8, premium={},
+        players=[logic.NewPlayer(name=n + " Marešová-Nováková"[: 40 - len(n)], club="KM Brno")
+                 for n in NAMES[:12]])
+    r = logic.draw(t, seed=12)
+    logic.start(r)
+    logic.start_clock(r, 45)
+    for tb in r.tables.select_related("sheet"):
+        play(tb, [deal_for(4, 0, card_points=30), deal_for(4, 1)])
+    phone = chromium.new_context(viewport=SIZES["phone"], locale="en").new_page()
+    phone.goto(live_server.url + f"/tv/{t.view_token}/wall/")
+    expect(phone.locator(".wall-clock .clock-left")).to_be_visible()
+    widest = phone.evaluate(
+        "Math.max(...[...document.querySelectorAll('body *')].map("
+        "e => e.getBoundingClientRect().right))")
+    over = phone.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right"
+        " > 360).map(e => e.tagName + '.' + e.className + ':' + e.getBoundingClientRect().right"
+        " + ':' + getComputedStyle(e).overflow).slice(0, 12)")
+    assert widest <= 360, f"something ends at {widest}px: {over}"
+    no_sideways_scroll(phone)
+    for tb in r.tables.select_related("sheet", "scorer"):
+        play(tb, [deal_for(4, i) for i in range(2, 8)])
+        logic.close(tb, signed_name=tb.scorer.name)
+    phone.reload()
+    no_sideways_scroll(phone)
+    phone.context.close()
