@@ -799,3 +799,26 @@ def test_15_a_twelve_player_wall_with_its_clock_fits_a_phone(
     phone.reload()
     no_sideways_scroll(phone)
     phone.context.close()
+
+
+def test_15_another_game_on_the_new_tournament_form_brings_its_own_tables_and_deals(
+    live_server: Any, screen: Any
+) -> None:
+    page = screen.new_page()
+    page.goto(live_server.url + "/t/new/")
+    page.check("input[name=ruleset][value=marias]")
+    page.check("input[name=table_size][value='4']")
+    page.fill("#id_deals_per_round", "8")
+    page.fill("#id_rounds", "2")
+    page.check("input[name=ruleset][value=binokel]")
+    # Binokel is played at three, each round to the end of the game: nothing of Mariáš stays
+    expect(page.locator("input[name=table_size][value='3']")).to_be_checked()
+    expect(page.locator("#id_deals_per_round")).to_have_value("")
+    expect(page.locator("#id_rounds")).to_have_value("2")  # what is not the game's stays
+    page.fill("#id_name", "Binokel u Krone")
+    page.fill("#id_players_text", "\n".join(NAMES[:6]))
+    page.get_by_role("button", name="Create the tournament").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    t = Tournament.objects.get(name="Binokel u Krone")
+    assert (t.table_size, t.deals_per_round, t.rounds) == (3, None, 2)
+    no_sideways_scroll(page)
