@@ -53,7 +53,7 @@ from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.validators import document_problem
 from scoresheet.sheets.views.share import qr_svg
-from scoresheet.sheets.words import contract_label, engine_message, preset_label
+from scoresheet.sheets.words import contract_label, engine_message, game_label, preset_label
 from scoresheet.tournament.logic import TournamentError
 from scoresheet.tournament.models import Tournament
 from scoresheet.tournament.views import error_text as tournament_error_text
@@ -749,6 +749,12 @@ def _player_context(club: Club, m: Member, numbers: season.PlayerNumbers,
         "points": points_text(numbers.points), "money": crowns_text(numbers.money),
         "contracts": [{"label": contract_label(c.contract), "played": c.played, "won": c.won}
                       for c in numbers.contracts],
+        # per game: Mariáš points and Thousand placement points are never added together
+        "games": [{"label": game_label(g.game), "evenings": g.evenings,
+                   "points": points_text(g.points),
+                   "contracts": [{"label": contract_label(c.contract), "played": c.played,
+                                  "won": c.won} for c in g.contracts]}
+                  for g in numbers.games],
         "ranks": [{"season": s, "line": line, "total": points_text(line.total),
                    "of": sum(1 for x in table.lines if x.rank is not None)}
                   for s, table, line in ranks],
