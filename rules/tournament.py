@@ -707,6 +707,12 @@ class Standing:
     rounds: tuple[float | None, ...] = field(default=())  # points per round, None: not played
 
 
+def absent(rounds: Sequence[Sequence[Seat]], players: Sequence[PlayerId]) -> list[PlayerId]:
+    """The players of ``players`` who had no place (a table or a bye) in any of ``rounds``."""
+    seated = {s.player for seats in rounds for s in seats}
+    return [p for p in players if p not in seated]
+
+
 def standings(scoring: str, rounds: Sequence[Sequence[Seat]],
               players: Sequence[PlayerId]) -> list[Standing]:
     """Every player's total over ``rounds`` and his rank (docs/tournament.md#tie-breaks).
@@ -714,7 +720,14 @@ def standings(scoring: str, rounds: Sequence[Sequence[Seat]],
     Ordered by competition points; ties broken by premium points then money (Mariáš) or by
     first places then game points (Thousand, Binokel); then the best single round.  Players
     equal on all of these share the rank.
+
+    A player with no place in any of ``rounds`` (a late arrival with no round left, a player
+    who withdrew before his first round) played nothing: he gets no line, so no rank and no
+    points (:func:`absent` names them).  Before any round is played, everyone has a line.
     """
+    if rounds:
+        gone = set(absent(rounds, players))
+        players = [p for p in players if p not in gone]
     per: dict[PlayerId, list[float | None]] = {p: [None] * len(rounds) for p in players}
     sums: dict[PlayerId, list[float]] = {p: [0.0, 0.0, 0.0, 0.0] for p in players}
     for r, seats in enumerate(rounds):

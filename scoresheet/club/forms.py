@@ -34,6 +34,11 @@ class MemberForm(forms.Form):
                            validators=ONE_LINE)
 
 
+class NewMemberForm(MemberForm):
+    another = forms.BooleanField(
+        label=_("Another player with a similar name"), required=False)
+
+
 class MemberEditForm(MemberForm):
     initials_only = forms.BooleanField(
         label=_("Show only the initials on public pages"), required=False)

@@ -10,6 +10,7 @@ changes nothing.  The evening's tournament is made by the tournament app's own
 from __future__ import annotations
 
 import itertools
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -87,23 +88,53 @@ def active(club: Club) -> list[Member]:
     return list(club.members.filter(merged_into__isnull=True, left__isnull=True))
 
 
-def _check_name(club: Club, name: str, *, other_than: int | None = None) -> str:
-    name = _text(name, NAME_LENGTH, code="name_long")
+def folded(name: str) -> str:
+    """A name as the register compares it: letter case, spaces and accents aside
+    ("pepa  NOVAK" is "Pepa Novák")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name)
+                    if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
+
+def _same(a: str, b: str) -> bool:
+    """The same name but for letter case and spaces: two such lines cannot be told apart."""
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def _check_name(club: Club, name: str, *, other_than: int | None = None,
+                similar_ok: bool = False, as_stored: bool = False) -> str:
+    """The name as the register keeps it (spaces normalised), or :class:`ClubError`: the
+    same name (letter case and spaces aside) is refused, and one that differs only by accents
+    asks first (``similar_ok``: the director said it is another player); a player who has
+    left is offered back instead (``name_left``)."""
+    kept = _text(name, NAME_LENGTH, code="name_long")
+    name = kept if as_stored else " ".join(kept.split())
     if not name:
         raise ClubError("name_empty")
     others = club.members.filter(merged_into__isnull=True)
     if other_than is not None:
         others = others.exclude(pk=other_than)
     for m in others:
-        if m.name.casefold() == name.casefold():
-            raise ClubError("name_taken", name=m.name)
+        if as_stored:  # a season file's register, as it was kept: only the very same name
+            if m.name.casefold() == name.casefold():
+                raise ClubError("name_taken", name=m.name, member=m.pk)
+            continue
+        if folded(m.name) != folded(name):
+            continue
+        if m.left is not None and (_same(m.name, name) or not similar_ok):
+            raise ClubError("name_left", name=m.name, member=m.pk)
+        if _same(m.name, name):
+            raise ClubError("name_taken", name=m.name, member=m.pk)
+        if not similar_ok:
+            raise ClubError("name_similar", name=m.name, typed=name, member=m.pk)
     return name
 
 
-def add_member(club: Club, *, name: str, nickname: str = "", team: str = "") -> Member:
+def add_member(club: Club, *, name: str, nickname: str = "", team: str = "",
+               similar_ok: bool = False, as_stored: bool = False) -> Member:
     with transaction.atomic():
         club = _locked(club)
-        name = _check_name(club, name)
+        name = _check_name(club, name, similar_ok=similar_ok, as_stored=as_stored)
         if club.members.count() >= MAX_MEMBERS:
             raise ClubError("too_many", max=MAX_MEMBERS)
         return Member.objects.create(club=club, name=name,
@@ -120,7 +151,7 @@ def edit_member(member: Member, *, name: str, nickname: str, team: str, initials
         member = Member.objects.select_for_update().get(pk=member.pk)
         if member.merged_into_id is not None:
             raise ClubError("merged")
-        member.name = _check_name(club, name, other_than=member.pk)
+        member.name = _check_name(club, name, other_than=member.pk, similar_ok=True)
         member.nickname = _text(nickname, NICK_LENGTH)
         member.team = _text(team, TEAM_LENGTH)
         member.initials_only = initials_only
@@ -129,6 +160,18 @@ def edit_member(member: Member, *, name: str, nickname: str, team: str, initials
         elif not has_left:
             member.left = None
         member.save()
+        return member
+
+
+def bring_back(member: Member) -> Member:
+    """A player who had left the club plays again: offered for new evenings once more."""
+    with transaction.atomic():
+        _locked(member.club)
+        member = Member.objects.select_for_update().get(pk=member.pk)
+        if member.merged_into_id is not None:
+            raise ClubError("merged")
+        member.left = None
+        member.save(update_fields=["left"])
         return member
 
 
@@ -261,11 +304,15 @@ def last_evening(season: Season) -> Evening | None:
 
 
 def last_players(season: Season) -> list[int]:
-    """The register ids of the last evening's players still on the register."""
+    """The register ids of the last evening's players still on the register (those who
+    played it: a late arrival with no round left did not)."""
     last = last_evening(season)
     if last is None:
         return []
-    ids = set(last.entrants.values_list("member_id", flat=True))
+    played = last.entrants.filter(player__seats__round__started__isnull=False)
+    ids = set(played.values_list("member_id", flat=True))
+    if not ids:  # the last evening has not started: its list as it was made
+        ids = set(last.entrants.values_list("member_id", flat=True))
     return [m.pk for m in active(season.club) if m.pk in ids]
 
 
@@ -416,7 +463,7 @@ def import_season(doc: Any) -> Club:
             members: dict[int, Member] = {}
             for raw in doc["register"]:
                 m = add_member(club, name=str(raw["name"]), nickname=str(raw.get("nickname", "")),
-                               team=str(raw.get("team", "")))
+                               team=str(raw.get("team", "")), as_stored=True)
                 m.initials_only = bool(raw.get("initials_only"))
                 m.left = date.fromisoformat(raw["left"]) if raw.get("left") else None
                 m.save(update_fields=["initials_only", "left"])

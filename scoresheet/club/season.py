@@ -63,6 +63,7 @@ class EveningResult:
     money: bool
     complete: bool
     lines: dict[int, EveningLine]  # by Member id
+    game: str = ""  # the evening's game: a player's page adds up points per game
 
 
 def evening_result(ev: Evening, t: Tournament, sums: tuple[int, int], club_revision: int
@@ -81,7 +82,7 @@ def evening_result(ev: Evening, t: Tournament, sums: tuple[int, int], club_revis
                                                    wins=s.wins)
     result = EveningResult(evening=ev.pk, name=t.name, date=ev.created.date().isoformat(),
                            view_token=t.view_token, money=paper_of(t.game).money,
-                           complete=st.complete, lines=lines)
+                           complete=st.complete, lines=lines, game=t.game)
     cache.set(key, result, CACHE_SECONDS)
     return result
 
@@ -242,6 +243,17 @@ class ContractCount:
     contract: str  # the engine's contract column (the page words it)
     played: int = 0
     won: int = 0
+    game: str = ""  # the sheet's game: contracts of two games are never one line
+
+
+@dataclass(kw_only=True)
+class GameNumbers:
+    """A player's numbers in one game: points of one game are never added to another's."""
+
+    game: str
+    evenings: int
+    points: float  # competition points (Mariáš) or placement points (Thousand, Binokel)
+    contracts: list[ContractCount]
 
 
 @dataclass(kw_only=True)
@@ -268,8 +280,9 @@ class PlayerNumbers:
     renoncs: int
     premium: int
     money: int  # haléře over the money games
-    points: float  # competition points over the evenings
+    points: float  # competition points over the evenings (of one game: see ``games``)
     fingerprint: str = ""
+    games: list[GameNumbers] = field(default_factory=list)  # per game, in the order first played
 
 
 def player_fingerprint(m: Member) -> str:
@@ -284,7 +297,7 @@ def player_fingerprint(m: Member) -> str:
                      tuple(played.values()))
 
 
-def _count_sheet(sheet: Sheet, seat: int, contracts: dict[str, ContractCount]
+def _count_sheet(sheet: Sheet, seat: int, contracts: dict[tuple[str, str], ContractCount]
                  ) -> tuple[int, int, int]:
     """His contracts, renoncs, total and deals on one sheet, added to ``contracts``: one replay
     per revision of the sheet (kept in the cache under it), so that a deal at his table
@@ -298,7 +311,8 @@ def _count_sheet(sheet: Sheet, seat: int, contracts: dict[str, ContractCount]
         cache.set(key, found, CACHE_SECONDS)
     counts, played = found
     for contract, n, won in played:
-        line = contracts.setdefault(contract, ContractCount(contract=contract))
+        line = contracts.setdefault((sheet.game, contract),
+                                    ContractCount(contract=contract, game=sheet.game))
         line.played += n
         line.won += won
     return counts  # type: ignore[no-any-return]
@@ -342,7 +356,7 @@ def player_numbers(m: Member) -> PlayerNumbers:
         result = evening_result(e.evening, t, sums.get(t.pk, (0, 0)), club_revision)
         if m.pk in result.lines:
             evenings.append((result, result.lines[m.pk], e.evening.season_id))
-    contracts: dict[str, ContractCount] = {}
+    contracts: dict[tuple[str, str], ContractCount] = {}
     sheets: list[SheetLine] = []
     renoncs = 0
     seats = (Seat.objects.filter(player__club_entrant__member=m, table__sheet__isnull=False)
@@ -371,11 +385,20 @@ def player_numbers(m: Member) -> PlayerNumbers:
                                 table=None, players=list(h.sheet.players), total=total,
                                 premium=0, money=paper_of(h.sheet.game).money, deals=deals))
     money = sum(x.total for x in sheets if x.money)
+    order = list(dict.fromkeys([r.game for r, _x, _s in evenings]
+                               + [c.game for c in contracts.values()]))
+    games = [GameNumbers(
+        game=g, evenings=sum(1 for r, _x, _s in evenings if r.game == g),
+        points=sum(x.points for r, x, _s in evenings if r.game == g),
+        contracts=sorted((c for c in contracts.values() if c.game == g),
+                         key=lambda c: (-c.played, c.contract)))
+        for g in order]
     numbers = PlayerNumbers(
         member=m.pk, evenings=evenings, sheets=sheets,
         contracts=sorted(contracts.values(), key=lambda c: (-c.played, c.contract)),
         renoncs=renoncs, premium=sum(x.premium for _r, x, _s in evenings),
-        money=money, points=sum(x.points for _r, x, _s in evenings), fingerprint=key)
+        money=money, points=sum(x.points for _r, x, _s in evenings), fingerprint=key,
+        games=games)
     cache.set(key, numbers, CACHE_SECONDS)
     return numbers
 

@@ -10,6 +10,8 @@ urlpatterns = [
     # the admin link: whoever holds it keeps the register and runs the seasons
     path("club/<str:token>/", views.club_page, name="club"),
     path("club/<str:token>/members/", views.member_add, name="club_member_add"),
+    path("club/<str:token>/members/<int:member_id>/back/", views.member_back,
+         name="club_member_back"),
     path("club/<str:token>/members/<int:member_id>/", views.member_edit, name="club_member"),
     path("club/<str:token>/merge/", views.member_merge, name="club_merge"),
     path("club/<str:token>/home-sheets/", views.home_link, name="club_home_link"),

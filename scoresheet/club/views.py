@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+import unicodedata
 from datetime import date
 from typing import Any
 from urllib.parse import urlencode
@@ -25,6 +26,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.safestring import mark_safe
+from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -39,8 +41,8 @@ from scoresheet.club.forms import (
     HomeSheetForm,
     ImportForm,
     MemberEditForm,
-    MemberForm,
     MergeForm,
+    NewMemberForm,
     PeriodForm,
     SeasonForm,
 )
@@ -51,7 +53,7 @@ from scoresheet.sheets.models import Sheet
 from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.validators import document_problem
 from scoresheet.sheets.views.share import qr_svg
-from scoresheet.sheets.words import contract_label, engine_message, preset_label
+from scoresheet.sheets.words import contract_label, engine_message, game_label, preset_label
 from scoresheet.tournament.logic import TournamentError
 from scoresheet.tournament.models import Tournament
 from scoresheet.tournament.views import error_text as tournament_error_text
@@ -69,6 +71,12 @@ ERROR_TEXTS: dict[str, Any] = {
     "name_empty": gettext_lazy("Type the player’s name."),
     "name_taken": gettext_lazy("“%(name)s” is already on the register: add a letter or a "
                                "nickname to tell them apart."),
+    "name_similar": gettext_lazy("“%(name)s” is already on the register, written almost "
+                                 "like “%(typed)s”. If it is the same player, pick that line; "
+                                 "if it is another player, tick “Another player with a similar "
+                                 "name” and add again."),
+    "name_left": gettext_lazy("“%(name)s” is on the register, marked as having left the "
+                              "club. Bring the player back rather than adding a second line."),
     "too_many": gettext_lazy("A register holds at most %(max)s players."),
     "merged": gettext_lazy("This line was merged into another one: change that one."),
     "merge_same": gettext_lazy("Pick two different lines to merge."),
@@ -235,7 +243,8 @@ def _admin_context(request: HttpRequest, club: Club, **forms: Any) -> dict[str, 
         "seasons": list(club.seasons.prefetch_related("evenings__tournament")),
         "view_url": view_url,
         "view_qr": mark_safe(qr_svg(view_url)),  # noqa: S308  (segno's own SVG)
-        "member_form": forms.get("member_form") or MemberForm(prefix="member"),
+        "member_form": forms.get("member_form") or NewMemberForm(prefix="member"),
+        "bring_back": forms.get("bring_back"),
         "merge_form": forms.get("merge_form") or MergeForm(members=members, prefix="merge"),
         "season_form": forms.get("season_form") or SeasonForm(
             prefix="season", initial={"start": timezone.localdate()}),
@@ -262,16 +271,41 @@ def _admin_refused(request: HttpRequest, club: Club, **forms: Any) -> HttpRespon
 @require_POST
 def member_add(request: HttpRequest, token: str) -> HttpResponse:
     club = get_for_admin(token)
-    form = MemberForm(request.POST, prefix="member")
+    form = NewMemberForm(request.POST, prefix="member")
+    back = None
     if form.is_valid():
+        data = dict(form.cleaned_data)
+        similar_ok = bool(data.pop("another", False))
         try:
-            m = logic.add_member(club, **form.cleaned_data)
+            m = logic.add_member(club, **data, similar_ok=similar_ok)
         except logic.ClubError as error:
             form.add_error(None, error_text(error))
+            if error.code == "name_left":  # offer to bring the player back
+                back = Member.objects.filter(
+                    club=club, pk=int(error.params.get("member") or 0)).first()
         else:
             messages.success(request, _("%(name)s is on the register.") % {"name": m.name})
             return HttpResponseRedirect(admin_url(club))
-    return _admin_refused(request, club, member_form=form)
+    return _admin_refused(request, club, member_form=form, bring_back=back)
+
+
+@require_POST
+def member_back(request: HttpRequest, token: str, member_id: int) -> HttpResponse:
+    """A player who had left plays again: offered for new evenings once more."""
+    club = get_for_admin(token)
+    m = get_object_or_404(Member, club=club, pk=member_id, merged_into__isnull=True)
+    try:
+        logic.bring_back(m)
+    except logic.ClubError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(request, _("%(name)s is back on the register: offered for new "
+                                    "evenings again.") % {"name": m.name})
+    season = request.POST.get("season", "")
+    if season.isascii() and season.isdigit() and club.seasons.filter(pk=int(season)).exists():
+        return HttpResponseRedirect(reverse("club_evening_new", args=[club.admin_token,
+                                                                      int(season)]))
+    return HttpResponseRedirect(admin_url(club))
 
 
 @require_http_methods(["GET", "POST"])
@@ -374,7 +408,7 @@ def _evening_form(request: HttpRequest, club: Club, s: Season) -> EveningForm:
 
 def _evening_page(request: HttpRequest, club: Club, s: Season, *,
                   form: EveningForm | None = None, attach_form: AttachForm | None = None,
-                  status: int = 200) -> HttpResponse:
+                  bring_back: Member | None = None, status: int = 200) -> HttpResponse:
     last_ids = set(logic.last_players(s))
     listed = [m for m in logic.active(club) if m.pk in last_ids] if last_ids else []
     players = "\n".join(f"{m.name}, {m.team}" if m.team else m.name for m in listed)
@@ -384,7 +418,7 @@ def _evening_page(request: HttpRequest, club: Club, s: Season, *,
         "club": club, "season": s, "form": form or _evening_form(request, club, s),
         "attach_form": attach_form or AttachForm(prefix="attach"),
         "has_last": bool(last_ids), "full_form_url": full_form,
-        "preset_label": preset_label(s.ruleset),
+        "preset_label": preset_label(s.ruleset), "bring_back": bring_back,
     }, status=status)
 
 
@@ -395,6 +429,7 @@ def evening_new(request: HttpRequest, token: str, season_id: int) -> HttpRespons
     club = get_for_admin(token)
     s = _season(club, season_id)
     form = _evening_form(request, club, s)
+    back = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -404,12 +439,15 @@ def evening_new(request: HttpRequest, token: str, season_id: int) -> HttpRespons
                 members=list(data["members"]), newcomers=data["newcomers"])
         except (logic.ClubError, TournamentError, rules.RulesError) as error:
             form.add_error(None, error_text(error))
+            if isinstance(error, logic.ClubError) and error.code == "name_left":
+                back = Member.objects.filter(
+                    club=club, pk=int(error.params.get("member") or 0)).first()
         else:
             messages.success(request, _("The evening’s tournament is ready with its players. "
                                         "Keep this page’s link: it is the director’s."))
             return HttpResponseRedirect(reverse("tournament",
                                                 args=[ev.tournament.director_token]))
-    return _evening_page(request, club, s, form=form,
+    return _evening_page(request, club, s, form=form, bring_back=back,
                          status=400 if request.method == "POST" else 200)
 
 
@@ -511,12 +549,18 @@ def evening_arrive(request: HttpRequest, token: str, evening_id: int) -> HttpRes
     return _evening_admin(request, club, ev, form=form, status=400)
 
 
+def season_file(s: Season, ext: str) -> str:
+    """A season file's name after its club and season: "km-brno-podzim-2026.csv"."""
+    slug = slugify(unicodedata.normalize("NFKD", f"{s.club.name} {s.name}"))[:60].strip("-")
+    return f"{slug}.{ext}" if slug else f"season-{s.pk}.{ext}"
+
+
 @require_GET
 def season_json(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
     club = get_for_admin(token)
     s = _season(club, season_id)
     body = json.dumps(logic.export_season(s), ensure_ascii=False, indent=1)
-    return _download(body, "application/json; charset=utf-8", f"season-{s.pk}.json")
+    return _download(body, "application/json; charset=utf-8", season_file(s, "json"))
 
 
 # --------------------------------------------------------------------------- read pages
@@ -635,7 +679,7 @@ def season_csv(request: HttpRequest, token: str, season_id: int) -> HttpResponse
     if text is None:
         text = _season_csv(season.season_table(s, fingerprint))
         cache.set(key, text, season.CACHE_SECONDS)
-    return _download(text, "text/csv; charset=utf-8", f"season-{s.pk}.csv")
+    return _download(text, "text/csv; charset=utf-8", season_file(s, "csv"))
 
 
 def _season_csv(table: season.SeasonTable) -> str:
@@ -705,6 +749,12 @@ def _player_context(club: Club, m: Member, numbers: season.PlayerNumbers,
         "points": points_text(numbers.points), "money": crowns_text(numbers.money),
         "contracts": [{"label": contract_label(c.contract), "played": c.played, "won": c.won}
                       for c in numbers.contracts],
+        # per game: Mariáš points and Thousand placement points are never added together
+        "games": [{"label": game_label(g.game), "evenings": g.evenings,
+                   "points": points_text(g.points),
+                   "contracts": [{"label": contract_label(c.contract), "played": c.played,
+                                  "won": c.won} for c in g.contracts]}
+                  for g in numbers.games],
         "ranks": [{"season": s, "line": line, "total": points_text(line.total),
                    "of": sum(1 for x in table.lines if x.rank is not None)}
                   for s, table, line in ranks],

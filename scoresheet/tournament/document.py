@@ -87,8 +87,8 @@ TEXTS: dict[str, Any] = {
     "key": _("A name of a field in “%(field)s” contains a control character or a line "
              "break."),
     "top_key": _("A name of a field of the file contains a control character or a line break."),
-    "sheet_players": _("The players of “%(field)s” must be the table's players in their seat "
-                       "order: %(names)s."),
+    "sheet_players": _("“%(field)s” must name the table's %(count)s players in their seat "
+                       "order, each once."),
     "sheet": _("The sheet in “%(field)s” was refused (%(where)s): %(problem)s"),
 }
 
@@ -313,14 +313,14 @@ def check(doc: Any) -> None:
         c.add("choice", "draw_method", allowed=", ".join(draw_rules.METHODS))
     c.boolean(c.get(doc, "separate_clubs", "", required=False), "separate_clubs")
     listed = c.array(c.get(doc, "players", ""), "players")
-    names = _players(c, listed)
+    _players(c, listed)
     for i, raw in enumerate(c.array(c.get(doc, "history", "", required=False), "history")):
         _event(c, raw, path("history", i))
     rounds = c.array(c.get(doc, "round_list", ""), "round_list")
     numbers = []
     for i, raw in enumerate(rounds):
         where = path("round_list", i)
-        numbers.append((_round(c, raw, where, names, len(listed)), path(where, "number")))
+        numbers.append((_round(c, raw, where, len(listed)), path(where, "number")))
     c.once(numbers)
     if c.problems:
         raise DocumentRefused(c.problems)
@@ -372,8 +372,7 @@ def _event(c: Checker, raw: Any, where: str) -> None:
     c.moment(c.get(h, "at", where), path(where, "at"))
 
 
-def _round(c: Checker, raw: Any, where: str, names: dict[int, str],
-           count: int) -> int | None:
+def _round(c: Checker, raw: Any, where: str, count: int) -> int | None:
     r = c.mapping(raw, where)
     if r is None:
         return None
@@ -383,11 +382,11 @@ def _round(c: Checker, raw: Any, where: str, names: dict[int, str],
     for k, n in enumerate(c.array(c.get(r, "byes", where, required=False), path(where, "byes"))):
         c.player(n, path(path(where, "byes"), k), count)
     for j, table in enumerate(c.array(c.get(r, "tables", where), path(where, "tables"))):
-        _table(c, table, path(path(where, "tables"), j), names, count)
+        _table(c, table, path(path(where, "tables"), j), count)
     return number
 
 
-def _table(c: Checker, raw: Any, where: str, names: dict[int, str], count: int) -> None:
+def _table(c: Checker, raw: Any, where: str, count: int) -> None:
     tb = c.mapping(raw, where)
     if tb is None:
         return
@@ -404,7 +403,7 @@ def _table(c: Checker, raw: Any, where: str, names: dict[int, str], count: int) 
     sheet = c.mapping(c.get(tb, "sheet", where, required=False), path(where, "sheet"), null=True)
     rows = 0
     if sheet is not None:
-        rows = _sheet(c, sheet, path(where, "sheet"), names, seated)
+        rows = _sheet(c, sheet, path(where, "sheet"), seated)
     reviews = c.array(c.get(tb, "reviews", where, required=False), path(where, "reviews"))
     seen = []
     for k, raw_review in enumerate(reviews):
@@ -422,13 +421,16 @@ def _table(c: Checker, raw: Any, where: str, names: dict[int, str], count: int) 
     c.once(seen)
 
 
-def _sheet(c: Checker, sheet: Mapping[str, Any], where: str, names: dict[int, str],
-           seated: list[int | None]) -> int:
+def _sheet(c: Checker, sheet: Mapping[str, Any], where: str, seated: list[int | None]) -> int:
     """Check the table's sheet's own fields; the number of its rows (entries)."""
-    if None not in seated and all(n in names for n in seated if n is not None):
-        expected = [names[n] for n in seated if n is not None]
-        if sheet.get("players") != expected:
-            c.add("sheet_players", path(where, "players"), names=", ".join(expected))
+    # a sheet keeps the names it was played under: a name corrected later is not on it
+    # (docs/tournament.md#players), so only the count and the seat order are the table's
+    written = sheet.get("players")
+    if None not in seated and (
+            not isinstance(written, list) or len(written) != len(seated)
+            or not all(isinstance(n, str) and n.strip() for n in written)
+            or len({n.strip().casefold() for n in written}) != len(written)):
+        c.add("sheet_players", path(where, "players"), count=len(seated))
     c.text(c.get(sheet, "ruleset", where), path(where, "ruleset"), _length(Sheet, "ruleset"))
     c.mapping(c.get(sheet, "options", where, required=False), path(where, "options"), null=True)
     c.column(c.get(sheet, "first_dealer", where, required=False), path(where, "first_dealer"),

@@ -15,7 +15,7 @@ from rules import tournament as draw_rules
 from scoresheet.sheets.forms import NewSheetForm, Problem
 from scoresheet.sheets.validators import SingleLineValidator, text_problem
 from scoresheet.tournament.document import MAX_DEALS, MAX_ROUNDS
-from scoresheet.tournament.logic import MAX_PLAYERS, NewPlayer
+from scoresheet.tournament.logic import MAX_PLAYERS, NewPlayer, sizes_of
 from scoresheet.tournament.models import CLUB_LENGTH, NAME_LENGTH, REASON_LENGTH, TITLE_LENGTH
 
 LINE_END = re.compile(r"\r\n|\r|\n")  # the lines of the players' list, as a browser sends them
@@ -112,6 +112,9 @@ class TournamentForm(NewSheetForm):
     def __init__(self, *args: Any, ruleset: str, **kwargs: Any) -> None:
         super().__init__(*args, ruleset=ruleset, **kwargs)
         self.fields["options_for"].initial = ruleset
+        # the game's own table: 4 where it is played at four, 3 otherwise (the fields of a
+        # game's tables are shown again, as the game's, when the director picks another)
+        self.fields["table_size"].initial = "4" if 4 in sizes_of(ruleset) else "3"
         for name in [n for n in self.fields if n.startswith("player_")] + ["first_dealer"]:
             del self.fields[name]
         default = draw_rules.PremiumTable()

@@ -264,7 +264,7 @@ def draw(t: Tournament, *, seed: int | None = None) -> Round:
         ranking: list[int] = []
         if number > 1 and t.draw_method != draw_rules.METHOD_LOT:
             st = standings(t)
-            ranking = [s.player for s in st.overall]
+            ranking = [s.player for s in st.overall] + [p.pk for p in st.apart]
             last = st.rounds[-1] if st.rounds else None
             seats = last.seats if last is not None else ()
             for ts in last.tables if last is not None else []:
@@ -319,8 +319,13 @@ def swap(r: Round, a: Player, b: Player) -> None:
             raise TournamentError("started", round=r.number)
         if a.pk == b.pk:
             raise TournamentError("same_player")
-        sa = Seat.objects.get(round=r, player=a)
-        sb = Seat.objects.get(round=r, player=b)
+        seats = {s.player_id: s for s in Seat.objects.filter(round=r, player__in=[a, b])}
+        for p in (a, b):
+            # only players of this round who still play: a late arrival has no place in it
+            # yet, a withdrawn player is to be drawn out, not swapped in
+            if p.pk not in seats or Player.objects.filter(pk=p.pk, withdrawn=True).exists():
+                raise TournamentError("swap_unseated", name=p.name, round=r.number)
+        sa, sb = seats[a.pk], seats[b.pk]
         places = [(sa.table_id, sa.position), (sb.table_id, sb.position)]
         # out of the way first: (table, position) is unique
         Seat.objects.filter(pk__in=[sa.pk, sb.pk]).update(table=None, position=None)
@@ -570,6 +575,27 @@ def close(tb: Table, *, signed_name: str) -> None:
         _event(t, Action.CLOSE, table=tb, signed_by=tb.scorer.name)
 
 
+def close_as_it_stands(tb: Table, *, reason: str = "") -> int:
+    """The director closes a table that has not played its round when the round's time is
+    up: the deals written count as they stand, nobody signs, the history says so (with the
+    number of deals and the reason), and :func:`reopen` undoes it.  The number of deals."""
+    with transaction.atomic():
+        t = _locked(tb.round.tournament)
+        tb = Table.objects.select_for_update().select_related("scorer", "round").get(pk=tb.pk)
+        if tb.closed is not None:
+            raise TournamentError("already_closed", table=tb.number)
+        if tb.sheet is None:
+            raise TournamentError("not_started", round=tb.round.number)
+        deals = table_state(t, tb).deals
+        now = timezone.now()
+        tb.closed, tb.signed_by = now, ""
+        tb.save(update_fields=["closed", "signed_by"])
+        Sheet.objects.filter(tournament_table=tb).update(closed=now)
+        why: dict[str, Any] = {"reason": reason.strip()[:300]} if reason.strip() else {}
+        _event(t, Action.CLOSE, table=tb, stood=True, deals=deals, **why)
+    return deals
+
+
 OWN_LINK = "own"  # confirmed with the player's own link
 TABLE_PHONE = "table"  # confirmed on the table's phone (the sheet's edit link)
 
@@ -619,7 +645,8 @@ def review(tb: Table, *, entry_uid: uuid.UUID, winnable: bool, note: str = "") -
             defaults={"winnable": winnable, "note": note.strip()[:300], "at": timezone.now()},
         )
         position = Entry.objects.get(sheet__tournament_table=tb, uid=entry_uid).position
-        _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable,
+        said: dict[str, Any] = {"note": note.strip()[:300]} if note.strip() else {}
+        _event(t, Action.REVIEW, table=tb, row=position + 1, winnable=winnable, **said,
                **({} if created else {"corrected": True}))
 
 
@@ -641,6 +668,9 @@ class Standings:
     players: dict[int, Player]
     rounds: list[RoundStanding]
     overall: list[draw_rules.Standing]
+    # players of the tournament who had no place in any round played so far: listed apart,
+    # with no rank and no points (docs/tournament.md#players-who-come-late-leave-or-are-misspelt)
+    apart: list[Player] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -676,7 +706,9 @@ def standings(t: Tournament) -> Standings:
     rounds = [round_standing(t, r, players) for r in rounds_of(t) if r.started is not None]
     overall = draw_rules.standings(scoring_of(t.game), [r.seats for r in rounds],
                                    list(players))
-    return Standings(tournament=t, players=players, rounds=rounds, overall=overall)
+    apart = (draw_rules.absent([r.seats for r in rounds], list(players)) if rounds else [])
+    return Standings(tournament=t, players=players, rounds=rounds, overall=overall,
+                     apart=[players[p] for p in apart])
 
 
 def progress(t: Tournament) -> dict[str, int]:
@@ -817,13 +849,14 @@ def _import_round(t: Tournament, rd: Mapping[str, Any], by_number: dict[int, Pla
         sheet_doc = raw.get("sheet")
         if sheet_doc is None:
             continue
-        names = [by_number[int(n)].name for n in raw["players"]]
-        if list(sheet_doc.get("players", [])) != names:
-            raise TournamentError("bad_document", detail=f"table {tb.number} players")
+        # the names the sheet was played under (a name corrected since is not on it)
+        names = [str(n) for n in sheet_doc.get("players", [])]
+        if len(names) != len(raw["players"]):
+            raise TournamentError("table_players", round=r.number, table=tb.number)
         # every table plays the tournament's rules: a table sheet of its own is refused
         if (sheet_doc.get("ruleset") != t.ruleset
                 or dict(sheet_doc.get("options") or {}) != sheet_options(t, len(names))):
-            raise TournamentError("bad_document", detail=f"table {tb.number} rules")
+            raise TournamentError("table_rules", round=r.number, table=tb.number)
         sheet = services.create_sheet(
             ruleset=sheet_doc["ruleset"], options=sheet_doc.get("options") or {},
             players=names, first_dealer=sheet_doc.get("first_dealer", 0),

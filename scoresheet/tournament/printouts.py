@@ -156,6 +156,10 @@ def table_sheet_extra(t: Tournament, rs: logic.RoundStanding,
                           "head": head, "rows": rows},
         "flagged_rows": sorted({f.number for f in ts.flags
                                 if f.worth >= draw_rules.PREMIUM_FLAG}),
+        # the referee's verdicts, with their notes, printed above the signature
+        "referee_rows": [
+            {"row": f.number, "winnable": f.reviewed.winnable, "note": f.reviewed.note}
+            for f in sorted(ts.flags, key=lambda f: f.number) if f.reviewed is not None],
         # a Mariáš table has no winner of its own: the standings count competition points
         "hide_winner": t.game == "marias",
     }

@@ -21,6 +21,8 @@ urlpatterns = [
     path("t/<str:token>/players/rename/", views.tournament_rename, name="tournament_rename"),
     path("t/<str:token>/tables/<int:table_id>/reopen/", views.tournament_reopen,
          name="tournament_reopen"),
+    path("t/<str:token>/tables/<int:table_id>/close/", views.tournament_close_as_it_stands,
+         name="tournament_close_as_it_stands"),
     path("t/<str:token>/tables/<int:table_id>/review/", views.tournament_review,
          name="tournament_review"),
     path("t/<str:token>/tables/<int:table_id>/card.pdf", views.table_card,

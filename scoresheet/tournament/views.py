@@ -102,7 +102,15 @@ ERROR_TEXTS: dict[str, Any] = {
                                  "(tables %(first)s and %(second)s). Nothing was changed."),
     "scorer_elsewhere": gettext_lazy("The scorer of table %(table)s does not sit at it."),
     "started": gettext_lazy("Round %(round)s has started: its seats can no longer change."),
+    "table_rules": gettext_lazy("The sheet of round %(round)s, table %(table)s has rules of "
+                                "its own (another preset or other house rules), but every "
+                                "table plays the tournament's rules. Nothing was imported."),
+    "table_players": gettext_lazy("The sheet of round %(round)s, table %(table)s does not name "
+                                  "as many players as its table seats. Nothing was imported."),
     "same_player": gettext_lazy("Pick two different players to swap."),
+    "swap_unseated": gettext_lazy("Only players seated in round %(round)s who still play can "
+                                  "swap places, and %(name)s is not one of them: nothing was "
+                                  "swapped."),
     "already_closed": gettext_lazy("Table %(table)s is already closed."),
     "not_started": gettext_lazy("Round %(round)s has not started yet."),
     "not_finished": gettext_lazy("Table %(table)s has played %(deals)s of %(needed)s deals: "
@@ -127,6 +135,9 @@ ERROR_TEXTS: dict[str, Any] = {
     "draw_method": gettext_lazy("Choose one of the offered ways to draw the rounds."),
     "draw_too_few": gettext_lazy("%(players)s players cannot fill a table of %(size)s."),
 }
+
+# a table the director closed as it stood when the round's time was up (an event "close")
+STOOD_TEXT = gettext_lazy("Table closed by the director as it stood")
 
 EVENT_TEXTS: dict[str, Any] = {
     "create": gettext_lazy("Tournament created"),
@@ -284,7 +295,9 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
                 seed=current.seed, tables=tuple(tuple(p.pk for p in tb["players"])
                                                 for tb in tables), scorers=()).repeats(met),
             "first": not earlier_tables,
-            "swap": SwapForm(players=[(p.pk, p.name) for p in players.values()]),
+            # only players seated in this round (at a table or on the bye) who still play
+            "swap": SwapForm(players=[(p.pk, p.name) for p in players.values()
+                                      if p.pk in drawn and not p.withdrawn]),
         }
     live = st.rounds[-1] if st.rounds and (current is None or current.started) else None
     # every round before the one shown live: its tables, sheets, reviews and reopening stay
@@ -340,7 +353,7 @@ def tournament_live(request: HttpRequest, token: str) -> HttpResponse:
 
 def event_text(e: Any) -> str:
     """One event of the history as a sentence part: "round 2, table 3: Table reopened"."""
-    what = str(EVENT_TEXTS.get(e.action, e.action))
+    what = str(STOOD_TEXT if e.detail.get("stood") else EVENT_TEXTS.get(e.action, e.action))
     if e.round_number and e.table_number:
         return _("round %(round)s, table %(table)s: %(what)s") % {
             "round": e.round_number, "table": e.table_number, "what": what}
@@ -483,6 +496,22 @@ def _table(t: Tournament, table_id: int) -> Table:
     return get_object_or_404(
         Table.objects.select_related("round", "scorer", "sheet"), pk=table_id,
         round__tournament=t)
+
+
+@require_POST
+def tournament_close_as_it_stands(request: HttpRequest, token: str, table_id: int
+                                  ) -> HttpResponse:
+    """The round's time is up: the director closes a table with the deals it has played."""
+    t = get_for_director(token)
+    tb = _table(t, table_id)
+    form = ReopenForm(request.POST)
+    if not form.is_valid() and form.has_error("reason", SingleLineValidator.code):
+        messages.error(request, " ".join(str(e) for e in form.errors["reason"]))
+        return HttpResponseRedirect(director_url(t))
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    return _act(request, t, lambda: logic.close_as_it_stands(tb, reason=reason),
+                _("Table %(table)s is closed as it stands: the deals it played count, and "
+                  "it can be reopened.") % {"table": tb.number})
 
 
 @require_POST
@@ -794,6 +823,11 @@ def tournament_csv(request: HttpRequest, token: str) -> HttpResponse:
         if round_number is None:
             line += ["" if x is None else points(x) for x in s.rounds]
         w.writerow(line)
+    # a player who has played no deal: listed after the ranked ones, with no rank or points
+    ranked = {s.player for s in rows}
+    for p in st.apart if round_number is None else []:
+        if p.pk not in ranked:
+            w.writerow(["", _safe(p.name), _safe(p.club)])
     suffix = f"-round-{round_number}" if round_number else ""
     suffix += "-provisional" if note else ""
     return _download(out.getvalue(), "text/csv; charset=utf-8",

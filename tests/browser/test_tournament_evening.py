@@ -702,3 +702,123 @@ def test_13_forty_players_fit_the_wall_with_a_clock_and_final(
     no_sideways_scroll(phone)
     phone.context.close()
     desk.close()
+
+
+# --------------------------------------------------------------------------- a club night
+
+
+def test_14_a_club_night_closes_late_tables_ranks_only_who_played_swaps_safely_and_imports(
+    live_server: Any, screen: Any, tmp_path: Any
+) -> None:
+    page = screen.new_page()
+    t = create(page, live_server.url, ruleset="marias", name="Klubový večer", players=8,
+               table_size=4, rounds=2, deals=2)
+    draw_and_start(page)
+    admin = page.locator("#players-admin")
+    # a late arrival during round 1: listed apart, with no rank and no points
+    admin.locator("summary").click()
+    admin.locator("#arrive-form input[name=name]").fill("Zdena")
+    admin.get_by_role("button", name="Add the player").click()
+    expect(page.locator(".messages")).to_contain_text("Zdena joins the tournament")
+    expect(page.locator("p.apart")).to_contain_text(
+        "No deal played yet, so no rank and no points: Zdena")
+    expect(page.locator("table.standings")).not_to_contain_text("Zdena")
+    # table 1 plays its round and signs; table 2 has one of two deals when the time is up
+    first, second = Table.objects.select_related("sheet", "scorer").filter(
+        round__tournament=t).order_by("number")
+    play(first, [deal_for(4, 0), deal_for(4, 1)])
+    logic.close(first, signed_name=first.scorer.name)
+    play(second, [deal_for(4, 0)])
+    page.reload()
+    table2 = page.locator("#table-2")
+    table2.locator("details.close-as-it-stands summary").click()
+    table2.locator("input[name=reason]").fill("time is up")
+    table2.get_by_role("button", name="Close this table as it stands").click()
+    expect(page.locator(".messages")).to_contain_text("Table 2 is closed as it stands")
+    expect(page.locator("#table-2 .state")).to_have_text("closed by the director as it stood")
+    expect(page.locator("ul.history")).to_contain_text(
+        "Table closed by the director as it stood (1 deal played): “time is up”")
+    # a name corrected after round 1's sheets were written
+    page.locator("#players-admin summary").click()
+    page.select_option("#rename-player", label="Anna")
+    page.fill("#rename_name", "Anna Malá")
+    page.get_by_role("button", name="Correct the name").click()
+    expect(page.locator(".messages")).to_contain_text("Anna is now Anna Malá.")
+    # round 2 is drawn; then a drawn player leaves: the swap no longer offers him
+    page.get_by_role("button", name="Draw the next round").click()
+    expect(page.get_by_role("button", name="Start round 2")).to_be_visible()
+    gone = t.players.get(name="Bohouš")
+    page.locator("#players-admin summary").click()
+    page.select_option("#withdraw-player", label=gone.name)
+    page.get_by_role("button", name="Withdraw the player").click()
+    expect(page.locator(".messages")).to_contain_text(f"{gone.name} has withdrawn")
+    swap_first = page.locator("select[name=first] option")
+    expect(swap_first.filter(has_text="Zdena")).to_have_count(1)  # seated now
+    expect(swap_first.filter(has_text=gone.name)).to_have_count(0)
+    no_sideways_scroll(page)
+    # the evening's file imports back, old names on the old sheets and all
+    data = page.request.get(live_server.url + f"/t/{t.director_token}/tournament.json").body()
+    backup = tmp_path / "klubovy-vecer.json"
+    backup.write_bytes(data)
+    page.goto(live_server.url + "/t/import/")
+    page.set_input_files("input[type=file]", str(backup))
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator(".messages")).to_contain_text("Tournament imported.")
+    copy = Tournament.objects.exclude(pk=t.pk).get()
+    assert logic.export(copy)["round_list"] == logic.export(t)["round_list"]
+
+
+def test_15_a_twelve_player_wall_with_its_clock_fits_a_phone(
+    live_server: Any, chromium: Any
+) -> None:
+    t = logic.create_tournament(
+        name="Páteční mariáš u Zlatého tygra", ruleset="marias", options={}, rounds=3,
+        table_size=4, deals_per_round=8, premium={},
+        players=[logic.NewPlayer(name=n + " Marešová-Nováková"[: 40 - len(n)], club="KM Brno")
+                 for n in NAMES[:12]])
+    r = logic.draw(t, seed=12)
+    logic.start(r)
+    logic.start_clock(r, 45)
+    for tb in r.tables.select_related("sheet"):
+        play(tb, [deal_for(4, 0, card_points=30), deal_for(4, 1)])
+    phone = chromium.new_context(viewport=SIZES["phone"], locale="en").new_page()
+    phone.goto(live_server.url + f"/tv/{t.view_token}/wall/")
+    expect(phone.locator(".wall-clock .clock-left")).to_be_visible()
+    widest = phone.evaluate(
+        "Math.max(...[...document.querySelectorAll('body *')].map("
+        "e => e.getBoundingClientRect().right))")
+    over = phone.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right"
+        " > 360).map(e => e.tagName + '.' + e.className + ':' + e.getBoundingClientRect().right"
+        " + ':' + getComputedStyle(e).overflow).slice(0, 12)")
+    assert widest <= 360, f"something ends at {widest}px: {over}"
+    no_sideways_scroll(phone)
+    for tb in r.tables.select_related("sheet", "scorer"):
+        play(tb, [deal_for(4, i) for i in range(2, 8)])
+        logic.close(tb, signed_name=tb.scorer.name)
+    phone.reload()
+    no_sideways_scroll(phone)
+    phone.context.close()
+
+
+def test_15_another_game_on_the_new_tournament_form_brings_its_own_tables_and_deals(
+    live_server: Any, screen: Any
+) -> None:
+    page = screen.new_page()
+    page.goto(live_server.url + "/t/new/")
+    page.check("input[name=ruleset][value=marias]")
+    page.check("input[name=table_size][value='4']")
+    page.fill("#id_deals_per_round", "8")
+    page.fill("#id_rounds", "2")
+    page.check("input[name=ruleset][value=binokel]")
+    # Binokel is played at three, each round to the end of the game: nothing of Mariáš stays
+    expect(page.locator("input[name=table_size][value='3']")).to_be_checked()
+    expect(page.locator("#id_deals_per_round")).to_have_value("")
+    expect(page.locator("#id_rounds")).to_have_value("2")  # what is not the game's stays
+    page.fill("#id_name", "Binokel u Krone")
+    page.fill("#id_players_text", "\n".join(NAMES[:6]))
+    page.get_by_role("button", name="Create the tournament").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    t = Tournament.objects.get(name="Binokel u Krone")
+    assert (t.table_size, t.deals_per_round, t.rounds) == (3, None, 2)
+    no_sideways_scroll(page)

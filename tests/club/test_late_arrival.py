@@ -150,3 +150,43 @@ def test_picking_a_register_player_and_typing_a_name_is_refused(client: Client) 
     assert response.status_code == 400
     assert "not both" in response.content.decode()
     assert not ev.entrants.filter(member=lida).exists()
+
+
+def test_a_late_arrival_with_no_round_left_gets_no_rank_no_points_and_no_evening(
+        client: Client) -> None:
+    # a placement-points season of one-round evenings; Lída and Anna are of one team
+    club = logic.create_club(name="KM Brno")
+    for name in SEVEN:
+        logic.add_member(club, name=name, team="Lípa B" if name == "Anna" else "")
+    lida = logic.add_member(club, name=LATE, team="Lípa B")
+    s = logic.create_season(club, name="Zima", ruleset="marias", rule="places",
+                            places=[12, 10, 8, 7, 6, 5, 4])
+    ev = logic.create_evening(s, name="Večer 1", rounds=1, table_size=4, deals_per_round=2,
+                              premium=False,
+                              members=[m for m in club.members.all() if m.name != LATE])
+    t = ev.tournament
+    tournaments.start(tournaments.draw(t, seed=7))
+    logic.add_late_arrival(ev, member=lida)  # the only round is being played: none left
+    for tb in t.round_set.get().tables.select_related("sheet", "scorer"):
+        play(tb, DEALS if len(tb.sheet.players) == 4 else DEALS_AT_3)
+        tournaments.close(tb, signed_name=tb.scorer.name)
+    st = tournaments.standings(t)
+    assert st.complete
+    # the seven who played are ranked; she is listed apart, with no rank and no points
+    assert len(st.overall) == 7 and LATE not in {st.players[x.player].name for x in st.overall}
+    assert [p.name for p in st.apart] == [LATE]
+    table = season.season_table(s)
+    assert table.line_of(lida.pk) is None  # no placement points, the evening not played
+    anna = table.line_of(Member.objects.get(club=club, name="Anna").pk)
+    assert anna is not None
+    (team,) = table.teams
+    assert (team.team, team.total) == ("Lípa B", anna.total)  # nothing for the team from her
+    assert season.player_numbers(lida).evenings == []
+    # "tick the last evening's players" does not tick her
+    assert lida.pk not in logic.last_players(s)
+    # the pages and the CSV list her apart
+    html = client.get(reverse("tournament_view", args=[t.view_token])).content.decode()
+    assert "No deal played yet, so no rank and no points:" in html
+    csv = client.get(reverse("tournament_csv", args=[t.view_token])
+                     ).content.decode("utf-8-sig").splitlines()
+    assert csv[-1].startswith(f",{LATE},")

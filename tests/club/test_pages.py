@@ -396,3 +396,61 @@ def test_a_binokel_season_refuses_tables_of_four_with_the_reason(client: Client)
     data["table_size"] = "3"
     assert client.post(url, data).status_code == 302
     assert Tournament.objects.get().ruleset == "binokel"
+
+
+def test_the_register_compares_names_folded_for_case_spaces_and_accents(client: Client) -> None:
+    club = logic.create_club(name="KM")
+    logic.add_member(club, name="Pepa Novák")
+    url = reverse("club_member_add", args=[club.admin_token])
+    # the same name but for letter case and spaces: refused, nothing added
+    response = client.post(url, {"member-name": "pepa  NOVÁK"})
+    assert response.status_code == 400
+    assert "“Pepa Novák” is already on the register" in response.content.decode()
+    # without the accent: asked first ...
+    response = client.post(url, {"member-name": "Pepa  Novak"})
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert ("“Pepa Novák” is already on the register, written almost like “Pepa Novak”. If it "
+            "is the same player, pick that line; if it is another player, tick “Another "
+            "player with a similar name” and add again.") in body
+    assert 'name="member-another"' in body
+    assert Member.objects.count() == 1
+    # ... and added when the director says it is another player (spaces normalised)
+    assert client.post(url, {"member-name": "Pepa  Novak",
+                             "member-another": "on"}).status_code == 302
+    assert sorted(Member.objects.values_list("name", flat=True)) == ["Pepa Novak", "Pepa Novák"]
+
+
+def test_typing_back_a_player_who_has_left_offers_to_bring_the_player_back(
+        client: Client) -> None:
+    club, s = make_club()
+    lubos = logic.add_member(club, name="Luboš Fiala")
+    logic.edit_member(lubos, name=lubos.name, nickname="", team="", initials_only=False,
+                      has_left=True)
+    # on the register page
+    response = client.post(reverse("club_member_add", args=[club.admin_token]),
+                           {"member-name": "luboš fiala"})
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert "marked as having left the club. Bring the player back" in body
+    assert "add a letter" not in body
+    back = reverse("club_member_back", args=[club.admin_token, lubos.pk])
+    assert f'action="{back}"' in body and "Bring “Luboš Fiala” back" in body
+    # typed as a newcomer of a new evening: the same offer, and back to that page
+    url = reverse("club_evening_new", args=[club.admin_token, s.pk])
+    response = client.post(url, _evening_data(list(logic.active(club)), "Luboš Fiala"))
+    body = response.content.decode()
+    assert response.status_code == 400 and f'action="{back}"' in body
+    assert Member.objects.filter(name__iexact="Luboš Fiala").count() == 1
+    response = client.post(back, {"season": str(s.pk)})
+    assert response["Location"] == url
+    lubos.refresh_from_db()
+    assert lubos.left is None and lubos in logic.active(club)
+
+
+def test_the_season_files_are_named_after_the_club_and_the_season(client: Client) -> None:
+    club, s = make_club()  # "KM Brno mariáš", "Liga 2026"
+    csv_file = client.get(reverse("club_season_csv", args=[club.view_token, s.pk]))
+    assert 'filename="km-brno-marias-liga-2026.csv"' in csv_file["Content-Disposition"]
+    json_file = client.get(reverse("club_season_json", args=[club.admin_token, s.pk]))
+    assert 'filename="km-brno-marias-liga-2026.json"' in json_file["Content-Disposition"]

@@ -134,3 +134,40 @@ def test_a_new_players_page_says_he_has_not_played_yet(client: Client) -> None:
     body = client.get(reverse("club_player", args=[m.view_token])).content.decode()
     assert "<h1>Zdena</h1>" in body and "No evening played yet." in body
     assert "Season points" not in body
+
+
+def test_the_players_page_keeps_each_games_points_and_contracts_apart(client: Client) -> None:
+    from scoresheet.club import logic
+    from scoresheet.tournament import logic as tournaments
+    from tests.club.helpers import make_club, play_evening
+    from tests.tournament.helpers import play
+
+    club, marias = make_club()
+    play_evening(logic.create_evening(marias, name="", rounds=1, table_size=4,
+                                      deals_per_round=2, premium=False,
+                                      members=logic.active(club)))
+    tisic = logic.create_season(club, name="Tisíc zima", ruleset="tisic", rule="points")
+    three = list(logic.active(club))[:3]
+    ev = logic.create_evening(tisic, name="", rounds=1, table_size=3, deals_per_round=1,
+                              premium=False, members=three)
+    r = tournaments.draw(ev.tournament, seed=1)
+    tournaments.start(r)
+    (tb,) = r.tables.select_related("sheet", "scorer")
+    # the seat 0 declares 100 and makes it, seat 1 writes 20: places 1, 2, 3 -> 3, 2, 1 points
+    play(tb, [{"type": "deal", "declarer": 0, "contract": 100, "points": [100, 20, 0],
+               "marriages": [[], [], []]}])
+    tournaments.close(tb, signed_name=tb.scorer.name)
+    first = tournaments.table_players(tb)[0]
+    m = Member.objects.get(club=club, name=first.name)
+    numbers = season.player_numbers(m)
+    by_game = {g.game: g for g in numbers.games}
+    assert set(by_game) == {"marias", "thousand"}
+    assert by_game["thousand"].points == 3.0 and by_game["thousand"].evenings == 1
+    marias_points = by_game["marias"].points
+    assert {c.contract for c in by_game["thousand"].contracts} == {"100"}
+    assert "100" not in {c.contract for c in by_game["marias"].contracts}
+    html = client.get(reverse("club_player", args=[m.view_token])).content.decode()
+    assert "Points (Mariáš)" in html and "Points (Thousand)" in html
+    assert re.search(r"Points \(Thousand\)</dt><dd class=\"game-points\">3</dd>", html)
+    assert f'Points (Mariáš)</dt><dd class="game-points">{int(marias_points)}</dd>' in html
+    assert "<dt>Competition points</dt>" not in html  # never the two added together

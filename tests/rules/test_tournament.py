@@ -322,3 +322,13 @@ def test_a_deal_stopped_by_a_renonc_earns_no_premium_and_goes_to_the_referee():
     assert [(d.entry, d.renonc, d.points) for d in result.deals] == [(0, False, {1: 60}),
                                                                       (1, True, {})]
     assert [d.entry for d in result.flagged] == [0, 1]  # the durch is worth 60 too
+
+
+def test_a_player_with_no_place_in_any_round_played_gets_no_line():
+    r1 = [tn.Seat(player=1, points=-3), tn.Seat(player=2, points=3)]
+    order = tn.standings(tn.SCORING_MONEY, [r1], [1, 2, 3])
+    # player 3 came after the round: no rank above player 1's -3, no points
+    assert [(s.player, s.rank) for s in order] == [(2, 1), (1, 2)]
+    assert tn.absent([r1], [1, 2, 3]) == [3]
+    # before any round is played, everyone has a line
+    assert [s.player for s in tn.standings(tn.SCORING_MONEY, [], [1, 2, 3])] == [1, 2, 3]

@@ -353,7 +353,8 @@ def test_an_import_cannot_give_a_table_sheet_its_own_rules():
     before = Tournament.objects.count()
     with pytest.raises(logic.TournamentError) as refused:
         logic.import_tournament(doc)
-    assert refused.value.params["detail"] == "table 2 rules"
+    assert refused.value.code == "table_rules"
+    assert (refused.value.params["round"], refused.value.params["table"]) == (1, 2)
     assert Tournament.objects.count() == before
 
 
@@ -442,3 +443,139 @@ def test_pages_write_points_and_money_with_the_languages_decimal_comma():
         assert any("," in line["money"] for line in _lines(st))
     with translation.override("en"):
         assert _shown(2.5) == "2.5"
+
+
+def test_the_swap_offers_only_seated_players_who_still_play_and_refuses_others_in_words(client):
+    create(client)
+    t = Tournament.objects.get()
+    home = reverse("tournament", args=[t.director_token])
+    client.post(reverse("tournament_draw", args=[t.director_token]),
+                {"seed": "31337", "revision": rev(t)})
+    karel = t.players.get(name="Karel")
+    logic.withdraw(t, karel)  # drawn, then withdrew
+    late = logic.add_player(t, name="Zdena")  # came after the draw: no place in the round
+    anna = t.players.get(name="Anna")
+    swap_form = page(client.get(home)).split('name="first"')[1].split("</select>")[0]
+    assert f'value="{anna.pk}"' in swap_form
+    assert f'value="{karel.pk}"' not in swap_form and f'value="{late.pk}"' not in swap_form
+    for gone in (karel, late):
+        response = client.post(reverse("tournament_swap", args=[t.director_token]),
+                               {"first": gone.pk, "second": anna.pk, "revision": rev(t)},
+                               follow=True)
+        assert response.status_code == 200
+        assert (f"Only players seated in round 1 who still play can swap places, and "
+                f"{gone.name} is not one of them: nothing was swapped.") in page(response)
+    assert not Event.objects.filter(action="swap").exists()
+
+
+def test_the_director_closes_a_table_as_it_stands_when_the_time_is_up_and_can_undo_it(client):
+    """Seed 004 article V: a player's result is "součet prémiových bodů a finančního výsledku
+    (ziskových bodů), který se nejprve zaokrouhlí na celé koruny" -- over the deals played;
+    nothing is added for the deals a table had no time for."""
+    t = make_tournament(8, rounds=2, deals=4)
+    r = logic.draw(t, seed=5)
+    logic.start(r)
+    late, other = r.tables.select_related("sheet", "scorer").order_by("number")
+    play(other, [deal_for(4, i) for i in range(4)])
+    logic.close(other, signed_name=other.scorer.name)
+    play(late, [deal_for(4, 0), deal_for(4, 1)])  # 2 of 4 deals when the clock runs out
+    home = reverse("tournament", args=[t.director_token])
+    html = page(client.get(home))
+    close_url = reverse("tournament_close_as_it_stands", args=[t.director_token, late.pk])
+    assert close_url in html and "Close this table as it stands" in html
+    response = client.post(close_url, {"reason": "time is up", "revision": rev(t)}, follow=True)
+    assert ("Table 1 is closed as it stands: the deals it played count, and it can be "
+            "reopened.") in page(response)
+    late.refresh_from_db()
+    assert late.closed is not None and late.signed_by == ""
+    html = page(client.get(home))
+    assert "closed by the director as it stood" in html
+    assert "Table closed by the director as it stood (2 deals played): “time is up”" in html
+    st = logic.standings(t)
+    assert st.rounds[0].complete  # the next round can be drawn
+    # the two deals count as they stand: a won hra takes 0,20 Kč from each of the other three
+    # (the one who sits out pays too): seats 1 and 2 won one each, +0,60 - 0,20 = +0,40 Kč;
+    # seats 0 and 3 paid twice, -0,40 Kč; whole crowns 0 for everyone, no premium points
+    money = {s.player: s.score for s in st.rounds[0].seats}
+    seats = [p.pk for p in logic.table_players(late)]
+    assert [money[p] for p in seats] == [-40, 40, 40, -40]
+    points = {s.player: s.points for s in st.rounds[0].seats}
+    assert [points[p] for p in seats] == [0, 0, 0, 0]
+    # reversible: reopened, the table plays on and its scorer signs as usual
+    client.post(reverse("tournament_reopen", args=[t.director_token, late.pk]),
+                {"reason": "two deals left after all", "revision": rev(t)})
+    late.refresh_from_db()
+    assert late.closed is None
+    play(late, [deal_for(4, 2), deal_for(4, 3)])
+    logic.close(late, signed_name=late.scorer.name)
+    late.refresh_from_db()
+    assert late.signed_by == late.scorer.name
+
+
+def test_a_finished_tournament_table_offers_no_rematch(client):
+    from tests.tournament.test_flow import BINOKEL_DECLARER_WINS_LOWER
+
+    t = make_tournament(3, ruleset="binokel", table_size=3, deals=None, rounds=1)
+    logic.start(logic.draw(t, seed=3))
+    tb = Table.objects.select_related("sheet", "scorer").get(round__tournament=t)
+    play(tb, BINOKEL_DECLARER_WINS_LOWER)  # the game is over
+    for signed in (False, True):
+        html = page(client.get(reverse("sheet", args=[tb.sheet.edit_token])))
+        assert "wins" in html and "Rematch" not in html
+        closed_form = page(client.get(reverse("entry_new", args=[tb.sheet.edit_token, "deal"])))
+        assert "The game is over" in closed_form and "Rematch" not in closed_form
+        if not signed:
+            logic.close(tb, signed_name=tb.scorer.name)
+    sheets = Sheet.objects.count()
+    response = client.post(reverse("rematch", args=[tb.sheet.edit_token]), follow=True)
+    assert "the next round’s sheet comes from the tournament’s draw" in page(response)
+    assert Sheet.objects.count() == sheets
+
+
+def test_an_import_refused_for_a_tables_own_rules_says_so_in_words(client):
+    t = make_tournament(3, ruleset="binokel", table_size=3, deals=None, rounds=1)
+    logic.start(logic.draw(t, seed=3))
+    doc = logic.export(t)
+    doc["round_list"][0]["tables"][0]["sheet"]["options"] = {"target": 200}
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("t.json", json.dumps(doc).encode())
+    response = client.post(reverse("tournament_import"), {"file": upload})
+    html = page(response)
+    assert response.status_code == 400 and "bad_document" not in html
+    assert ("The sheet of round 1, table 1 has rules of its own (another preset or other house "
+            "rules), but every table plays the tournament's rules. Nothing was imported."
+            ) in html.replace("&#x27;", "'")
+    assert Tournament.objects.count() == 1
+
+
+def test_a_moved_round_is_not_described_as_drawn_by_lot(client):
+    players = [logic.NewPlayer(name=n) for n in NAMES[:8]]
+    t = logic.create_tournament(name="Posun", ruleset="marias", options={}, rounds=2,
+                                table_size=4, deals_per_round=1, premium=None,
+                                players=players, draw_method="move")
+    r = logic.draw(t, seed=5)
+    html = page(client.get(reverse("tournament", args=[t.director_token])))
+    assert "Drawn by lot with seed" in html  # round 1 is drawn by lot
+    logic.start(r)
+    play_round(t)
+    logic.draw(t, seed=77)
+    html = page(client.get(reverse("tournament", args=[t.director_token])))
+    assert "Drawn by lot" not in html
+    assert ('Moved by the results of round 1; seats and scorers drawn with seed <strong '
+            'class="seed">77</strong>: the same seed gives the same draw.') in html
+
+
+def test_the_referees_note_is_in_the_history_and_on_the_printed_sheet(client):
+    t = make_tournament(8, rounds=1, deals=2, premium={})
+    logic.start(logic.draw(t, seed=5))
+    tb = Table.objects.select_related("sheet", "scorer").filter(round__tournament=t).first()
+    # a won durch (60 premium points): a deal for the referee
+    play(tb, [{"type": "deal", "declarer": 1, "game": "durch", "result": "won"},
+              deal_for(4, 1)])
+    uid = logic.table_state(t, tb).flags[0].uid
+    logic.review(tb, entry_uid=uid, winnable=False, note="eso v talonu")
+    html = page(client.get(reverse("tournament", args=[t.director_token])))
+    assert "row 1, could not be won — “eso v talonu”" in html
+    printed = page(client.get(reverse("tournament_table_print", args=[t.director_token, tb.pk])))
+    assert "The referee: row 1 could not be won, no premium points. “eso v talonu”" in printed

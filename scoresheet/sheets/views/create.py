@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 import rules
-from scoresheet.sheets import services
+from scoresheet.sheets import governing, services
 from scoresheet.sheets.forms import NewSheetForm, apply_fix
 from scoresheet.sheets.views.access import (
     HtmxHttpRequest,
@@ -76,6 +76,10 @@ def rematch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     The player who would have dealt next deals first, as if the evening went on.
     """
     sheet = get_sheet_for_edit(token)
+    if governing.governed(sheet):  # a tournament table: its next sheet comes from the draw
+        messages.info(request, _("This sheet is kept by its tournament: the next round’s "
+                                 "sheet comes from the tournament’s draw, not from a rematch."))
+        return HttpResponseRedirect(reverse("sheet", args=[sheet.edit_token]))
     loaded = services.load(sheet)
     if loaded.scored.outcome is None:
         messages.info(request, _("The game is not over yet."))

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 import rules
-from scoresheet.sheets import extensions, services
+from scoresheet.sheets import extensions, governing, services
 from scoresheet.sheets.display import rows_view
 from scoresheet.sheets.forms import NoteForm, WriteForm
 from scoresheet.sheets.gameforms import EntryForm, FormContext, for_game, kind_label
@@ -392,6 +392,7 @@ def _show_form(e: Entering) -> HttpResponse:
         # the game is over: no form for a row that cannot be written (the sheet offers a rematch)
         return render(e.request, "sheets/entry_closed.html", {
             "sheet": e.sheet, "kind_label": kind_label(e.kind), "back_url": sheet_url(e.sheet),
+            "rematch": not governing.governed(e.sheet),
         })
     filled = extensions.first_entry(e.prefilled)
     initial = None

@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from scoresheet.sheets import derived, extensions, gzipped, services
+from scoresheet.sheets import derived, extensions, governing, gzipped, services
 from scoresheet.sheets.charts import progression_html
 from scoresheet.sheets.display import holder_of, sheet_view
 from scoresheet.sheets.forms import new_key
@@ -69,6 +69,8 @@ def summary_context(sheet: Sheet, data: derived.Derived, *, can_edit: bool,
                               finished=bool(view.finished)),
         # an evening closed on its own page (a tournament's signed table says so in its banner)
         "evening_closed": services.closed_by_evening(sheet),
+        # a sheet an app keeps (a tournament table) gets its next sheet from that app
+        "rematch": bool(view.finished and can_edit and not governing.governed(sheet)),
     }
     if can_edit:
         token = sheet.edit_token
