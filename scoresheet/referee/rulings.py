@@ -735,7 +735,7 @@ def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any],
     )
     notes = tuple(note_text(n, game=game, players=players) for r in rows for n in r.notes)
     payments = tuple(
-        gettext("%(payer)s pays %(payee)s %(amount)s (%(what)s)") % {
+        gettext("%(payer)s → %(payee)s: %(amount)s (%(what)s)") % {
             "payer": players[p.payer], "payee": players[p.payee],
             "amount": format_amount(p.amount, paper), "what": payment_what(str(p.what)),
         }

@@ -331,7 +331,7 @@ def test_no_gendered_past_tense_stands_before_a_name(language: str) -> None:
                                                     "winner": "Šárka"},
      "Štych 3 je zapsán tak, že ho bere Bob, ale podle karet ho bere Šárka: zkontrolujte "
      "karty toho štychu."),
-    ("ru", "%(payer)s pays %(payee)s %(amount)s", {"payer": "Bob", "payee": "Šárka",
+    ("ru", "%(payer)s → %(payee)s: %(amount)s", {"payer": "Bob", "payee": "Šárka",
                                                    "amount": "13,20 Kč"},
      "Bob → Šárka: 13,20 Kč"),
     ("pl", "Signed by %(name)s.", {"name": "Šárka"}, "Podpis: Šárka."),

@@ -163,7 +163,7 @@ def test_a_defenders_renonc_loses_the_deal_for_the_defence_and_costs_the_fee(cli
     sheet = make_sheet(ruleset="marias", entries=[MARIAS_LOST_HRA])
     response = price(client, sheet, {"type": "renonc", "seat": "1", "kind": "1"})
     assert cost_line(response) == "Anna +2.80 Kč, Boris -4.60 Kč, Vera +1.80 Kč"
-    assert "Boris pays Anna 2.00 Kč (renonc fee)" in text(page(response))
+    assert "Boris → Anna: 2.00 Kč (renonc fee)" in text(page(response))
 
 
 def test_a_played_out_renonc_costs_only_the_fee(client, make_sheet):
