@@ -186,7 +186,7 @@ class ArrivalForm(forms.Form):
                                     empty_label=_("(a new player, typed below)"))
     name = forms.CharField(label=_("Or a new player’s name"), max_length=NAME_LENGTH,
                            required=False, validators=ONE_LINE,
-                           help_text=_("He joins the register too."))
+                           help_text=_("They join the register too."))
     team = forms.CharField(label=_("Team"), max_length=TEAM_LENGTH, required=False,
                            validators=ONE_LINE)
 

