@@ -93,3 +93,81 @@ def test_english_gives_no_player_a_gender() -> None:
     # found: "4. played before his turn", "He joins … Add him to the evening"
     english = [str(text) for text in RENONC_TEXTS.values()] + ABOUT_A_PLAYER
     assert [t for t in english if re.search(r"\b(he|his|him)\b", t, re.I)] == []
+
+
+# -- every count with its plural; no case error from a label glued after a preposition -------
+
+@pytest.mark.parametrize(("language", "one", "few", "many"), [
+    # found: pl "4 rozdań na rundę", ru "4 раздач за тур" (a count outside ngettext)
+    ("pl", "1 rozdanie na rundę", "4 rozdania na rundę", "5 rozdań na rundę"),
+    ("ru", "1 раздача за тур", "4 раздачи за тур", "5 раздач за тур"),
+    ("cs", "1 rozdání na kolo", "4 rozdání na kolo", "5 rozdání na kolo"),
+    ("de", "1 Spiel pro Runde", "4 Spiele pro Runde", "5 Spiele pro Runde"),
+])
+def test_the_deals_of_a_round_are_counted_with_their_plural(language: str, one: str, few: str,
+                                                            many: str) -> None:
+    with translation.override(language):
+        counted = [ngettext("%(n)s deal a round", "%(n)s deals a round", n) % {"n": n}
+                   for n in (1, 4, 5)]
+    assert counted == [one, few, many]
+
+
+def test_the_director_counts_the_deals_of_a_round_through_ngettext() -> None:
+    template = (Path(settings.BASE_DIR) / "templates" / "tournament" / "director.html").read_text()
+    assert "{{ n }} deals a round{% endblocktranslate %}" in template
+    assert "{% blocktranslate count n=tournament.deals_per_round %}" in template
+
+
+# A label, a kind or a device glued after a preposition that needs a case: pl "po Rozdanie",
+# "z telefon ab40", ru "после Раздача", de "von Handy", "von der Alleinspieler".
+GLUED = {
+    "pl": ("before", "after", "from", "phone"),
+    "ru": ("before", "after", "from", "phone"),
+    "de": ("before", "after", "from", "phone"),
+    "cs": ("before", "after", "from", "phone"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(GLUED))
+def test_the_history_says_whole_sentences(language: str, client, make_sheet) -> None:
+    from django.urls import reverse
+
+    from tests.sheets.helpers import THREE_DEALS, page
+
+    sheet = make_sheet(entries=THREE_DEALS)
+    template = (Path(settings.BASE_DIR) / "templates" / "sheets" / "history.html").read_text()
+    for fragment in GLUED[language]:
+        assert f'{{% translate "{fragment}" %}}' not in template
+    html = page(client.get(reverse("sheet_history", args=[sheet.edit_token]),
+                           HTTP_ACCEPT_LANGUAGE=language))
+    phone = {"pl": "z telefonu ", "ru": "с телефона ", "de": "vom Handy ",
+             "cs": "z telefonu "}[language]
+    assert phone in html
+
+
+@pytest.mark.parametrize(("language", "msgid", "params", "text"), [
+    ("pl", "now: %(what)s", {"what": "Rozdanie — Борис 170"}, "teraz: Rozdanie — Борис 170"),
+    ("ru", "now: %(what)s", {"what": "Раздача — Борис 170"}, "стало: Раздача — Борис 170"),
+    ("de", "result %(result)s", {"result": "gewonnen"}, "Ergebnis: gewonnen"),
+    ("de", "by %(who)s", {"who": "der Alleinspieler"}, "wer: der Alleinspieler"),
+    ("de", "Which renonc?", {}, "Welcher Renonc?"),
+    ("de", "Who made the renonc?", {}, "Wer hat den Renonc gemacht?"),
+    # found: cs "Анна a Борис musí hádat aspoň 105" (hádat: to guess, or to quarrel)
+    ("cs", "%(name)s sits on the hundred this deal: only %(name)s may play %(opening)s; "
+     "%(names)s must bid at least %(low)s", {"name": "Вера", "opening": 100,
+                                             "names": "Анна a Борис", "low": 105},
+     "Вера v této hře sedí na stovce: jen Вера smí hrát 100; Анна a Борис musí licitovat "
+     "aspoň 105"),
+])
+def test_a_case_or_an_agreement_once_wrong_is_right(language: str, msgid: str,
+                                                    params: dict[str, object],
+                                                    text: str) -> None:
+    with translation.override(language):
+        assert gettext(msgid) % params == text
+
+
+@pytest.mark.parametrize("language", ["cs", "de", "pl", "ru"])
+def test_the_renonc_and_the_bid_have_one_gender_and_one_verb(language: str) -> None:
+    found = [entry.msgstr for entry in catalog(language) if re.search(
+        r"\b(die|eine|Welche) Renonc|hádat|von der Alleinspieler", entry.msgstr)]
+    assert found == []
