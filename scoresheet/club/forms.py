@@ -95,7 +95,7 @@ class PeriodForm(forms.Form):
 class SeasonForm(PeriodForm):
     name = forms.CharField(label=_("Name of the season"), max_length=TITLE_LENGTH,
                            validators=ONE_LINE)
-    ruleset = forms.ChoiceField(label=_("Game and preset"), widget=forms.RadioSelect,
+    ruleset = forms.ChoiceField(label=_("Game and variant"), widget=forms.RadioSelect,
                                 choices=())
     rule = forms.ChoiceField(
         label=_("What an evening counts for the season"), widget=forms.RadioSelect,

@@ -171,3 +171,37 @@ def test_the_renonc_and_the_bid_have_one_gender_and_one_verb(language: str) -> N
     found = [entry.msgstr for entry in catalog(language) if re.search(
         r"\b(die|eine|Welche) Renonc|hádat|von der Alleinspieler", entry.msgstr)]
     assert found == []
+
+
+# -- no developer or English words -------------------------------------------------------------
+
+ENGINE_QUOTES = (  # engine sentences once quoted in English on the rules pages
+    "sto (the hundred) is announced", "With the silent seven", "so the defence cannot announce",
+    "is given by the declarer", "flat fees are outside", "refers to the deal right before it",
+    "premium points for the flek", "trick points add up to",
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["cs", "de", "pl", "ru", "en"])
+def test_the_rules_pages_say_variant_and_quote_the_engine_in_the_pages_language(
+    language: str, client, make_sheet
+) -> None:
+    import rules
+    from django.urls import reverse
+
+    from tests.i18n.crawl import visible
+
+    found = []
+    for ruleset in rules.rulesets():
+        sheet = make_sheet(ruleset=ruleset, players=["Šárka", "Přemysl", "Dana"])
+        response = client.get(reverse("table_rules", args=[sheet.edit_token]),
+                              HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200
+        html = response.content.decode()
+        shown = " ".join(visible(html)[0].split())
+        body = " ".join(re.sub(r"<[^>]+>", " ", html).split())  # the rules' own text too
+        found += [(ruleset, w) for w in re.findall(r"\b[Pp]resets?\b|[Пп]ресет\w*", shown + body)]
+        if language != "en":
+            found += [(ruleset, q) for q in ENGINE_QUOTES if q in body]
+    assert found == []
