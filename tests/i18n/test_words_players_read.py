@@ -205,3 +205,49 @@ def test_the_rules_pages_say_variant_and_quote_the_engine_in_the_pages_language(
         if language != "en":
             found += [(ruleset, q) for q in ENGINE_QUOTES if q in body]
     assert found == []
+
+
+# -- card letters: one alphabet per page, the page's letters of the deck -----------------------
+
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+DECK_OF = {"ru": "thousand24", "pl": "thousand24", "one-thousand": "thousand24",
+           "tisic": "tisic32", "marias": "marias32", "binokel": "binokel48"}
+
+
+def test_czech_mariáš_reads_7_8_9_10_s_sv_k_e() -> None:
+    from rules.cards import DECKS, DeckName
+    from scoresheet.referee.rulings import card_grid
+
+    with translation.override("cs"):
+        row = card_grid(DECKS[DeckName.MARIAS])[0]
+    assert sorted(c.short for c in row.cards) == sorted(["7", "8", "9", "10", "S", "Sv", "K",
+                                                         "E"])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["cs", "de", "pl", "ru", "en"])
+def test_the_card_buttons_read_one_alphabet_the_pages_own(language: str, client,
+                                                          make_sheet) -> None:
+    # found: Cyrillic В/Д/К/Т under J/Q/K/A on cs/pl/de/en pages of the 24-card games, English
+    # J/Q/A under Sp/Sv/E on Czech Mariáš cards, "К♠" in the proof above "K♠" in the tricks
+    from django.urls import reverse
+
+    import rules
+
+    found = []
+    for ruleset in rules.rulesets():
+        sheet = make_sheet(ruleset=ruleset, players=["Šárka", "Přemysl", "Dana"])
+        html = client.get(reverse("referee", args=[sheet.edit_token]),
+                          HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        letters = re.findall(r'<span class="ink-[\w-]+"><b>([^<]*)</b><i>[^<]*</i>'
+                             r'(?:<small>([^<]*)</small>)?', html)
+        assert letters, ruleset
+        shown = {big for big, _small in letters} | {small for _big, small in letters if small}
+        if language != "ru":
+            found += [(ruleset, s) for s in shown if CYRILLIC.search(s)]
+        else:
+            found += [(ruleset, s) for s in shown if re.fullmatch(r"[JQA]|Sp|Sv", s)]
+        if language == "cs":
+            found += [(ruleset, s) for s in shown if s in ("J", "Q", "A")]
+        found += [(ruleset, f"second letter {small}") for _big, small in letters if small]
+    assert found == []
