@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from scoresheet.sheets.words import card_word
 

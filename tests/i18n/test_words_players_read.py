@@ -17,7 +17,6 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
 from scoresheet.referee.rulings import PENALTY_REASON_LABELS
-from scoresheet.sheets import words
 from scoresheet.sheets.gameforms.marias import RENONC_TEXTS
 
 
@@ -187,9 +186,9 @@ ENGINE_QUOTES = (  # engine sentences once quoted in English on the rules pages
 def test_the_rules_pages_say_variant_and_quote_the_engine_in_the_pages_language(
     language: str, client, make_sheet
 ) -> None:
-    import rules
     from django.urls import reverse
 
+    import rules
     from tests.i18n.crawl import visible
 
     found = []
