@@ -144,8 +144,8 @@ def test_a_binokel_bid_is_not_called_a_meld_in_czech() -> None:
             "Poczekaj 22 sekundy"]),
     ("ru", ["Подождите 1 секунду", "Подождите 3 секунды", "Подождите 5 секунд",
             "Подождите 22 секунды"]),
-    ("de", ["Warten Sie 1 Sekunde ", "Warten Sie 3 Sekunden", "Warten Sie 5 Sekunden",
-            "Warten Sie 22 Sekunden"]),
+    ("de", ["Warte 1 Sekunde ", "Warte 3 Sekunden", "Warte 5 Sekunden",
+            "Warte 22 Sekunden"]),
     ("en", ["Wait 1 second ", "Wait 3 seconds", "Wait 5 seconds", "Wait 22 seconds"]),
 ])
 def test_seconds_to_wait_take_the_plural_of_their_number(language: str, said: list[str]) -> None:

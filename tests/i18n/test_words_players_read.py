@@ -250,3 +250,24 @@ def test_the_card_buttons_read_one_alphabet_the_pages_own(language: str, client,
             found += [(ruleset, s) for s in shown if s in ("J", "Q", "A")]
         found += [(ruleset, f"second letter {small}") for _big, small in letters if small]
     assert found == []
+
+
+# -- German says "du" ----------------------------------------------------------------------------
+
+def test_german_always_says_du() -> None:
+    # found: "Geben Sie den Namen des ersten Spielers ein." beside "Gib … ein", "Berichtigen Sie
+    # einen falsch geschriebenen Namen.", "Sie können den Abend später wieder öffnen.", "Ihr
+    # Telefon hat … Warten Sie 51 Sekunden", "Laden Sie die Seite neu und senden Sie es noch einmal."
+    formal = re.compile(r"\b\w+(en|ern|eln) Sie\b|\bIhnen\b|(?<![.:!?„] )(?<!^)\b(Sie|Ihr\w*)\b")
+    found = [text for entry in catalog("de") if not entry.obsolete
+             for text in [entry.msgstr, *entry.msgstr_plural.values()]
+             if formal.search(text.replace("\n", " "))]
+    assert found == []
+
+
+@pytest.mark.parametrize(("msgid", "text"), [
+    ("Type the first player's name.", "Gib den Namen des ersten Spielers ein."),
+    ("Who are you?", "Wer bist du?"),
+])
+def test_german_speaks_to_the_player_as_du(msgid: str, text: str) -> None:
+    assert said("de", msgid) == text
