@@ -271,3 +271,41 @@ def test_german_always_says_du() -> None:
 ])
 def test_german_speaks_to_the_player_as_du(msgid: str, text: str) -> None:
     assert said("de", msgid) == text
+
+
+# -- one word per concept ------------------------------------------------------------------------
+
+# (language, what the msgid says, a word that must not stand for it); the glossary's word is in
+# docs/translating.md ("One word per concept")
+BANNED_SYNONYMS = [
+    # found: pl "karta" (a playing card), "kartka", "arkusz" beside "zapis"
+    ("pl", r"\bsheets?\b", r"\b([Kk]art(a|ę|y|cie|ą|ka|kę|ki|ce|ką|ek|kach)|[Aa]rkusz\w*)\b(?! kalk)"),
+    # found: de "Blatt" (a hand of cards) beside "Zettel"
+    ("de", r"\bsheets?\b", r"\bBl(a|ä)tt\w*"),
+    # found: de "dunkel" where the glossary says "blind"
+    ("de", r"\b[Dd]ark\b", r"\b[Dd]unkel\b"),
+    # found: cs "hláška" (a marriage) for the opening bid, "List" for the sheet
+    ("cs", r"\bbid\b", r"\bhlášk\w*|\bhláška\b"),
+    ("cs", r"\bsheets?\b", r"\bList\b"),
+]
+
+
+@pytest.mark.parametrize(("language", "concept", "banned"), BANNED_SYNONYMS)
+def test_one_word_per_concept_in_the_catalogs(language: str, concept: str, banned: str) -> None:
+    found = [entry.msgstr or entry.msgstr_plural.get(0) for entry in catalog(language)
+             if not entry.obsolete and re.search(concept, entry.msgid)
+             and not re.search(r"\b(deck|pack|cards?|melds?|marriages?)\b", entry.msgid)
+             and any(re.search(banned, text) for text in
+                     [entry.msgstr, *entry.msgstr_plural.values()])]
+    assert found == []
+
+
+@pytest.mark.parametrize(("language", "banned"), [
+    ("pl", r"\b[Aa]rkusz\w*\b(?! kalk)"), ("de", r"\b[Dd]unkel\b"), ("cs", r"\b[Zz]dvih\w*"),
+])
+def test_one_word_per_concept_on_the_rules_pages(language: str, banned: str) -> None:
+    # found: pl rules "Arkusz zachowuje zasady…", de "dunkel", cs Mariáš "zdvih" beside "štych"
+    folder = Path(settings.BASE_DIR) / "docs" / "rules" / language
+    found = [(path.name, m.group(0)) for path in sorted(folder.glob("*.md"))
+             for m in re.finditer(banned, path.read_text())]
+    assert found == []
