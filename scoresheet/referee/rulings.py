@@ -108,6 +108,9 @@ class SuitView:
         return " · ".join((self.name, *self.other_names))
 
 
+CYRILLIC_WORD = re.compile("[\u0400-\u04ff]")
+
+
 def rank_letters(deck: Deck, card: Card) -> tuple[str, str]:
     """(the rank as the reader reads it, the same): one alphabet per page, the page language's
     letters for this deck (referee.words.RANK_LETTERS), never "К♠" beside "K♠"."""
@@ -137,10 +140,13 @@ def card_view(deck: Deck, card: Card, copy: int = 0) -> CardView:
 def suit_view(deck: Deck, face: SuitFace, cards: tuple[CardView, ...] = ()) -> SuitView:
     name = card_word(deck.name.value, face.name)
     others = (face.name, *OTHER_SUIT_NAMES.get(deck.name, {}).get(face.suit, ()))
+    # one alphabet per page: the Russian names only on a Russian page
+    russian = (get_language() or "").split("-")[0] == "ru"
     return SuitView(
         suit=face.suit.value,
         name=name,
-        other_names=tuple(dict.fromkeys(n for n in others if n != name)),
+        other_names=tuple(dict.fromkeys(
+            n for n in others if n != name and (russian or not CYRILLIC_WORD.search(n)))),
         symbol=face.symbol,
         colour=face.colour,
         cards=cards,
