@@ -257,7 +257,8 @@ def test_the_card_buttons_read_one_alphabet_the_pages_own(language: str, client,
 def test_german_always_says_du() -> None:
     # found: "Geben Sie den Namen des ersten Spielers ein." beside "Gib … ein", "Berichtigen Sie
     # einen falsch geschriebenen Namen.", "Sie können den Abend später wieder öffnen.", "Ihr
-    # Telefon hat … Warten Sie 51 Sekunden", "Laden Sie die Seite neu und senden Sie es noch einmal."
+    # Telefon hat … Warten Sie 51 Sekunden", "Laden Sie die Seite neu und senden Sie es noch
+    # einmal."
     formal = re.compile(r"\b\w+(en|ern|eln) Sie\b|\bIhnen\b|(?<![.:!?„] )(?<!^)\b(Sie|Ihr\w*)\b")
     found = [text for entry in catalog("de") if not entry.obsolete
              for text in [entry.msgstr, *entry.msgstr_plural.values()]
@@ -279,7 +280,8 @@ def test_german_speaks_to_the_player_as_du(msgid: str, text: str) -> None:
 # docs/translating.md ("One word per concept")
 BANNED_SYNONYMS = [
     # found: pl "karta" (a playing card), "kartka", "arkusz" beside "zapis"
-    ("pl", r"\bsheets?\b", r"\b([Kk]art(a|ę|y|cie|ą|ka|kę|ki|ce|ką|ek|kach)|[Aa]rkusz\w*)\b(?! kalk)"),
+    ("pl", r"\bsheets?\b",
+     r"\b([Kk]art(a|ę|y|cie|ą|ka|kę|ki|ce|ką|ek|kach)|[Aa]rkusz\w*)\b(?! kalk)"),
     # found: de "Blatt" (a hand of cards) beside "Zettel"
     ("de", r"\bsheets?\b", r"\bBl(a|ä)tt\w*"),
     # found: de "dunkel" where the glossary says "blind"
