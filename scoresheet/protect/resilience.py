@@ -113,11 +113,11 @@ class DatabaseErrorMiddleware:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: a database trouble is a 503 (send again), anything else a plain 500."""
-    from scoresheet.protect.timelimit import TooSlow, too_slow
+    from scoresheet.protect.timelimit import TooSlow, stopped
 
     error = sys.exc_info()[1]
     if isinstance(error, TooSlow):
-        return too_slow()
+        return stopped(request)
     trouble = trouble_of(error)
     if trouble is not None:
         return unavailable(trouble)

@@ -48,7 +48,7 @@ def test_suit_rows_carry_the_local_names_and_the_other_names():
     assert (binokel["hearts"].name, binokel["spades"].name, binokel["clubs"].name,
             binokel["diamonds"].name) == ("Herz", "Schippe", "Kreuz", "Eckstein")
     thousand = {row.suit: row for row in referee.card_grid(DECKS[DeckName.THOUSAND])}
-    assert thousand["hearts"].names == "hearts · kier"  # English first, no Cyrillic off Russian pages
+    assert thousand["hearts"].names == "hearts · kier"  # no Cyrillic off Russian pages
 
 
 def test_card_buttons_show_one_alphabet_the_pages_letters_of_the_deck():
