@@ -43,7 +43,7 @@ def sample(key: str, index: int, number: int) -> Any:
     """A value for the placeholder ``key``: a name, a list of names, money, or a number."""
     if key in SAMPLE_WORDS:
         return SAMPLE_WORDS[key]
-    if key == "names" or key.endswith("_names") and key != "game_names":
+    if key == "names" or (key.endswith("_names") and key != "game_names"):
         return f"{NAMES[0]} a {NAMES[1]}"
     if key == "name" or key.endswith("_name") or key in ("payer", "payee", "winner",
                                                           "recorded", "scorer", "a", "b",
