@@ -67,7 +67,7 @@ def filled(text: str, number: int) -> str:
 
 def section_of(entry: polib.POEntry) -> str:
     """The page (template) or module that says the text: its first place in the sources."""
-    places = [path for path, _line in entry.occurrences]
+    places = [str(path) for path, _line in entry.occurrences]
     templates = [p for p in places if p.startswith("templates/")]
     return (templates or places or ["(elsewhere)"])[0]
 
