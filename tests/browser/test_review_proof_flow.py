@@ -86,6 +86,6 @@ def test_a_renonc_called_mid_play_is_proven_by_the_hands_shown(
     page.get_by_role("button", name="Judge with these hands").tap()
     finding = page.locator(".finding.offence")
     finding.get_by_text("Trick 3: Boris — did not follow suit").wait_for()
-    assert "Proof: Boris still holds Sp♦." in finding.inner_text()
+    assert "Proof: Boris still holds S♦." in finding.inner_text()
     assert fits_the_phone(page)
     shot(page, "review-claim-hands")
