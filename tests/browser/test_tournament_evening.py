@@ -87,7 +87,7 @@ def test_1_without_javascript_the_other_presets_fields_are_not_taken(
     t = create(page, live_server.url, ruleset="tisic", name="Bez skriptů", players=6,
                table_size=3)
     assert t.options == {}
-    expect(page.locator("#rules-in-force")).to_contain_text("Every table plays the preset")
+    expect(page.locator("#rules-in-force")).to_contain_text("Every table plays the variant")
     context.close()
 
 
