@@ -28,3 +28,7 @@ handler500 = "scoresheet.protect.resilience.server_error"
 # A request that cannot be read: a sentence, without reading its body again
 # (scoresheet/protect/guard.py)
 handler400 = "scoresheet.protect.guard.bad_request"
+# A link that leads nowhere, or does not allow what was asked: the site's page, in the reader's
+# language, with a way back
+handler404 = "scoresheet.protect.guard.not_found"
+handler403 = "scoresheet.protect.guard.permission_denied"

@@ -100,7 +100,7 @@ class PeriodForm(forms.Form):
 class SeasonForm(PeriodForm):
     name = forms.CharField(label=_("Name of the season"), max_length=TITLE_LENGTH,
                            validators=ONE_LINE)
-    ruleset = forms.ChoiceField(label=_("Game and preset"), widget=forms.RadioSelect,
+    ruleset = forms.ChoiceField(label=_("Game and variant"), widget=forms.RadioSelect,
                                 choices=())
     rule = forms.ChoiceField(
         label=_("What an evening counts for the season"), widget=forms.RadioSelect,
@@ -191,7 +191,7 @@ class ArrivalForm(forms.Form):
                                     empty_label=_("(a new player, typed below)"))
     name = forms.CharField(label=_("Or a new player’s name"), max_length=NAME_LENGTH,
                            required=False, validators=ONE_LINE,
-                           help_text=_("He joins the register too."))
+                           help_text=_("They join the register too."))
     team = forms.CharField(label=_("Team"), max_length=TEAM_LENGTH, required=False,
                            validators=ONE_LINE)
 

@@ -230,7 +230,7 @@ def print_sheet(loaded: services.Loaded, *, size: PaperSize, part: int | None = 
     settle: tuple[str, ...] = ()
     if paper.settle is not None and scored.rows:
         settle = tuple(
-            _("%(payer)s pays %(payee)s %(amount)s") % {
+            _("%(payer)s → %(payee)s: %(amount)s") % {
                 "payer": players[t.payer],
                 "payee": players[t.payee],
                 "amount": format_amount(t.amount, paper),

@@ -81,6 +81,19 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
                      "and try again."))
 
 
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """``handler404``: a link that leads nowhere (mistyped, cut short, or its sheet deleted)."""
+    return page(_("Not found"), _("There is nothing at this link: it is incomplete, or what it "
+                                  "led to was deleted."), status=404)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None
+                      ) -> HttpResponse:
+    """``handler403``: this link does not allow what was asked."""
+    return page(_("Refused"), _("This link does not allow that. Nothing was saved."),
+                status=403)
+
+
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """``CSRF_FAILURE_VIEW``: the form's security check failed (the page is too old, or it was
     sent from another site); nothing was saved.  Reads nothing of the body."""

@@ -71,9 +71,10 @@ from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.template.defaultfilters import filesizeformat
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils.html import escape
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoresheet.protect import links, memo
 from scoresheet.protect.device import verified
@@ -241,13 +242,22 @@ def give_back(bucket: str, window: int, now: float | None = None) -> None:
     _REFUSED.pop((bucket, end), None)  # one given back may open the window again
 
 
-def page(title: str, text: str, *, status: int) -> HttpResponse:
-    """A small page that needs no database, no session and no template."""
+def page(title: str, text: str, *, status: int, back: tuple[str, str] | None = None
+         ) -> HttpResponse:
+    """A small page that needs no database, no session and no template: the site's header, the
+    sentence in the page's language and a way back (``back``: its link and words; the start
+    page unless told)."""
+    url, words = back or ("/", _("Back to the start page"))
+    language = escape((get_language() or settings.LANGUAGE_CODE).split("-")[0])
     body = (
-        '<!doctype html><html><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title></head><body><main>"
-        f'<h1>{escape(title)}</h1><p role="alert">{escape(text)}</p></main></body></html>'
+        f'<link rel="stylesheet" href="{escape(static("css/app.css"))}">'
+        f"<title>{escape(title)} — Lístek</title></head><body>"
+        '<header class="bar"><a class="brand" href="/">Lístek</a></header><main>'
+        f'<h1>{escape(title)}</h1><div class="alert error" role="alert"><p>{escape(text)}</p>'
+        f'</div><p class="back"><a href="{escape(url)}">{escape(words)}</a></p>'
+        "</main></body></html>"
     )
     response = HttpResponse(body, status=status, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-store"

@@ -22,8 +22,9 @@ from enum import StrEnum, unique
 
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
-from django.utils.html import escape
 from django.utils.translation import gettext as _
+
+from scoresheet.protect.ratelimit import page
 
 log = logging.getLogger("scoresheet.protect.resilience")
 
@@ -78,15 +79,7 @@ def message_of(trouble: Trouble) -> str:
 
 def unavailable(trouble: Trouble) -> HttpResponse:
     """A 503 page that needs no database, no session and no template."""
-    title = _("Not saved")
-    text = message_of(trouble)
-    body = (
-        '<!doctype html><html><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title></head><body><main>"
-        f'<h1>{escape(title)}</h1><p role="alert">{escape(text)}</p></main></body></html>'
-    )
-    response = HttpResponse(body, status=503, content_type="text/html; charset=utf-8")
+    response = page(_("Not saved"), message_of(trouble), status=503)
     response["Retry-After"] = str(RETRY_AFTER)
     response["X-Listek-Trouble"] = trouble.value
     response["Cache-Control"] = "no-store"
@@ -121,11 +114,5 @@ def server_error(request: HttpRequest) -> HttpResponse:
     trouble = trouble_of(error)
     if trouble is not None:
         return unavailable(trouble)
-    title = _("Server error")
-    text = _("Something went wrong on the server. Nothing you sent was half-saved: try again.")
-    body = (
-        '<!doctype html><html><head><meta charset="utf-8">'
-        f"<title>{escape(title)}</title></head><body><main>"
-        f"<h1>{escape(title)}</h1><p>{escape(text)}</p></main></body></html>"
-    )
-    return HttpResponse(body, status=500, content_type="text/html; charset=utf-8")
+    return page(_("Server error"), _("Something went wrong on the server. Nothing you sent was "
+                                     "half-saved: try again."), status=500)

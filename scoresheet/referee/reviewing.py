@@ -35,6 +35,7 @@ from rules.cards import Card, Deck, parse_card
 from scoresheet.referee.rulings import (
     BROKEN_LABELS,
     CardView,
+    card_label,
     card_view,
     rule_text,
     suit_view,
@@ -393,7 +394,7 @@ def _label(deck: Deck, code: str | None) -> str:
     if not code:
         return ""
     try:
-        return deck.label(parse_card(code, deck))
+        return card_label(deck, parse_card(code, deck))
     except rules.RulesError:
         return code
 
@@ -420,7 +421,7 @@ def tricks_shown(review: engine.Review, deck: Deck, players: Sequence[str]) -> l
 def _proof_text(proof: engine.Proof | None, deck: Deck, players: Sequence[str]) -> str:
     if proof is None:
         return ""
-    card = deck.label(proof.card)
+    card = card_label(deck, proof.card)
     name = players[proof.seat] if proof.seat is not None else ""
     if proof.place == "trick":
         return _("Proof: %(name)s played %(card)s in trick %(trick)s.") % {
@@ -481,7 +482,7 @@ def _offence_shown(f: engine.Finding, deck: Deck, players: Sequence[str], url: s
     if f.code == engine.LEAD_OUT_OF_TURN and f.proof is not None and f.proof.seat is not None:
         proof = _("Proof: %(name)s took trick %(trick)s (%(card)s) and was to lead.") % {
             "name": players[f.proof.seat], "trick": f.proof.trick,
-            "card": deck.label(f.proof.card)}
+            "card": card_label(deck, f.proof.card)}
     else:
         proof = _proof_text(f.proof, deck, players)
     return FindingShown(offence=True, headline=headline, rule=_offence_rule(f), played=played,
@@ -491,7 +492,7 @@ def _offence_shown(f: engine.Finding, deck: Deck, players: Sequence[str], url: s
 def _problem_shown(f: engine.Finding, deck: Deck, players: Sequence[str]) -> FindingShown:
     values = dict(f.params)
     if f.card is not None:
-        values["card"] = deck.label(f.card)
+        values["card"] = card_label(deck, f.card)
     for key in ("recorded", "winner"):
         if isinstance(values.get(key), int):
             values[key] = players[values[key]]
@@ -530,7 +531,7 @@ def findings_shown(review: engine.Review, deck: Deck, players: Sequence[str], *,
 def pending_shown(review: engine.Review, deck: Deck, players: Sequence[str]) -> list[str]:
     """The marriages waiting for their partner card: neutral notes, not offences."""
     return [str(PENDING_TEXT) % {"trick": p.trick, "name": players[p.seat],
-                                 "card": deck.label(p.partner)} for p in review.pending]
+                                 "card": card_label(deck, p.partner)} for p in review.pending]
 
 
 def held_picker(deck: Deck, review: engine.Review, setup: Setup,
@@ -660,7 +661,7 @@ def proof_of(document: rules.Sheet, query: str, trick: Any, seat: Any,
             kept["rule"] = _offence_rule(f)
             deck = review.deal.rules.deck  # the deck's faces, for the history and the print
             kept["faces"] = {"card": _label(deck, kept.get("card")),
-                             "proof": "" if f.proof is None else deck.label(f.proof.card)}
+                             "proof": "" if f.proof is None else card_label(deck, f.proof.card)}
             return {**kept, "review": setup.query()}
     return None
 

@@ -34,7 +34,7 @@ import rules
 from rules import arbiter, marias, thousand
 from rules.arbiter import Broken, MarriageRule, TrumpRule
 from rules.cards import Card, Deck, DeckName, Suit, SuitFace, parse_card
-from scoresheet.referee.words import LEGAL, MONEY_HELP, OBLIGATIONS, card_name
+from scoresheet.referee.words import LEGAL, MONEY_HELP, OBLIGATIONS, card_name, rank_letter
 from scoresheet.sheets import services
 from scoresheet.sheets.display import format_value
 from scoresheet.sheets.gameforms.marias import RENONC_TEXTS
@@ -108,21 +108,14 @@ class SuitView:
         return " · ".join((self.name, *self.other_names))
 
 
-CYRILLIC = re.compile("[\u0400-\u04ff]")
-
-
-def reads_cyrillic() -> bool:
-    """Whether the page's reader reads the Cyrillic letters of the Russian deck (К, Д, В, Т)."""
-    return (get_language() or "").split("-")[0] == "ru"
+CYRILLIC_WORD = re.compile("[\u0400-\u04ff]")
 
 
 def rank_letters(deck: Deck, card: Card) -> tuple[str, str]:
-    """(the rank as the reader reads it, the rank as the deck prints it): a Russian deck shows
-    the letters of the engine (K, Q, J, A) to a reader of another language, never "К♠"."""
-    printed = deck.rank_face(card.rank).short
-    if CYRILLIC.search(printed) and not reads_cyrillic():
-        return card.rank.value, printed
-    return printed, printed
+    """(the rank as the reader reads it, the same): one alphabet per page, the page language's
+    letters for this deck (referee.words.RANK_LETTERS), never "К♠" beside "K♠"."""
+    read = rank_letter(deck.name.value, card.rank.value)
+    return read, read
 
 
 def card_label(deck: Deck, card: Card) -> str:
@@ -136,8 +129,7 @@ def card_view(deck: Deck, card: Card, copy: int = 0) -> CardView:
     return CardView(
         code=str(card),
         short=read,
-        # shown small when it differs: the deck's own letter beside the reader's
-        rank=printed if read != printed else card.rank.value,
+        rank=printed,
         symbol=face.symbol,
         colour=face.colour,
         name=card_name(deck.name.value, rank.name, face.name),
@@ -148,10 +140,13 @@ def card_view(deck: Deck, card: Card, copy: int = 0) -> CardView:
 def suit_view(deck: Deck, face: SuitFace, cards: tuple[CardView, ...] = ()) -> SuitView:
     name = card_word(deck.name.value, face.name)
     others = (face.name, *OTHER_SUIT_NAMES.get(deck.name, {}).get(face.suit, ()))
+    # one alphabet per page: the Russian names only on a Russian page
+    russian = (get_language() or "").split("-")[0] == "ru"
     return SuitView(
         suit=face.suit.value,
         name=name,
-        other_names=tuple(dict.fromkeys(n for n in others if n != name)),
+        other_names=tuple(dict.fromkeys(
+            n for n in others if n != name and (russian or not CYRILLIC_WORD.search(n)))),
         symbol=face.symbol,
         colour=face.colour,
         cards=cards,
@@ -735,7 +730,7 @@ def penalty_preview(loaded: services.Loaded, entry: Mapping[str, Any],
     )
     notes = tuple(note_text(n, game=game, players=players) for r in rows for n in r.notes)
     payments = tuple(
-        gettext("%(payer)s pays %(payee)s %(amount)s (%(what)s)") % {
+        gettext("%(payer)s → %(payee)s: %(amount)s (%(what)s)") % {
             "payer": players[p.payer], "payee": players[p.payee],
             "amount": format_amount(p.amount, paper), "what": payment_what(str(p.what)),
         }

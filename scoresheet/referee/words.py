@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from scoresheet.sheets.words import card_word
 
@@ -70,3 +70,42 @@ MONEY_HELP: dict[str, Any] = {
         "hearts the first three double)"
     ),
 }
+
+
+# The letters a card's rank is printed with, per deck and per page language: the letters the
+# players of that language read on such cards (docs/translating.md, "Card letters").  One
+# alphabet per page: a Russian page reads В Д К Т, no other page reads Cyrillic, and a Czech page
+# never reads the English J, Q, A.  Ranks missing here are their numbers (7, 8, 9, 10).
+_CZECH_SUITED = {  # the 32-card German-suited pack (Mariáš, Tisíc)
+    "cs": {"J": "S", "Q": "Sv", "K": "K", "A": "E"},
+    "de": {"J": "U", "Q": "O", "K": "K", "A": "A"},
+    "pl": {"J": "N", "Q": "W", "K": "K", "A": "A"},
+    "ru": {"J": "У", "Q": "О", "K": "К", "A": "Т"},
+    "en": {"J": "S", "Q": "Sv", "K": "K", "A": "E"},  # English tables keep the Czech names
+}
+RANK_LETTERS: dict[str, dict[str, dict[str, str]]] = {
+    "thousand24": {
+        "cs": {"J": "Kl", "Q": "D", "K": "K", "A": "E"},
+        "de": {"J": "B", "Q": "D", "K": "K", "A": "A"},
+        "pl": {"J": "W", "Q": "D", "K": "K", "A": "A"},
+        "ru": {"J": "В", "Q": "Д", "K": "К", "A": "Т"},
+        "en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
+    },
+    "tisic32": _CZECH_SUITED,
+    "marias32": _CZECH_SUITED,
+    "binokel48": {
+        "cs": {"J": "S", "Q": "Sv", "K": "K", "A": "E"},
+        "de": {"J": "U", "Q": "O", "K": "K", "A": "A"},
+        "pl": {"J": "N", "Q": "W", "K": "K", "A": "A"},
+        "ru": {"J": "У", "Q": "О", "K": "К", "A": "Т"},
+        "en": {"J": "U", "Q": "O", "K": "K", "A": "A"},  # English tables keep the German names
+    },
+}
+
+
+def rank_letter(deck: str, rank: str, language: str | None = None) -> str:
+    """The letter of a rank ("J", "Q", "K", "A", or a number) as the page's reader reads it on
+    a card of ``deck``."""
+    code = (language or get_language() or "en").split("-")[0]
+    letters = RANK_LETTERS.get(deck, {})
+    return letters.get(code, letters.get("en", {})).get(rank, rank)

@@ -157,7 +157,7 @@ def ruleset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
 class NewSheetForm(forms.Form):
     """Pick the preset, change the house rules, type the players, pick the first dealer."""
 
-    ruleset = forms.ChoiceField(label=_("Game and preset"), widget=forms.RadioSelect)
+    ruleset = forms.ChoiceField(label=_("Game and variant"), widget=forms.RadioSelect)
     # Present when the page showed the house rules: without it every option keeps its default
     # (an unticked box is otherwise indistinguishable from a form that never showed it).
     options_shown = forms.BooleanField(required=False, widget=forms.HiddenInput, initial=True)
@@ -180,7 +180,7 @@ class NewSheetForm(forms.Form):
         dealer_field.choices = [(str(i), str(i + 1)) for i in range(self.max_players)]
         self.fields["first_dealer"].initial = "0"
         self.fields["first_dealer"].error_messages["required"] = _("Tap who deals first.")
-        self.fields["ruleset"].error_messages["required"] = _("Choose the game and preset.")
+        self.fields["ruleset"].error_messages["required"] = _("Choose the game and variant.")
         self.fixes: list[Fix] = []
         for seat in range(self.max_players):
             self.fields[f"player_{seat}"] = forms.CharField(

@@ -58,7 +58,7 @@ class Sheet(models.Model):
     # editions existed the first): it replays under these rules for ever, so its totals never move.
     edition = models.PositiveSmallIntegerField(_("rules edition"), default=latest_edition)
     options = models.JSONField(
-        _("house rules"), default=dict, help_text=_("Only what differs from the preset.")
+        _("house rules"), default=dict, help_text=_("Only what differs from the variant.")
     )
     players = models.JSONField(_("players"), help_text=_("Names in seat (playing) order."))
     # A short name per seat that the table chose for the column heads ("" or missing: the head

@@ -64,7 +64,7 @@ def new_evening(page: Any, base: str, club: Club, season: Season, *, last: bool,
         page.get_by_role("link", name=ev.tournament.name, exact=True).click()
         page.fill("#id_arrive-name", late)
         no_sideways_scroll(page)
-        page.get_by_role("button", name="Add him to the evening").click()
+        page.get_by_role("button", name="Add to the evening").click()
         expect(page.locator(".messages")).to_contain_text(
             f"{late} joins the tournament: seated from the next draw.")
         assert ev.entrants.filter(member__name=late, player__name=late).exists()

@@ -164,9 +164,9 @@ def test_an_evening_of_marias_with_fleks_a_renonc_and_settling_up(
     page.wait_for_url(re.compile(r"/settle/$"))
     payments = [t.replace("\xa0", " ") for t in page.locator("li.transfer").all_inner_texts()]
     assert [re.sub(r"\s+", " ", p) for p in payments] == [
-        "Dana pays Cyril 35.00 Kč (35 Kč in whole crowns)",
-        "Dana pays Bohouš 5.40 Kč (5 Kč in whole crowns)",
-        "Dana pays Anna 2.20 Kč (2 Kč in whole crowns)",
+        "Dana → Cyril: 35.00 Kč (35 Kč in whole crowns)",
+        "Dana → Bohouš: 5.40 Kč (5 Kč in whole crowns)",
+        "Dana → Anna: 2.20 Kč (2 Kč in whole crowns)",
     ]
     shot(page, "marias-04-settle-up", full_page=True)
 

@@ -60,8 +60,8 @@ def create(page: Any, base: str, *, ruleset: str, name: str, players: int, table
 def test_1_a_thousand_or_binokel_tournament_plays_its_own_presets_rules(
     live_server: Any, screen: Any, ruleset: str
 ) -> None:
-    """The new-tournament form opens on Mariáš; tapping another preset and creating without
-    "Show this preset's rules" once gave every table Mariáš's posted fields (Thousand rounded
+    """The new-tournament form opens on Mariáš; tapping another variant and creating without
+    "Show this variant's rules" once gave every table Mariáš's posted fields (Thousand rounded
     37 to 35, Binokel lost its Dapp)."""
     page = screen.new_page()
     t = create(page, live_server.url, ruleset=ruleset, name="Čtvrtek", players=6, table_size=3)
@@ -69,7 +69,7 @@ def test_1_a_thousand_or_binokel_tournament_plays_its_own_presets_rules(
     assert t.options == {}
     rules_box = page.locator("#rules-in-force")
     rules_box.locator("summary").click()
-    expect(rules_box).to_contain_text("Every table plays the preset as it is.")
+    expect(rules_box).to_contain_text("Every table plays the variant as it is.")
     expect(rules_box.locator("mark")).to_have_count(0)
     if ruleset == "binokel":
         expect(rules_box).to_contain_text("Dapp")
@@ -87,7 +87,7 @@ def test_1_without_javascript_the_other_presets_fields_are_not_taken(
     t = create(page, live_server.url, ruleset="tisic", name="Bez skriptů", players=6,
                table_size=3)
     assert t.options == {}
-    expect(page.locator("#rules-in-force")).to_contain_text("Every table plays the preset")
+    expect(page.locator("#rules-in-force")).to_contain_text("Every table plays the variant")
     context.close()
 
 
@@ -109,7 +109,7 @@ def test_1_house_rules_typed_for_the_shown_preset_are_kept_and_marked(
     box = page.locator("#rules-in-force")
     box.locator("summary").click()
     expect(box.locator("mark")).to_have_text(["5"])
-    expect(box).to_contain_text("preset: 10")
+    expect(box).to_contain_text("variant: 10")
 
 
 def test_1_a_preset_tapped_before_htmx_arrived_gets_its_house_rules_when_it_does(

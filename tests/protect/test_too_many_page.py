@@ -21,14 +21,14 @@ pytestmark = pytest.mark.django_db
 NOW = 60 * 16_667 + 57.0
 WAIT_3 = {
     "cs": "Počkejte 3 sekundy a zkuste to znovu.",
-    "de": "Warten Sie 3 Sekunden und versuchen Sie es erneut.",
+    "de": "Warte 3 Sekunden und versuche es erneut.",
     "en": "Wait 3 seconds and try again.",
     "pl": "Poczekaj 3 sekundy i spróbuj ponownie.",
     "ru": "Подождите 3 секунды и попробуйте снова.",
 }
 WHY = {
     "cs": "Váš telefon si v krátké době vyžádal víc tisků, souborů nebo statistik",
-    "de": "Ihr Telefon hat in kurzer Zeit mehr Ausdrucke, Dateien oder Statistiken angefordert",
+    "de": "Dein Handy hat in kurzer Zeit mehr Ausdrucke, Dateien oder Statistiken angefordert",
     "en": "Your phone asked for more printouts, files or statistics than its share",
     "pl": "Twój telefon zażądał w krótkim czasie więcej wydruków, plików lub statystyk",
     "ru": "Ваш телефон за короткое время запросил больше распечаток, файлов или статистик",

@@ -163,7 +163,7 @@ def test_a_defenders_renonc_loses_the_deal_for_the_defence_and_costs_the_fee(cli
     sheet = make_sheet(ruleset="marias", entries=[MARIAS_LOST_HRA])
     response = price(client, sheet, {"type": "renonc", "seat": "1", "kind": "1"})
     assert cost_line(response) == "Anna +2.80 Kč, Boris -4.60 Kč, Vera +1.80 Kč"
-    assert "Boris pays Anna 2.00 Kč (renonc fee)" in text(page(response))
+    assert "Boris → Anna: 2.00 Kč (renonc fee)" in text(page(response))
 
 
 def test_a_played_out_renonc_costs_only_the_fee(client, make_sheet):
@@ -261,7 +261,7 @@ def test_a_renonc_attached_to_the_first_deal_is_written_right_after_it(client, m
     response = price(client, sheet, query)
     assert response.status_code == 200
     html = page(response)
-    assert "Attached to row 1 (Deal: Anna" in text(html)
+    assert "Attached to row 1 (Deal — Anna" in text(html)
     assert '<input type="hidden" name="deal" value="0">' in html
     assert cost_line(response) == "Anna +2.80 Kč, Boris -4.60 Kč, Vera +1.80 Kč"
     assert "-0.80 Kč → 2.00 Kč" in text(html)
@@ -284,7 +284,7 @@ def test_a_renonc_attached_to_the_first_deal_is_written_right_after_it(client, m
     after = text(page(client.get(reverse("sheet", args=[sheet.edit_token]))))
     assert "Written on the sheet as row 2." in after
     history = text(page(client.get(reverse("sheet_history", args=[sheet.edit_token]))))
-    assert re.search(r"#4 entered row 2 \S+ \S+ after Renonc: Boris", history), history[:800]
+    assert re.search(r"#4 entered row 2 \S+ \S+ now: Renonc — Boris", history), history[:800]
 
 
 def test_without_a_deal_the_renonc_is_written_at_the_end(client, make_sheet):
@@ -296,7 +296,7 @@ def test_without_a_deal_the_renonc_is_written_at_the_end(client, make_sheet):
     response = price(client, sheet, BORIS_RENONC)
     assert cost_line(response) == "Anna +2.20 Kč, Boris -4.20 Kč, Vera +2.00 Kč"
     assert "Attached to row" not in text(page(response))
-    assert "The last deal on the sheet, row 3 (Deal: Vera" in text(page(response))
+    assert "The last deal on the sheet, row 3 (Deal — Vera" in text(page(response))
     fields = write_fields(page(response))
     written = page(response)[page(response).index('class="write-penalty"'):]
     assert 'name="deal"' not in written
@@ -309,7 +309,7 @@ def test_without_a_deal_the_renonc_is_written_at_the_end(client, make_sheet):
 def test_attached_to_the_last_deal_is_the_same_as_at_the_end(client, make_sheet):
     sheet = make_sheet(ruleset="marias", entries=THREE_HRAS)
     response = price(client, sheet, {**BORIS_RENONC, "deal": "2"})
-    assert "Attached to row 3 (Deal: Vera" in text(page(response))
+    assert "Attached to row 3 (Deal — Vera" in text(page(response))
     assert cost_line(response) == "Anna +2.20 Kč, Boris -4.20 Kč, Vera +2.00 Kč"
 
 
@@ -384,7 +384,7 @@ def test_the_deal_reviews_renonc_link_opens_the_calculator_attached_to_that_deal
     html = page(review(client, sheet, {"deal": 0, "p": cards(tricks)[:11]}))
     link = re.search(r'href="([^"]*penalty/\?[^"]*)"', html).group(1).replace("&amp;", "&")
     calculator = page(client.get(link))
-    assert "Attached to row 1 (Deal: Anna" in text(calculator)
+    assert "Attached to row 1 (Deal — Anna" in text(calculator)
     assert '<input type="hidden" name="deal" value="0">' in calculator
 
 

@@ -233,4 +233,4 @@ def test_the_sheets_own_trick_obligations_judge_its_deals(client, make_sheet):
     house = make_sheet(ruleset="ru", options={"must_beat": True})
     body = text(page(review(client, house, {"declarer": 0, "p": played})))
     assert "Trick 1: Boris — did not beat" in body
-    assert "Proof: Boris played Т♠ in trick 2." in body  # the 24-card deck: Т = туз
+    assert "Proof: Boris played A♠ in trick 2." in body  # the 24-card deck: Т = туз

@@ -29,7 +29,7 @@ def test_a_trick_1_marriage_is_a_neutral_note_until_the_king_shows(client, make_
     sheet = make_sheet(ruleset="ru")
     html = page(review(client, sheet, {"declarer": 0, "p": cards(RU_TRICKS[:3])}))
     assert '<div class="finding' not in html and 'role="alert"' not in html
-    assert "Trick 1, Anna: marriage declared — waiting for К♣." in text(html)
+    assert "Trick 1, Anna: marriage declared — waiting for K♣." in text(html)
     done = page(review(client, sheet, {"declarer": 0, "p": cards(RU_TRICKS)}))
     assert "waiting for" not in text(done) and '<div class="finding' not in done
 
@@ -97,7 +97,7 @@ def test_the_hands_shown_when_play_stopped_prove_a_renonc_called_mid_play(client
                                         "h": ["1-J-bells", "1-Q-bells", "2-A-acorns"]}))
     body = text(shown)
     assert "Trick 3: Boris — did not follow suit" in body
-    assert "Proof: Boris still holds Sp♦." in body  # J-bells, the first bell he shows
+    assert "Proof: Boris still holds S♦." in body  # J-bells, the first bell he shows
 
 
 def _write_proven_renonc(client, sheet):
@@ -210,4 +210,4 @@ def test_in_czech_the_renonc_is_proven_first_and_named_nepriznani_barvy_once_sho
     assert "nezatrumfování" not in at4  # no guess at the kind
     at5 = body(5)
     assert "Štych 3: Boris — nepřiznání barvy" in at5
-    assert "Sp♥" in at5
+    assert "S♥" in at5

@@ -55,7 +55,7 @@ def test_the_options_this_table_changed_are_highlighted(client, make_sheet):
     assert re.findall(r"<td>(.*?)</td>", row) == ["880", "<mark>900</mark>"]
     assert html.count('<tr class="differs">') == 1
     assert option_row(html, "barrel_deals")[0] == ""
-    assert "This table plays 1 option differently from the preset" in text(html)
+    assert "This table plays 1 option differently from the variant" in text(html)
 
 
 def test_the_changed_options_are_marked_in_the_rules_text(client, make_sheet):

@@ -123,8 +123,9 @@ SENTENCES = {
     "de": lambda: [
         f"Ein Gebot ist ein Vielfaches von „{label('bid_step')}“ und höchstens "
         f"„{label('max_contract')}“.",
-        f"Jeder Platz darf in einer Partie „{label('bombs_per_player')}“-mal bomben "
-        f"(1; 0 = keine Bombe).",
+        # found: "„Bomben pro Spieler“-mal": a label glued into a word
+        f"Jeder Spieler darf in einer Partie so oft bomben, wie die Einstellung "
+        f"„{label('bombs_per_player')}“ sagt (1; 0 = keine Bombe).",
         f"Strafzeilen verschieben den Geber nicht, außer der Strafe für einen Regelverstoß mit "
         f"eingeschalteter Einstellung „{label('revoke_ends_deal')}“ ({preset_name('tisic')}): sie "
         f"tritt an die Stelle des "

@@ -25,9 +25,9 @@ def test_row_history_shows_before_and_after_of_every_change(client, make_sheet):
     assert "History of row 1" in html
     # newest first: the correction, then the first writing
     assert html.index("corrected") < html.index("entered")
-    assert "before Deal: Boris 120; 30/75/15; Boris ♥" in html
-    assert "after Deal: Boris 120; 50/55/15" in html
-    assert "phone a1b2 (Chrome · Android)" in html
+    assert "before: Deal — Boris 120; 30/75/15; Boris ♥" in html
+    assert "now: Deal — Boris 120; 50/55/15" in html
+    assert "from the phone a1b2 · Chrome · Android" in html
     assert "History of row 2" not in html and "40/20/60" not in html  # only this row
 
 
@@ -37,7 +37,7 @@ def test_sheet_history_keeps_deleted_rows(client, make_sheet):
     html = text(page(client.get(reverse("sheet_history", args=[sheet.edit_token]))))
     assert "History of the sheet" in html
     assert "deleted row 3" in html
-    assert "before Deal: Anna 100; 70/43/7; Anna ♦" in html
+    assert "before: Deal — Anna 100; 70/43/7; Anna ♦" in html
     assert html.count("entered") == 3
 
 

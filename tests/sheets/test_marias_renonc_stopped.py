@@ -213,7 +213,7 @@ def test_undo_takes_back_the_stopped_deal_whole(client, make_sheet):
 def test_history_export_and_print_show_the_stopped_deal(client, make_sheet):
     sheet = sheet_of(make_sheet, [ENTRY])
     history = text(page(client.get(reverse("sheet_history", args=[sheet.edit_token]))))
-    assert "Renonc: Cyril: 1. did not follow suit — stopped Bohouš: hra, ♣ žaludy" in history
+    assert "Renonc — Cyril: 1. did not follow suit — stopped Bohouš: hra, ♣ žaludy" in history
     exported = client.get(reverse("export_json", args=[sheet.edit_token]))
     assert json.loads(exported.content)["entries"] == [ENTRY]
     printed = text(page(client.get(reverse("print", args=[sheet.edit_token]))))
@@ -245,7 +245,7 @@ def test_the_calculator_asks_in_which_deal_the_renonc_was(client, make_sheet):
     words = text(page(price(client, sheet, RENONC)))
     assert "In which deal?" in words
     assert "The deal being played (not on the sheet yet)" in words
-    assert "The last deal on the sheet, row 1 (Deal: Anna: hra, ♠ listy, 30)" in words
+    assert "The last deal on the sheet, row 1 (Deal — Anna: hra, ♠ listy, 30)" in words
 
 
 def test_a_renonc_in_the_deal_being_played_opens_the_deal_form_stopped(client, make_sheet):

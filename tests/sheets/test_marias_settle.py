@@ -35,9 +35,15 @@ def settle_url(sheet: Sheet) -> str:
 def transfers(html: str) -> list[tuple[str, str, int]]:
     """(payer, payee, haléře) of every transfer the page lists."""
     found = re.findall(
-        r'<li class="transfer"><span class="who"><b>([^<]+)</b> pays <b>([^<]+)</b></span> '
+        r'<li class="transfer"><span class="who"><b>([^<]+)</b> → <b>([^<]+)</b>:</span> '
         r'<span class="amt">(-?[\d.]+) Kč</span>', html)
     return [(a, b, int(Decimal(amount) * 100)) for a, b, amount in found]
+
+
+def payments(html: str) -> str:
+    """The list of payments as it reads (no space before a colon or a bracket)."""
+    listed = text(html[html.index('<ol class="transfers">'):html.index("</ol>")])
+    return re.sub(r"\s+([:)])", r"\1", re.sub(r"\(\s+", "(", listed)).replace("\xa0", " ")
 
 
 def final_column(html: str, css: str) -> list[str]:
@@ -99,9 +105,9 @@ def test_the_final_table_rounds_to_whole_crowns_half_away_from_zero(client, make
     assert "Anna hra 1, betl 1 18.50 Kč 19 Kč 30 49" in table
     assert "Bohouš hra ♥ 1, sedma ♥ 1 15.20 Kč 15 Kč 20 35" in table
     # each transfer also in whole crowns: Cyril pays Anna 18.50 (19) and Bohouš 15.20 (15)
-    words = text(html)
-    assert "Cyril pays Anna 18.50 Kč (19 Kč in whole crowns)" in words
-    assert "Cyril pays Bohouš 15.20 Kč (15 Kč in whole crowns)" in words
+    words = payments(html)
+    assert "Cyril → Anna: 18.50 Kč (19 Kč in whole crowns)" in words
+    assert "Cyril → Bohouš: 15.20 Kč (15 Kč in whole crowns)" in words
 
 
 def test_whole_crowns_in_czech(client, make_sheet):
@@ -109,6 +115,24 @@ def test_whole_crowns_in_czech(client, make_sheet):
     html = page(client.get(settle_url(sheet), HTTP_ACCEPT_LANGUAGE="cs"))
     assert final_column(html, "money") == ["18,50 Kč", "15,20 Kč", "-33,70 Kč"]
     assert final_column(html, "crowns") == ["19 Kč", "15 Kč", "-34 Kč"]
+
+
+@pytest.mark.parametrize(("language", "first"), [
+    # found: "Cyril platí Anna 18,50 Kč", "Cyril платит Anna …" (two nominatives: who pays?),
+    # pl "Cyril płaci → Anna" (verb and arrow)
+    ("cs", "Cyril → Anna: 18,50 Kč (v celých korunách 19 Kč)"),
+    ("ru", "Cyril → Anna: 18,50 Kč (в целых кронах 19 Kč)"),
+    ("pl", "Cyril → Anna: 18,50 Kč (19 Kč w pełnych koronach)"),
+    ("de", "Cyril → Anna: 18,50 Kč (19 Kč in ganzen Kronen)"),
+    ("en", "Cyril → Anna: 18.50 Kč (19 Kč in whole crowns)"),
+])
+def test_a_payment_reads_payer_arrow_payee_in_every_language(client, make_sheet, language,
+                                                             first):
+    sheet = from_golden(make_sheet, TEN_HALER)
+    html = page(client.get(settle_url(sheet), HTTP_ACCEPT_LANGUAGE=language))
+    said = payments(html)
+    assert first in said
+    assert not re.search(r"platí|платит|płaci|zahlt|pays", said)
 
 
 def test_premium_points_agreed_at_the_end_count_in_the_final_table(client, make_sheet):

@@ -136,7 +136,7 @@ def _review(request: HtmxHttpRequest, token: str, mode: Mode) -> HttpResponse:
             "declarer_name": players[review.deal.declarer],
             "marriages": [(players[s], reviewing.suit_words(deck, m))
                           for s, m in enumerate(review.marriages) if m],
-            "talon": [deck.label(c) for c in review.talon],
+            "talon": [referee.card_label(deck, c) for c in review.talon],
             "fill_url": _fill_url(place, setup) if place.can_edit and review.complete else "",
             "money": paper_of(document.game),
         }

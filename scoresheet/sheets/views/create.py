@@ -37,7 +37,7 @@ def chosen_ruleset(request: HttpRequest, value: object) -> str:
 def new_sheet(request: HtmxHttpRequest) -> HttpResponse:
     """GET shows the form for ``?ruleset=`` (keeping names typed so far); POST creates the sheet.
 
-    An htmx request for another preset gets only the part of the form that depends on it.
+    An htmx request for another variant gets only the part of the form that depends on it.
     """
     if request.method == "GET":
         ruleset = chosen_ruleset(request, request.GET.get("ruleset"))

@@ -50,7 +50,7 @@ def summary(game: str, entry: Mapping[str, Any] | None, players: Sequence[str]) 
     note = note_of(entry)
     if note:
         text = _("%(row)s — note: %(note)s") % {"row": text, "note": note}
-    return f"{kind_label(kind)}: {text}" if kind else text
+    return f"{kind_label(kind)} — {text}" if kind else text
 
 
 def browser_of(user_agent: str) -> str:
