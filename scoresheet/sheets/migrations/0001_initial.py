@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('game', models.CharField(max_length=20, verbose_name='game')),
                 ('ruleset', models.CharField(max_length=32, verbose_name='preset')),
-                ('options', models.JSONField(default=dict, help_text='Only what differs from the variant.', verbose_name='house rules')),
+                ('options', models.JSONField(default=dict, help_text='Only what differs from the preset.', verbose_name='house rules')),
                 ('players', models.JSONField(help_text='Names in seat (playing) order.', verbose_name='players')),
                 ('first_dealer', models.PositiveSmallIntegerField(default=0, verbose_name='first dealer')),
                 ('edit_token', models.CharField(default=scoresheet.sheets.models.new_token, max_length=32, unique=True)),
