@@ -56,6 +56,7 @@ from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import contract_label, engine_message, game_label, preset_label
 from scoresheet.tournament.logic import TournamentError
 from scoresheet.tournament.models import Tournament
+from scoresheet.tournament.views import arrival_text
 from scoresheet.tournament.views import error_text as tournament_error_text
 
 MAX_IMPORT_BYTES = 20_000_000
@@ -543,8 +544,7 @@ def evening_arrive(request: HttpRequest, token: str, evening_id: int) -> HttpRes
         except (logic.ClubError, TournamentError) as error:
             form.add_error(None, error_text(error))
         else:
-            messages.success(request, _("%(name)s joins the tournament: seated from the next "
-                                        "draw.") % {"name": entrant.player.name})
+            messages.success(request, arrival_text(ev.tournament, entrant.player.name))
             return HttpResponseRedirect(reverse("club_evening", args=[club.admin_token, ev.pk]))
     return _evening_admin(request, club, ev, form=form, status=400)
 

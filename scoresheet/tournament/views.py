@@ -457,8 +457,16 @@ def tournament_arrive(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponseRedirect(director_url(t))
     name = logic.clean_name(form.cleaned_data["name"])
     return _act(request, t, lambda: logic.add_player(
-        t, name=name, club=form.cleaned_data.get("club") or ""),
-        _("%(name)s joins the tournament: seated from the next draw.") % {"name": name})
+        t, name=name, club=form.cleaned_data.get("club") or ""), arrival_text(t, name))
+
+
+def arrival_text(t: Tournament, name: str) -> str:
+    """What a late arrival is told: seated from the next draw, or, with every round drawn,
+    that there is no round left to play (listed apart, no rank, no points)."""
+    if logic.draws_left(t):
+        return _("%(name)s joins the tournament: seated from the next draw.") % {"name": name}
+    return _("%(name)s joins the tournament but has no round left to play: listed apart, with "
+             "no rank and no points.") % {"name": name}
 
 
 def _player_form(request: HttpRequest, t: Tournament, cls: Any) -> Any:

@@ -190,3 +190,23 @@ def test_a_late_arrival_with_no_round_left_gets_no_rank_no_points_and_no_evening
     csv = client.get(reverse("tournament_csv", args=[t.view_token])
                      ).content.decode("utf-8-sig").splitlines()
     assert csv[-1].startswith(f",{LATE},")
+
+
+def test_a_late_arrival_with_no_round_left_is_told_so_not_seated_from_the_next_draw(
+        client: Client) -> None:
+    club, _s, ev = club_with_evening()  # two rounds
+    url = reverse("club_evening_arrive", args=[club.admin_token, ev.pk])
+    t = ev.tournament
+    play_current_round(ev, seed=7)  # round 1: a round is left to draw
+    page = client.get(client.post(url, {"arrive-name": "Zdena"})["Location"])
+    assert "Zdena joins the tournament: seated from the next draw." in page.content.decode()
+    play_current_round(ev, seed=11)  # round 2, the last: no draw is left
+    response = client.post(url, {"arrive-member": Member.objects.get(name=LATE).pk})
+    assert response.status_code == 302
+    html = client.get(response["Location"]).content.decode()
+    assert ("Lída joins the tournament but has no round left to play: listed apart, with no "
+            "rank and no points.") in html
+    assert "Lída joins the tournament: seated from the next draw" not in html
+    # and so the standings do: apart, unranked
+    assert [p.name for p in tournaments.standings(t).apart] == [LATE]
+
