@@ -210,3 +210,48 @@ def test_a_late_arrival_with_no_round_left_is_told_so_not_seated_from_the_next_d
     # and so the standings do: apart, unranked
     assert [p.name for p in tournaments.standings(t).apart] == [LATE]
 
+
+def test_a_late_arrival_typed_with_the_name_of_a_player_who_has_left_offers_to_bring_back(
+        client: Client) -> None:
+    club, _s, ev = club_with_evening()
+    lida = Member.objects.get(club=club, name=LATE)
+    logic.edit_member(lida, name=LATE, nickname="", team="", initials_only=False,
+                      has_left=True)
+    page = client.get(reverse("club_evening", args=[club.admin_token, ev.pk])).content.decode()
+    assert f'<option value="{lida.pk}">' not in page  # not offered while she has left
+    before = (Member.objects.count(), Player.objects.count(), Entrant.objects.count())
+    response = client.post(reverse("club_evening_arrive", args=[club.admin_token, ev.pk]),
+                           {"arrive-name": "lída"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert (Member.objects.count(), Player.objects.count(), Entrant.objects.count()) == before
+    assert ("“Lída” is on the register, marked as having left the club. Bring the player back "
+            "rather than adding a second line.") in html
+    # the same button as on the register and the new evening's page, back to this evening
+    back = reverse("club_member_back", args=[club.admin_token, lida.pk])
+    assert f'action="{back}"' in html and "Bring “Lída” back" in html
+    assert f'<input type="hidden" name="evening" value="{ev.pk}">' in html
+    response = client.post(back, {"evening": ev.pk})
+    assert response["Location"] == reverse("club_evening", args=[club.admin_token, ev.pk])
+    lida.refresh_from_db()
+    assert lida.left is None
+    page = client.get(response["Location"]).content.decode()
+    assert ("Lída is back on the register: pick the name under “A late arrival” to add to "
+            "the evening.") in page
+    assert f'<option value="{lida.pk}">{LATE}</option>' in page  # offered now: one tap adds her
+    assert client.post(reverse("club_evening_arrive", args=[club.admin_token, ev.pk]),
+                       {"arrive-member": lida.pk}).status_code == 302
+    assert ev.entrants.filter(member=lida).exists()
+    assert Member.objects.filter(club=club).count() == before[0]  # no second line
+
+
+def test_bringing_back_from_another_clubs_evening_goes_back_to_the_register(
+        client: Client) -> None:
+    club, _s, _ev = club_with_evening()
+    _other, _s2, elsewhere = club_with_evening()
+    lida = Member.objects.get(club=club, name=LATE)
+    logic.edit_member(lida, name=LATE, nickname="", team="", initials_only=False,
+                      has_left=True)
+    response = client.post(reverse("club_member_back", args=[club.admin_token, lida.pk]),
+                           {"evening": elsewhere.pk})
+    assert response["Location"] == reverse("club", args=[club.admin_token])
