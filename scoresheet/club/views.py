@@ -54,7 +54,7 @@ from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.validators import document_problem
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import contract_label, engine_message, game_label, preset_label
-from scoresheet.tournament.logic import TournamentError
+from scoresheet.tournament.logic import TournamentError, draws_left
 from scoresheet.tournament.models import Tournament
 from scoresheet.tournament.views import arrival_text
 from scoresheet.tournament.views import error_text as tournament_error_text
@@ -530,6 +530,7 @@ def _evening_admin(request: HttpRequest, club: Club, ev: Evening, *,
     return render(request, "club/evening.html", {
         "club": club, "evening": ev, "tournament": ev.tournament, "day": _day(ev.day),
         "entrants": entrants, "form": form or _arrival_form(ev), "bring_back": bring_back,
+        "draws_left": draws_left(ev.tournament),
     }, status=status)
 
 

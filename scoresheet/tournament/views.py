@@ -321,6 +321,7 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "clock_minutes": (current.clock_minutes if current is not None and current.clock_minutes
                           else 60),
         "arrival_form": ArrivalForm(auto_id="arrive_%s"),
+        "draws_left": logic.draws_left(t),
         "withdraw_form": PlayerForm(players=[(p.pk, p.name) for p in t.players.all()
                                              if not p.withdrawn]),
         "rename_form": RenameForm(players=[(p.pk, p.name) for p in t.players.all()],

@@ -200,7 +200,14 @@ def test_a_late_arrival_with_no_round_left_is_told_so_not_seated_from_the_next_d
     play_current_round(ev, seed=7)  # round 1: a round is left to draw
     page = client.get(client.post(url, {"arrive-name": "Zdena"})["Location"])
     assert "Zdena joins the tournament: seated from the next draw." in page.content.decode()
+    seated_help = "They join the evening’s tournament and are seated from the next draw"
+    none_left = ("Every round is drawn: a player added now has no round left to play, so is "
+                 "listed apart, with no rank and no points.")
+    html = client.get(reverse("club_evening", args=[club.admin_token, ev.pk])).content.decode()
+    assert seated_help in html and none_left not in html
     play_current_round(ev, seed=11)  # round 2, the last: no draw is left
+    html = client.get(reverse("club_evening", args=[club.admin_token, ev.pk])).content.decode()
+    assert none_left in html and seated_help not in html  # said before anyone is added
     response = client.post(url, {"arrive-member": Member.objects.get(name=LATE).pk})
     assert response.status_code == 302
     html = client.get(response["Location"]).content.decode()
