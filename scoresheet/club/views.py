@@ -54,8 +54,9 @@ from scoresheet.sheets.paper import format_money
 from scoresheet.sheets.validators import document_problem
 from scoresheet.sheets.views.share import qr_svg
 from scoresheet.sheets.words import contract_label, engine_message, game_label, preset_label
-from scoresheet.tournament.logic import TournamentError
+from scoresheet.tournament.logic import TournamentError, draws_left
 from scoresheet.tournament.models import Tournament
+from scoresheet.tournament.views import arrival_text
 from scoresheet.tournament.views import error_text as tournament_error_text
 
 MAX_IMPORT_BYTES = 20_000_000
@@ -291,16 +292,27 @@ def member_add(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def member_back(request: HttpRequest, token: str, member_id: int) -> HttpResponse:
-    """A player who had left plays again: offered for new evenings once more."""
+    """A player who had left plays again: offered for new evenings once more (and for the
+    late arrivals of the evening whose page the button was on)."""
     club = get_for_admin(token)
     m = get_object_or_404(Member, club=club, pk=member_id, merged_into__isnull=True)
+    evening = request.POST.get("evening", "")
+    ev = (club.evenings.filter(pk=int(evening)).first()
+          if evening.isascii() and evening.isdigit() and len(evening) < 12 else None)
     try:
         logic.bring_back(m)
     except logic.ClubError as error:
         messages.error(request, error_text(error))
     else:
-        messages.success(request, _("%(name)s is back on the register: offered for new "
-                                    "evenings again.") % {"name": m.name})
+        if ev is not None:  # brought back from the evening's late arrivals: offered there now
+            messages.success(request, _("%(name)s is back on the register: pick the name "
+                                        "under “A late arrival” to add to the evening.")
+                             % {"name": m.name})
+        else:
+            messages.success(request, _("%(name)s is back on the register: offered for new "
+                                        "evenings again.") % {"name": m.name})
+    if ev is not None:
+        return HttpResponseRedirect(reverse("club_evening", args=[club.admin_token, ev.pk]))
     season = request.POST.get("season", "")
     if season.isascii() and season.isdigit() and club.seasons.filter(pk=int(season)).exists():
         return HttpResponseRedirect(reverse("club_evening_new", args=[club.admin_token,
@@ -511,12 +523,14 @@ def _arrival_form(ev: Evening, data: Any = None) -> ArrivalForm:
 
 
 def _evening_admin(request: HttpRequest, club: Club, ev: Evening, *,
-                   form: ArrivalForm | None = None, status: int = 200) -> HttpResponse:
+                   form: ArrivalForm | None = None, bring_back: Member | None = None,
+                   status: int = 200) -> HttpResponse:
     entrants = sorted(ev.entrants.select_related("member", "player"),
                       key=lambda e: e.player.number)
     return render(request, "club/evening.html", {
         "club": club, "evening": ev, "tournament": ev.tournament, "day": _day(ev.day),
-        "entrants": entrants, "form": form or _arrival_form(ev),
+        "entrants": entrants, "form": form or _arrival_form(ev), "bring_back": bring_back,
+        "draws_left": draws_left(ev.tournament),
     }, status=status)
 
 
@@ -534,6 +548,7 @@ def evening_arrive(request: HttpRequest, token: str, evening_id: int) -> HttpRes
     club = get_for_admin(token)
     ev = _evening(club, evening_id)
     form = _arrival_form(ev, request.POST)
+    back = None
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -542,11 +557,13 @@ def evening_arrive(request: HttpRequest, token: str, evening_id: int) -> HttpRes
                                              team=data.get("team") or "")
         except (logic.ClubError, TournamentError) as error:
             form.add_error(None, error_text(error))
+            if isinstance(error, logic.ClubError) and error.code == "name_left":
+                back = Member.objects.filter(
+                    club=club, pk=int(error.params.get("member") or 0)).first()
         else:
-            messages.success(request, _("%(name)s joins the tournament: seated from the next "
-                                        "draw.") % {"name": entrant.player.name})
+            messages.success(request, arrival_text(ev.tournament, entrant.player.name))
             return HttpResponseRedirect(reverse("club_evening", args=[club.admin_token, ev.pk]))
-    return _evening_admin(request, club, ev, form=form, status=400)
+    return _evening_admin(request, club, ev, form=form, bring_back=back, status=400)
 
 
 def season_file(s: Season, ext: str) -> str:

@@ -219,6 +219,12 @@ def rounds_of(t: Tournament) -> list[Round]:
     return list(t.round_set.order_by("number"))
 
 
+def draws_left(t: Tournament) -> int:
+    """The rounds not drawn yet: a late arrival added now is seated in none of them when
+    there is none left (listed apart, with no rank and no points)."""
+    return max(t.rounds - t.round_set.count(), 0)
+
+
 def _history(t: Tournament, before: int) -> tuple[list[list[list[int]]], dict[int, int],
                                                     dict[int, int]]:
     """The tables (player ids) of rounds before ``before``, byes and scorer duties so far."""

@@ -321,6 +321,7 @@ def _director_context(request: HttpRequest, t: Tournament) -> dict[str, Any]:
         "clock_minutes": (current.clock_minutes if current is not None and current.clock_minutes
                           else 60),
         "arrival_form": ArrivalForm(auto_id="arrive_%s"),
+        "draws_left": logic.draws_left(t),
         "withdraw_form": PlayerForm(players=[(p.pk, p.name) for p in t.players.all()
                                              if not p.withdrawn]),
         "rename_form": RenameForm(players=[(p.pk, p.name) for p in t.players.all()],
@@ -457,8 +458,16 @@ def tournament_arrive(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponseRedirect(director_url(t))
     name = logic.clean_name(form.cleaned_data["name"])
     return _act(request, t, lambda: logic.add_player(
-        t, name=name, club=form.cleaned_data.get("club") or ""),
-        _("%(name)s joins the tournament: seated from the next draw.") % {"name": name})
+        t, name=name, club=form.cleaned_data.get("club") or ""), arrival_text(t, name))
+
+
+def arrival_text(t: Tournament, name: str) -> str:
+    """What a late arrival is told: seated from the next draw, or, with every round drawn,
+    that there is no round left to play (listed apart, no rank, no points)."""
+    if logic.draws_left(t):
+        return _("%(name)s joins the tournament: seated from the next draw.") % {"name": name}
+    return _("%(name)s joins the tournament but has no round left to play: listed apart, with "
+             "no rank and no points.") % {"name": name}
 
 
 def _player_form(request: HttpRequest, t: Tournament, cls: Any) -> Any:

@@ -1,7 +1,8 @@
 """Every season file the app writes imports back equal: Hypothesis keeps a random club season
 (a register with name fixes, players who leave and come back, merged duplicates; evenings made
 from the register with newcomers, late arrivals through the club, and every action of a
-tournament evening: tests/tournament/random_evening.py), exports it, imports the file into a new
+tournament evening, tables closed as they stand and reopened, swaps refused in words among
+them: tests/tournament/random_evening.py), exports it, imports the file into a new
 club and exports that: the same file, but for the register's new line numbers."""
 
 from __future__ import annotations

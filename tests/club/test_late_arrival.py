@@ -190,3 +190,75 @@ def test_a_late_arrival_with_no_round_left_gets_no_rank_no_points_and_no_evening
     csv = client.get(reverse("tournament_csv", args=[t.view_token])
                      ).content.decode("utf-8-sig").splitlines()
     assert csv[-1].startswith(f",{LATE},")
+
+
+def test_a_late_arrival_with_no_round_left_is_told_so_not_seated_from_the_next_draw(
+        client: Client) -> None:
+    club, _s, ev = club_with_evening()  # two rounds
+    url = reverse("club_evening_arrive", args=[club.admin_token, ev.pk])
+    t = ev.tournament
+    play_current_round(ev, seed=7)  # round 1: a round is left to draw
+    page = client.get(client.post(url, {"arrive-name": "Zdena"})["Location"])
+    assert "Zdena joins the tournament: seated from the next draw." in page.content.decode()
+    seated_help = "They join the evening’s tournament and are seated from the next draw"
+    none_left = ("Every round is drawn: a player added now has no round left to play, so is "
+                 "listed apart, with no rank and no points.")
+    html = client.get(reverse("club_evening", args=[club.admin_token, ev.pk])).content.decode()
+    assert seated_help in html and none_left not in html
+    play_current_round(ev, seed=11)  # round 2, the last: no draw is left
+    html = client.get(reverse("club_evening", args=[club.admin_token, ev.pk])).content.decode()
+    assert none_left in html and seated_help not in html  # said before anyone is added
+    response = client.post(url, {"arrive-member": Member.objects.get(name=LATE).pk})
+    assert response.status_code == 302
+    html = client.get(response["Location"]).content.decode()
+    assert ("Lída joins the tournament but has no round left to play: listed apart, with no "
+            "rank and no points.") in html
+    assert "Lída joins the tournament: seated from the next draw" not in html
+    # and so the standings do: apart, unranked
+    assert [p.name for p in tournaments.standings(t).apart] == [LATE]
+
+
+def test_a_late_arrival_typed_with_the_name_of_a_player_who_has_left_offers_to_bring_back(
+        client: Client) -> None:
+    club, _s, ev = club_with_evening()
+    lida = Member.objects.get(club=club, name=LATE)
+    logic.edit_member(lida, name=LATE, nickname="", team="", initials_only=False,
+                      has_left=True)
+    page = client.get(reverse("club_evening", args=[club.admin_token, ev.pk])).content.decode()
+    assert f'<option value="{lida.pk}">' not in page  # not offered while she has left
+    before = (Member.objects.count(), Player.objects.count(), Entrant.objects.count())
+    response = client.post(reverse("club_evening_arrive", args=[club.admin_token, ev.pk]),
+                           {"arrive-name": "lída"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert (Member.objects.count(), Player.objects.count(), Entrant.objects.count()) == before
+    assert ("“Lída” is on the register, marked as having left the club. Bring the player back "
+            "rather than adding a second line.") in html
+    # the same button as on the register and the new evening's page, back to this evening
+    back = reverse("club_member_back", args=[club.admin_token, lida.pk])
+    assert f'action="{back}"' in html and "Bring “Lída” back" in html
+    assert f'<input type="hidden" name="evening" value="{ev.pk}">' in html
+    response = client.post(back, {"evening": ev.pk})
+    assert response["Location"] == reverse("club_evening", args=[club.admin_token, ev.pk])
+    lida.refresh_from_db()
+    assert lida.left is None
+    page = client.get(response["Location"]).content.decode()
+    assert ("Lída is back on the register: pick the name under “A late arrival” to add to "
+            "the evening.") in page
+    assert f'<option value="{lida.pk}">{LATE}</option>' in page  # offered now: one tap adds her
+    assert client.post(reverse("club_evening_arrive", args=[club.admin_token, ev.pk]),
+                       {"arrive-member": lida.pk}).status_code == 302
+    assert ev.entrants.filter(member=lida).exists()
+    assert Member.objects.filter(club=club).count() == before[0]  # no second line
+
+
+def test_bringing_back_from_another_clubs_evening_goes_back_to_the_register(
+        client: Client) -> None:
+    club, _s, _ev = club_with_evening()
+    _other, _s2, elsewhere = club_with_evening()
+    lida = Member.objects.get(club=club, name=LATE)
+    logic.edit_member(lida, name=LATE, nickname="", team="", initials_only=False,
+                      has_left=True)
+    response = client.post(reverse("club_member_back", args=[club.admin_token, lida.pk]),
+                           {"evening": elsewhere.pk})
+    assert response["Location"] == reverse("club", args=[club.admin_token])

@@ -1,6 +1,7 @@
 """A tournament evening as Hypothesis plays it: every action a director, a scorer and a referee
 can take, in a random order -- draws, swaps, starts, deals, corrections of a deal, signing,
-reopening, reviews and their corrections, late arrivals, withdrawals, name corrections, the
+closing a table as it stands when the round's time is up, reopening (a table closed as it
+stands too), reviews and their corrections, late arrivals, withdrawals, name corrections, the
 clock.  An action the app refuses (a swap after the start, a name taken) is simply refused: the
 evening goes on, as it would at the club.  Used by the property tests that every export imports
 back equal."""
@@ -10,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+from hypothesis import event
 from hypothesis import strategies as st
 
 from rules.tournament import DrawError
 from scoresheet.sheets import services
 from scoresheet.tournament import logic
-from scoresheet.tournament.models import Round, Table, Tournament
+from scoresheet.tournament.models import Round, Seat, Table, Tournament
+from scoresheet.tournament.views import error_text
 from tests.tournament.helpers import HRA_WON, services_key
 
 # names with what a name fix brings: accents, letter case, inner spaces, a hyphen
@@ -89,23 +93,43 @@ def _write(tb: Table, data: st.DataObject) -> None:
                            device=device, entry=a_deal(tb.round.tournament.ruleset, n, count, 0))
 
 
+def _seating(r: Round) -> list[tuple[int, int | None, int | None]]:
+    return sorted(Seat.objects.filter(round=r).values_list("player_id", "table_id", "position"))
+
+
 def _swap(last: Round, data: st.DataObject) -> None:
     """Two players of the round, or anyone of the tournament (a late arrival, a withdrawn
-    player: refused in words)."""
+    player: refused with a sentence that names the player, and no seat moves)."""
     seated = [s.player for s in last.seats.select_related("player")]
     anyone = list(last.tournament.players.all())
     pool = seated if data.draw(st.booleans(), label="seated only") else anyone
-    if len(pool) >= 2:
-        a, b = data.draw(st.lists(st.sampled_from(pool), min_size=2, max_size=2,
-                                  unique_by=lambda p: p.pk), label="swapped")
+    if len(pool) < 2:
+        return
+    a, b = data.draw(st.lists(st.sampled_from(pool), min_size=2, max_size=2,
+                              unique_by=lambda p: p.pk), label="swapped")
+    seated_ids = {p.pk for p in seated}
+    outside = [p for p in (a, b) if p.pk not in seated_ids or p.withdrawn]
+    if last.started is not None or not outside:
+        logic.swap(last, a, b)  # refused after the start, a round's players swap
+        assert not outside, f"{[p.name for p in outside]} swapped with no place in the round"
+        return
+    before = _seating(last)
+    with pytest.raises(logic.TournamentError) as refused:
         logic.swap(last, a, b)
+    assert _seating(last) == before
+    assert refused.value.code == "swap_unseated"
+    sentence = error_text(refused.value)
+    assert refused.value.params["name"] in {p.name for p in outside}
+    assert refused.value.params["name"] in sentence
+    assert "swap_unseated" not in sentence and "%(" not in sentence
+    event("a swap with no place in the round refused in words")
 
 
 def _at_table(action: str, tb: Table, data: st.DataObject) -> None:
     if action == "deal" and tb.closed is None:
         _write(tb, data)
-    elif action == "close" and data.draw(st.booleans(), label="as it stands"):
-        logic.close_as_it_stands(tb, reason=data.draw(names, label="why"))
+    elif action == "stand":
+        _close_as_it_stands(tb, data)
     elif action == "close":
         logic.close(tb, signed_name=tb.scorer.name)
     elif action == "reopen":
@@ -119,13 +143,38 @@ def _at_table(action: str, tb: Table, data: st.DataObject) -> None:
                          note=data.draw(names, label="note"))
 
 
+def _close_as_it_stands(tb: Table, data: st.DataObject) -> None:
+    """The director closes the table as it stands (nobody signs, the deals written count);
+    now and then reopens it at once, which undoes it."""
+    deals = logic.close_as_it_stands(tb, reason=data.draw(names, label="why"))
+    tb.refresh_from_db()
+    assert tb.closed is not None and tb.signed_by == ""
+    assert tb.sheet is not None and deals <= tb.sheet.entries.count()
+    event("a table closed as it stands")
+    if data.draw(st.booleans(), label="reopen it"):
+        logic.reopen(tb, reason=data.draw(names, label="reason"))
+        tb.refresh_from_db()
+        assert tb.closed is None and tb.signed_by == ""
+        event("a table closed as it stands and reopened")
+
+
+def _table_for(action: str, t: Tournament, data: st.DataObject) -> Table:
+    """A table for ``action``: reopening picks a closed one when there is one (a table closed
+    as it stands among them), the rest any table of the evening."""
+    tables = _tables(t)
+    closed = [tb for tb in tables if tb.closed is not None]
+    if action == "reopen" and closed:
+        tables = closed
+    return data.draw(st.sampled_from(tables), label="table")
+
+
 def act(t: Tournament, data: st.DataObject, *, late_arrival: Callable[[str], Any] | None = None
         ) -> str:
     """One action on ``t``; its name (refused actions included: they change nothing)."""
     t.refresh_from_db()
     players = list(t.players.all())
     action = data.draw(st.sampled_from(
-        ["draw", "swap", "start", "deal", "deal", "deal", "close", "reopen", "review",
+        ["draw", "swap", "start", "deal", "deal", "deal", "close", "stand", "reopen", "review",
          "arrive", "withdraw", "rename", "clock"]), label="action")
     last = _last_round(t)
     try:
@@ -135,8 +184,8 @@ def act(t: Tournament, data: st.DataObject, *, late_arrival: Callable[[str], Any
             _swap(last, data)
         elif action == "start" and last is not None:
             logic.start(last)
-        elif action in ("deal", "close", "reopen", "review") and _tables(t):
-            _at_table(action, data.draw(st.sampled_from(_tables(t)), label="table"), data)
+        elif action in ("deal", "close", "stand", "reopen", "review") and _tables(t):
+            _at_table(action, _table_for(action, t, data), data)
         elif action == "arrive":
             name = data.draw(names, label="late")
             if late_arrival is not None:

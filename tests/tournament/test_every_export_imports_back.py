@@ -1,6 +1,7 @@
 """Every tournament file the app writes imports back equal, whatever the evening went through:
 Hypothesis plays random evenings (three games; draws, swaps, deals and their corrections,
-signing and reopening, reviews and their corrections, late arrivals, withdrawals, name
+signing, closing a table as it stands and reopening it, reviews and their corrections, late
+arrivals, withdrawals, swaps refused in words for a player with no place in the round, name
 corrections before and after a table's sheet was written) and exports each one, imports the
 file and exports the copy: the two files are the same.  The thorough profile (CI) plays 100
 evenings, the developer's 10 (tests/conftest.py)."""

@@ -579,3 +579,28 @@ def test_the_referees_note_is_in_the_history_and_on_the_printed_sheet(client):
     assert "row 1, could not be won — “eso v talonu”" in html
     printed = page(client.get(reverse("tournament_table_print", args=[t.director_token, tb.pk])))
     assert "The referee: row 1 could not be won, no premium points. “eso v talonu”" in printed
+
+
+def test_a_late_arrival_is_told_seated_from_the_next_draw_or_that_no_round_is_left(client):
+    t = make_tournament(8, rounds=2, deals=2)
+    url = reverse("tournament_arrive", args=[t.director_token])
+    home = reverse("tournament", args=[t.director_token])
+    seated_help = "Seated from the next draw; the rounds before it count no points"
+    none_left = ("Every round is drawn: a player added now has no round left to play, so is "
+                 "listed apart, with no rank and no points.")
+    logic.start(logic.draw(t, seed=5))
+    html = page(client.get(home))
+    assert seated_help in html and none_left not in html
+    response = client.post(url, {"name": "Zdena", "club": "", "revision": rev(t)}, follow=True)
+    assert "Zdena joins the tournament: seated from the next draw." in page(response)
+    play_round(t)
+    logic.start(logic.draw(t, seed=6))  # the last round: no draw is left
+    response = client.post(url, {"name": "Lída", "club": "", "revision": rev(t)}, follow=True)
+    html = page(response)
+    assert ("Lída joins the tournament but has no round left to play: listed apart, with no "
+            "rank and no points.") in html
+    assert "Lída joins the tournament: seated from the next draw" not in html
+    assert t.players.filter(name="Lída").exists()
+    assert "Lída" in [p.name for p in logic.standings(t).apart]
+    html = page(client.get(home))  # the form says so before anyone is added
+    assert none_left in html and seated_help not in html
