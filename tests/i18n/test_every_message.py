@@ -230,11 +230,11 @@ SAME_WORD = {
         "fall", "blind", "minus", "plus", "text", "bonus", "partner", "limit", "start",
         "format", "problem", "per", "code", "max", "null", "nul", "sind", "ass", "asse",
         "herz", "kreuz", "zehn", "neun", "könig", "könige", "eckstein", "schippe", "status",
-        "app", "falls", "still",
+        "app", "falls", "still", "stand",
     },
     "pl": {
         "ten", "same", "moment", "zero", "limit", "minus", "plus", "list", "ober", "unter",
-        "problem", "format", "max", "bomb", "nul", "code", "link",
+        "problem", "format", "max", "bomb", "nul", "code", "link", "data",
     },
     "ru": set(),
 }
