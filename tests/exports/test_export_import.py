@@ -151,6 +151,7 @@ def _page_of(client: Client, sheet: Sheet) -> str:
     return client.get(reverse("sheet", args=[sheet.edit_token])).content.decode()
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db
 def test_the_short_names_of_the_column_heads_survive_export_and_import(
     client: Client, make_sheet: Any
@@ -172,6 +173,7 @@ def test_the_short_names_of_the_column_heads_survive_export_and_import(
     assert ">Vláďa N<" in _page_of(client, copy) and ">Vláďa D<" in _page_of(client, copy)
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db
 def test_a_file_without_short_names_imports_with_the_heads_worked_out_from_the_names() -> None:
     doc = golden_named("ru/barrel-win")
@@ -180,6 +182,7 @@ def test_a_file_without_short_names_imports_with_the_heads_worked_out_from_the_n
     assert sheet.short_names == []
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("short_names", "words"),
