@@ -136,9 +136,18 @@ def export_document(sheet: Sheet, entries: Sequence[Any] | None = None) -> dict[
             "revision": sheet.revision,
             "in_stats": sheet.in_stats,
             "scorer": sheet.scorer,
+            # the column heads the table chose, one per seat ("": worked out from the name)
+            "short_names": _short_names_of(sheet),
         }
     }
     return doc
+
+
+def _short_names_of(sheet: Sheet) -> list[str]:
+    chosen = [str(s) for s in (sheet.short_names or [])]
+    if not any(chosen):
+        return []
+    return (chosen + [""] * len(sheet.players))[:len(sheet.players)]
 
 
 def export_json(sheet: Sheet) -> str:
@@ -310,6 +319,7 @@ class AppFacts:
     finished: datetime | None = None
     closed: datetime | None = None  # an evening closed by hand (a game without an end)
     identity: uuid.UUID | None = None  # the exported sheet's (``id``)
+    short_names: tuple[str, ...] = ()  # the column heads the table chose (``short_names``)
 
 
 def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
@@ -362,9 +372,42 @@ def app_facts(doc: Any) -> tuple[AppFacts, list[Problem]]:
         if identity is None:
             found.append(_sheet_problem(
                 f"meta.{META_KEY}.id must be the sheet's identity (a UUID)", "bad_meta", key="id"))
+    players = doc.get("players")
+    shorts, short_found = _read_short_names(facts.get("short_names", []),
+                                            len(players) if isinstance(players, list) else 0)
+    found += short_found
     return AppFacts(in_stats=in_stats, scorer=scorer.strip(), created=moments["created"],
                     finished=moments["finished"], closed=moments["closed"],
-                    identity=identity), found
+                    identity=identity, short_names=shorts), found
+
+
+def _read_short_names(raw: Any, count: int) -> tuple[tuple[str, ...], list[Problem]]:
+    """``meta.listek.short_names``: none (an empty list), or one text per player, each at most
+    SHORT_CHOSEN letters ("" for a head worked out from the name), no two the same, as the
+    rename form takes them."""
+    from scoresheet.sheets.display import SHORT_CHOSEN
+
+    if raw is None or raw == []:
+        return (), []
+    if (not isinstance(raw, list) or len(raw) != count
+            or not all(isinstance(s, str) for s in raw)):
+        return (), [_sheet_problem(
+            "meta.listek.short_names must be one text per player, in seat order",
+            "bad_short_names")]
+    shorts = tuple(s.strip() for s in raw)
+    found: list[Problem] = []
+    seen: set[str] = set()
+    for short in shorts:
+        if len(short) > SHORT_CHOSEN:
+            found.append(_sheet_problem(
+                f"the short name {short!r} is longer than {SHORT_CHOSEN} letters",
+                "short_name_long", name=short, max=SHORT_CHOSEN))
+        elif short and short.casefold() in seen:
+            found.append(_sheet_problem(
+                f"two players have the same short name {short!r}", "short_name_twice",
+                name=short))
+        seen.add(short.casefold())
+    return (() if found or not any(shorts) else shorts), found
 
 
 def already_here(doc: Any) -> Sheet | None:
@@ -454,7 +497,8 @@ def import_sheet(
         sheet.in_stats = facts.in_stats
         sheet.scorer = facts.scorer
         sheet.origin = facts.identity
-        fields = ["in_stats", "scorer", "origin"]
+        sheet.short_names = list(facts.short_names)
+        fields = ["in_stats", "scorer", "origin", "short_names"]
         if facts.created is not None and facts.created <= sheet.created:
             sheet.created = facts.created
             fields.append("created")

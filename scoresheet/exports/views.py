@@ -259,7 +259,26 @@ def mail(request: HttpRequest, token: str) -> HttpResponse:
         form.add_error(None, _("The mail could not be sent now. Try again later."))
         context = _export_context(sheet, EDIT, mail_form=form)
         return render(request, "exports/mail.html", context, status=503)
-    if delay:
+    if preparing.no_printer():  # queued, and no task worker runs to send it now
+        if delay:
+            messages.warning(request, ngettext(
+                "No mail sender is running at the moment, so the sheet cannot be sent to "
+                "%(count)s address now. It stays in the queue and goes out as soon as a mail "
+                "sender runs, in about %(minutes)s minutes at the earliest.",
+                "No mail sender is running at the moment, so the sheet cannot be sent to "
+                "%(count)s addresses now. It stays in the queue and goes out as soon as a mail "
+                "sender runs, in about %(minutes)s minutes at the earliest.", len(addresses),
+            ) % {"count": len(addresses), "minutes": max(1, -(-delay // 60))})
+        else:
+            messages.warning(request, ngettext(
+                "No mail sender is running at the moment, so the sheet cannot be sent to "
+                "%(count)s address now. It stays in the queue and goes out as soon as a mail "
+                "sender runs.",
+                "No mail sender is running at the moment, so the sheet cannot be sent to "
+                "%(count)s addresses now. It stays in the queue and goes out as soon as a mail "
+                "sender runs.", len(addresses),
+            ) % {"count": len(addresses)})
+    elif delay:
         messages.success(request, ngettext(
             "The sheet will be sent to %(count)s address in about %(minutes)s minutes: many "
             "mails are being sent right now.",

@@ -7,7 +7,9 @@ kept.
 The answer says so and asks to send again; a write sent again carries the same idempotency key
 (the form's hidden ``key``), so it is never written twice.
 
-:class:`DatabaseErrorMiddleware` answers for errors raised by a view;
+:class:`DatabaseErrorMiddleware` answers for errors raised by a view (a statement that
+PostgreSQL cancelled at the request's time limit gets the time limit's answer,
+scoresheet/protect/timelimit.py);
 :func:`server_error` (``handler500`` in scoresheet/urls.py) for those raised after it (the
 session being saved), and is Django's plain 500 page for every other error.
 """
@@ -60,6 +62,16 @@ def trouble_of(error: BaseException | None) -> Trouble | None:
     return None
 
 
+QUERY_CANCELED = "57014"  # PostgreSQL's code of a statement cancelled (statement_timeout)
+
+
+def cancelled(error: BaseException | None) -> bool:
+    """Whether ``error`` is a statement PostgreSQL cancelled: on the web server's connections,
+    one that ran longer than the request may (``statement_timeout``, scoresheet/wsgi.py)."""
+    cause = getattr(error, "__cause__", None)
+    return isinstance(error, DatabaseError) and getattr(cause, "sqlstate", None) == QUERY_CANCELED
+
+
 def message_of(trouble: Trouble) -> str:
     if trouble == Trouble.FULL:
         return _(
@@ -96,6 +108,10 @@ class DatabaseErrorMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if cancelled(exception):  # the request's time limit, kept by the database
+            from scoresheet.protect.timelimit import stopped
+
+            return stopped(request)
         trouble = trouble_of(exception)
         if trouble is None:
             return None
@@ -109,7 +125,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     from scoresheet.protect.timelimit import TooSlow, stopped
 
     error = sys.exc_info()[1]
-    if isinstance(error, TooSlow):
+    if isinstance(error, TooSlow) or cancelled(error):
         return stopped(request)
     trouble = trouble_of(error)
     if trouble is not None:

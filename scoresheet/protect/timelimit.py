@@ -13,7 +13,10 @@ tells nothing.  The timer is cleared as soon as the response is made.
 On PostgreSQL the database itself cancels a statement that runs longer than the request may
 (``statement_timeout``, set on each connection of the web server: scoresheet/wsgi.py), so no
 signal has to interrupt a call into the database driver; the timer stops what only Python does
-(the engine, a page being made) and SQLite's statements.
+(the engine, a page being made) and SQLite's statements.  A statement the database cancelled
+gets the same answer as the timer's (scoresheet/protect/resilience.py): saved or not, as it was;
+without a timer (a threaded server) the database's limit is the only one, and the view's writes
+are watched all the same so that the answer can say which.
 
 gunicorn's own ``--timeout`` (``LISTEK_TIMEOUT``, scripts/serve-production) stays above this
 limit: it kills a worker that did not even answer then (a call stuck in C code, which a signal
@@ -117,8 +120,13 @@ class TimeLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if not can_time():
-            return self.get_response(request)
+        if not can_time():  # no timer; the view's writes are watched all the same, for the
+            _writes.watching = _writes.committed = False  # database's own limit (stopped())
+            try:
+                with connection.execute_wrapper(_note_writes):
+                    return self.get_response(request)
+            finally:
+                _writes.watching = False
         previous = signal.signal(signal.SIGALRM, _alarm)
         signal.setitimer(signal.ITIMER_REAL, float(settings.REQUEST_TIMEOUT))
         _writes.watching = _writes.committed = False

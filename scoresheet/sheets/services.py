@@ -999,7 +999,7 @@ def _check_short_names(shorts: Sequence[str], count: int) -> None:
     for seat, short in enumerate(shorts):
         if len(short) > SHORT_CHOSEN:
             raise BadNames("a short name is too long", code="short_name_long",
-                           params={"seat": seat, "max": SHORT_CHOSEN})
+                           params={"seat": seat, "max": SHORT_CHOSEN, "name": short})
         if short and short.casefold() in seen:
             raise BadNames("two players have the same short name", code="short_name_twice",
                            params={"seat": seat, "name": short})

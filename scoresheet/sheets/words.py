@@ -275,6 +275,13 @@ ERRORS: dict[str, Template] = {
         "id": _("meta.listek.id must be the sheet's identity (a UUID)"),
         "closed": _("meta.listek.closed must be a date and time with its time zone"),
     },
+    # the short names of the column heads (meta.listek.short_names; the rename form)
+    "bad_short_names": _("The short names for the column heads must be one text per player, "
+                         "in the order they sit."),
+    "short_name_long": _("“%(name)s” is too long for a column head: a short name has at most "
+                         "%(max)s letters."),
+    "short_name_twice": _("Two players have the same short name “%(name)s”: each column needs "
+                          "its own."),
     # a note written beside a row (meta.note of an entry; scoresheet/exports/documents.py)
     "bad_note": _("The note beside this row must be a text of at most %(max)s characters."),
     # PostgreSQL stores offsets up to ±15:59 (scoresheet/sheets/validators.py read_moment)

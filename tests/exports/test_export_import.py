@@ -142,3 +142,68 @@ def test_a_file_that_is_no_sheet_is_refused_in_words_about_the_file(client: Clie
             "imports back") in html
     assert "sheet:" not in html and "JSON document" not in html
     assert nothing_stored()
+
+
+# --------------------------------------------------------------------------- short names
+
+
+def _page_of(client: Client, sheet: Sheet) -> str:
+    return client.get(reverse("sheet", args=[sheet.edit_token])).content.decode()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_short_names_of_the_column_heads_survive_export_and_import(
+    client: Client, make_sheet: Any
+) -> None:
+    from scoresheet.sheets.display import heads_of
+
+    sheet = make_sheet(players=["Vladimír Novák", "Vladimír Dvořák", "Pepa"])
+    sheet.short_names = ["Vláďa N", "Vláďa D", ""]
+    sheet.save(update_fields=["short_names"])
+    exported = client.get(reverse("export_json", args=[sheet.edit_token])).content
+    assert json.loads(exported)["meta"]["listek"]["short_names"] == ["Vláďa N", "Vláďa D", ""]
+    upload = SimpleUploadedFile("sheet.json", exported, "application/json")
+    response = client.post(reverse("import"), {"file": upload, "copy": "on"})
+    assert response.status_code == 302, response.content.decode()[-1500:]
+    copy = Sheet.objects.exclude(pk=sheet.pk).get()
+    assert heads_of(copy.player_names, copy.short_names) == ("Vláďa N", "Vláďa D", "Pepa")
+    assert heads_of(copy.player_names, copy.short_names) == heads_of(
+        sheet.player_names, sheet.short_names)
+    assert ">Vláďa N<" in _page_of(client, copy) and ">Vláďa D<" in _page_of(client, copy)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_a_file_without_short_names_imports_with_the_heads_worked_out_from_the_names() -> None:
+    doc = golden_named("ru/barrel-win")
+    assert "short_names" not in json.dumps(doc)
+    sheet = exports.import_sheet(doc)
+    assert sheet.short_names == []
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("short_names", "words"),
+    [("Vláďa", "The short names for the column heads must be one text per player"),
+     (["A", "B"], "The short names for the column heads must be one text per player"),
+     (["A", 7, "C"], "The short names for the column heads must be one text per player"),
+     (["Vladimírek", "", ""], "“Vladimírek” is too long for a column head: a short name "
+                              "has at most 8 letters."),
+     (["Vláďa", "vláďa", ""], "Two players have the same short name “vláďa”: each column "
+                              "needs its own.")],
+    ids=["not-a-list", "too-few", "not-a-text", "too-long", "twice"],
+)
+def test_a_bad_short_name_in_a_file_is_refused_in_words_and_nothing_is_stored(
+    client: Client, short_names: Any, words: str
+) -> None:
+    doc = golden_named("ru/barrel-win")
+    doc["meta"] = {"listek": {"short_names": short_names}}
+    upload = SimpleUploadedFile("sheet.json", json.dumps(doc).encode(), "application/json")
+    response = client.post(reverse("import"), {"file": upload})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert words in html
+    assert "meta.listek" not in html and "short_names" not in html
+    assert nothing_stored()

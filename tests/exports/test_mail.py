@@ -111,3 +111,34 @@ def test_mail_that_cannot_be_sent_says_so(client: Client, make_sheet: Any,
     response = client.post(mail_url(sheet), {"addresses": "a@example.org", "size": "a4"})
     assert response.status_code == 503
     assert "could not be sent" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_mail_asked_for_while_no_worker_runs_says_it_stays_queued_until_one_runs(
+    client: Client, mailoutbox: list[Any], make_sheet: Any, settings: Any
+) -> None:
+    from datetime import timedelta
+
+    from django_tasks_db.models import DBTaskResult
+
+    from scoresheet.exports.models import Printer
+    from scoresheet.exports.worker import BEAT_FRESH
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    sheet = make_sheet(entries=THREE_DEALS)
+    # the last task worker was seen longer ago than a worker shows itself: none runs
+    Printer.objects.create(name="gone", seen=timezone.now() - timedelta(seconds=BEAT_FRESH + 1))
+    response = client.post(mail_url(sheet), {"addresses": "a@example.org, b@example.org",
+                                             "size": "a4"}, follow=True)
+    page = text(response.content.decode())
+    assert "No mail sender is running at the moment" in page
+    assert "stays in the queue and goes out as soon as a mail sender runs" in page
+    assert "being sent" not in page
+    assert not mailoutbox  # nothing sent yet: it waits in the queue
+    assert DBTaskResult.objects.filter(status="READY").count() == 1
+    Printer.objects.create(name="here", seen=timezone.now())  # a worker shows itself
+    response = client.post(mail_url(sheet), {"addresses": "c@example.org", "size": "a4"},
+                           follow=True)
+    page = text(response.content.decode())
+    assert "The sheet is being sent to 1 address." in page
+    assert "No mail sender is running" not in page

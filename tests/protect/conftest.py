@@ -7,7 +7,7 @@ scripts/with-postgres (DATABASE_URL names PostgreSQL) a database of its own on t
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,11 +53,11 @@ def start_server(
     started: list[Server] = []
 
     def start(db: Database, *, workers: int = 2, app: str = "scoresheet.wsgi:application",
-              **env: Any) -> Server:
+              args: Sequence[str] = (), **env: Any) -> Server:
         extra = {k: str(v) for k, v in env.items()}
         server = Server(
             production_env(db.url, static_root, **extra),
-            workdir=prod_dir, workers=workers, app=app,
+            workdir=prod_dir, workers=workers, app=app, args=args,
         )
         started.append(server)
         return server.start()

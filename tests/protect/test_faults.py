@@ -330,3 +330,40 @@ def test_a_write_stopped_after_its_commit_says_it_was_saved_and_links_to_it(
     assert phone.post(url, data).status == 302  # sent again all the same: not written twice
     s = assert_whole(server_db, token)
     assert s.revision == 1 and len(s.entries) == 1
+
+
+# --------------------------------------------------------------------------- statement_timeout
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("threads", [1, 4], ids=["sync-worker", "threaded-worker"])
+def test_postgres_connections_carry_the_request_limit_and_cancel_a_slower_statement_with_503(
+    pg_cluster: PgCluster, prod_dir: Path, start_server: Callable[..., Server], threads: int
+) -> None:
+    """gunicorn for real on PostgreSQL: the connection that serves a request carries
+    ``statement_timeout`` at LISTEK_REQUEST_TIMEOUT (scoresheet/wsgi.py), and a statement that
+    would take a minute inside a write is cancelled at the limit: the answer is the players'
+    503 (nothing was saved, send again), never a 500; the write is rolled back, the database
+    works on nothing more, and the same form sent again is written once.  With a threaded
+    worker no timer stops the request (signals reach only the main thread): the database's
+    own limit is all that stops it."""
+    db = Databases(prod_dir, pg_cluster.url).new()
+    server = start_server(db, app=FAULTY_APP, workers=1, args=["--threads", str(threads)],
+                          LISTEK_REQUEST_TIMEOUT=2)
+    phone = Phone(server.port)
+    shown = phone.get("/", headers={"X-Listek-Show-Statement-Timeout": "1"})
+    assert shown.status == 200 and shown.headers.get("x-listek-statement-timeout") == "2s"
+    token = phone.new_sheet()
+    url = f"/s/{token}/entries/new/deal/"
+    data = next_deal(phone, token)
+    slow = phone.post(url, data, headers={"X-Listek-Slow-Statement": "1"})
+    assert slow.status == 503 and slow.headers.get("retry-after"), slow.text[:1500]
+    assert "longer than 2 seconds" in slow.text and "Nothing was saved" in slow.text
+    assert slow.seconds < 30  # (the statement would take 60 s)
+    assert db.value("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query "
+                    "LIKE %s", ["SELECT pg_sleep%"]) == 0  # the database works on it no more
+    s = assert_whole(db, token)
+    assert s.revision == 0 and s.entries == []
+    assert phone.post(url, data).status == 302
+    s = assert_whole(db, token)
+    assert s.revision == 1 and len(s.entries) == 1

@@ -28,6 +28,16 @@ def quick_pdf(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def a_worker_runs(db: None) -> None:
+    """A task worker has shown itself (scoresheet/exports/worker.py): queued mail goes out."""
+    from django.utils import timezone
+
+    from scoresheet.exports.models import Printer
+
+    Printer.objects.create(name="worker", seen=timezone.now())
+
+
+@pytest.fixture(autouse=True)
 def mid_hour(monkeypatch: pytest.MonkeyPatch) -> None:
     """20 minutes into an hour: no budget's window rolls over while a test runs."""
     monkeypatch.setattr(ratelimit.time, "time", lambda: 3600 * 470_000 + 1200.0)
