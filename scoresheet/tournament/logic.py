@@ -557,8 +557,20 @@ def table_of_sheet(sheet: Sheet) -> Table | None:
     return Table.objects.select_related("round__tournament", "scorer").filter(sheet=sheet).first()
 
 
+def _closed(t: Tournament, tb: Table, *, signed_by: str, **detail: Any) -> None:
+    """Close the locked table and its sheet now, signed by ``signed_by`` (nobody: ``""``), and
+    say so in the history with ``detail``."""
+    now = timezone.now()
+    tb.closed, tb.signed_by = now, signed_by
+    tb.save(update_fields=["closed", "signed_by"])
+    Sheet.objects.filter(tournament_table=tb).update(closed=now)
+    if signed_by:
+        detail["signed_by"] = signed_by
+    _event(t, Action.CLOSE, table=tb, **detail)
+
+
 def close(tb: Table, *, signed_name: str) -> None:
-    """The scorer signs: his name as drawn; the table must have played its round."""
+    """The scorer signs: the name as drawn; the table must have played its round."""
     with transaction.atomic():
         t = _locked(tb.round.tournament)
         tb = Table.objects.select_for_update().select_related("scorer", "round").get(pk=tb.pk)
@@ -574,11 +586,7 @@ def close(tb: Table, *, signed_name: str) -> None:
                                   needed=t.deals_per_round)
         if signed_name.strip().casefold() != tb.scorer.name.casefold():
             raise TournamentError("wrong_signature", scorer=tb.scorer.name)
-        now = timezone.now()
-        tb.closed, tb.signed_by = now, tb.scorer.name
-        tb.save(update_fields=["closed", "signed_by"])
-        Sheet.objects.filter(tournament_table=tb).update(closed=now)
-        _event(t, Action.CLOSE, table=tb, signed_by=tb.scorer.name)
+        _closed(t, tb, signed_by=tb.scorer.name)
 
 
 def close_as_it_stands(tb: Table, *, reason: str = "") -> int:
@@ -593,12 +601,8 @@ def close_as_it_stands(tb: Table, *, reason: str = "") -> int:
         if tb.sheet is None:
             raise TournamentError("not_started", round=tb.round.number)
         deals = table_state(t, tb).deals
-        now = timezone.now()
-        tb.closed, tb.signed_by = now, ""
-        tb.save(update_fields=["closed", "signed_by"])
-        Sheet.objects.filter(tournament_table=tb).update(closed=now)
         why: dict[str, Any] = {"reason": reason.strip()[:300]} if reason.strip() else {}
-        _event(t, Action.CLOSE, table=tb, stood=True, deals=deals, **why)
+        _closed(t, tb, signed_by="", stood=True, deals=deals, **why)
     return deals
 
 

@@ -507,17 +507,25 @@ def _table(t: Tournament, table_id: int) -> Table:
         round__tournament=t)
 
 
+def _reason(request: HttpRequest, t: Tournament) -> str | HttpResponse:
+    """The director's optional reason for closing or reopening a table, or the way back to the
+    director's page with what is wrong with it."""
+    form = ReopenForm(request.POST)
+    if not form.is_valid() and form.has_error("reason", SingleLineValidator.code):
+        messages.error(request, " ".join(str(e) for e in form.errors["reason"]))
+        return HttpResponseRedirect(director_url(t))
+    return str(form.cleaned_data["reason"]) if form.is_valid() else ""
+
+
 @require_POST
 def tournament_close_as_it_stands(request: HttpRequest, token: str, table_id: int
                                   ) -> HttpResponse:
     """The round's time is up: the director closes a table with the deals it has played."""
     t = get_for_director(token)
     tb = _table(t, table_id)
-    form = ReopenForm(request.POST)
-    if not form.is_valid() and form.has_error("reason", SingleLineValidator.code):
-        messages.error(request, " ".join(str(e) for e in form.errors["reason"]))
-        return HttpResponseRedirect(director_url(t))
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    reason = _reason(request, t)
+    if isinstance(reason, HttpResponse):
+        return reason
     return _act(request, t, lambda: logic.close_as_it_stands(tb, reason=reason),
                 _("Table %(table)s is closed as it stands: the deals it played count, and "
                   "it can be reopened.") % {"table": tb.number})
@@ -527,11 +535,9 @@ def tournament_close_as_it_stands(request: HttpRequest, token: str, table_id: in
 def tournament_reopen(request: HttpRequest, token: str, table_id: int) -> HttpResponse:
     t = get_for_director(token)
     tb = _table(t, table_id)
-    form = ReopenForm(request.POST)
-    if not form.is_valid() and form.has_error("reason", SingleLineValidator.code):
-        messages.error(request, " ".join(str(e) for e in form.errors["reason"]))
-        return HttpResponseRedirect(director_url(t))
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    reason = _reason(request, t)
+    if isinstance(reason, HttpResponse):
+        return reason
     return _act(request, t, lambda: logic.reopen(tb, reason=reason),
                 _("Table %(table)s is open again.") % {"table": tb.number})
 
