@@ -72,6 +72,15 @@ def mid_window(monkeypatch: pytest.MonkeyPatch) -> float:
     return MID_WINDOW
 
 
+@pytest.fixture
+def guards_off(settings: Any) -> None:
+    """The rate limits and cost budgets out of the way, for a test about something else that
+    asks for page after page faster than any phone (the crawls of every page): on a busy machine
+    their requests cost more CPU, and a budget charging that cost would refuse the crawl.  The
+    guards' own tests (tests/protect/) keep them on."""
+    settings.RATELIMIT_ENABLED = False
+
+
 @pytest.fixture(autouse=True)
 def fast_passwords(settings: Any) -> None:
     """Accounts in tests need no slow password hashing."""

@@ -28,7 +28,7 @@ from tests.i18n.test_every_string_is_translatable import WORD, leftovers
 from tests.i18n.test_pages import TRANSLATED, english_sentences
 from tests.i18n.test_templates import words_outside
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("guards_off")]
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 

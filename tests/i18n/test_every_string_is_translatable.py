@@ -19,7 +19,7 @@ from scoresheet.referee.rulings import OTHER_SUIT_NAMES
 from tests.i18n.conftest import CLOSE, OPEN
 from tests.i18n.crawl import pages, player_names, visible
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("guards_off")]
 
 URL = re.compile(r"https?://\S+|/[sv]/[\w-]+/\S*")
 MARKED = re.compile(re.escape(OPEN) + "[^" + re.escape(OPEN + CLOSE) + "]*" + re.escape(CLOSE))

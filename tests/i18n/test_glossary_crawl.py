@@ -24,7 +24,7 @@ from tests.i18n.crawl import _Visible, pages, player_names, visible
 from tests.i18n.test_pages import english_sentences
 from tests.i18n.test_tournament_pages import tournament_pages
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("guards_off")]
 
 LANGUAGES = ("cs", "de", "en", "pl", "ru")
 # every game, in progress and over (the goldens are whole games; "cut" keeps their first rows)
