@@ -25,7 +25,9 @@ from playwright.sync_api import expect
 from scoresheet.club.models import Club, Evening, Member, Season
 from tests.club.helpers import LATE, LEAVES, PLAYERS, TEAMS, hand_count, play_evening
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# a director taps faster than any table: the guards (tests/protect/) are not what this tests
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("guards_off")]
 
 PHONE = {"width": 360, "height": 740}
 # the season table's header and an amount of crowns in each language (decimal comma but en)

@@ -152,6 +152,6 @@ def test_the_table_run_serves_the_phones_on_the_wifi_through_the_printed_link(
     # a mistyped address: the app's own page, never Django's debug page with its URL list
     answer = watcher.goto(f"{link}v/{view}/entries/new/deal/")
     assert answer is not None and answer.status == 404
-    expect(watcher.locator("h1")).to_have_text("Nothing here")
+    expect(watcher.locator("h1")).to_have_text("Not found")
     assert "URLconf" not in watcher.content()
     assert watcher.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -16,7 +16,9 @@ from scoresheet.tournament import logic
 from scoresheet.tournament.models import Table, Tournament
 from tests.tournament.helpers import NAMES, deal_for, play
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# a director taps faster than any table: the guards (tests/protect/) are not what this tests
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("guards_off")]
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desk": {"width": 1920, "height": 1080}}
 

@@ -64,7 +64,7 @@ def test_back_and_write_again_never_writes_the_deal_twice(
     expect(page.locator("#live tbody tr.kind-deal")).to_have_count(4)
 
 
-ROW_4_WRITTEN = "Row 4 written: Deal: Boris 100; 50/20/50."
+ROW_4_WRITTEN = "Row 4 written: Deal — Boris 100; 50/20/50."
 
 
 def test_another_deal_from_a_form_made_before_a_write_is_asked_about(

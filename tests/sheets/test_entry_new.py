@@ -395,7 +395,7 @@ def test_another_deal_from_an_old_form_shows_what_was_written_and_asks(client, m
     asked = client.post(link, {**old, **other})
     html = page(asked)
     assert asked.status_code == 409
-    assert "Written since your form was made: Row 1 written: Deal: Boris 120" in text(html)
+    assert "Written since your form was made: Row 1 written: Deal — Boris 120" in text(html)
     assert "Write it down anyway" in html
     assert len(entries(sheet)) == 1
     # the player looked and writes it: the form now carries the current revision
@@ -479,7 +479,7 @@ def test_a_queued_row_behind_this_phones_own_change_never_blames_another_phone(
     assert objection.startswith("The sheet was changed on this phone while this form was "
                                 "open. Nothing was saved.")
     assert "change 1" not in objection and "change 0" not in objection
-    assert "Row 1 written: Deal: Vera 120" in objection  # what was written, in words
+    assert "Row 1 written: Deal — Vera 120" in objection  # what was written, in words
     # the page a player reads (no queue) says the same, and no header
     shown = client.post(new_url(sheet), data)
     assert shown.status_code == 409 and "X-Listek-By" not in shown

@@ -39,5 +39,5 @@ def test_a_mistyped_address_shows_the_apps_own_page_not_a_debug_page(client):
     response = client.get("/v/no-such-sheet/entries/new/deal/")
     html = response.content.decode()
     assert response.status_code == 404
-    assert "<h1>Nothing here</h1>" in html
+    assert "<h1>Not found</h1>" in html and "Back to the start page" in html
     assert "URLconf" not in html and "Page not found (404)" not in html
