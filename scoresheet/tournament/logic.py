@@ -569,15 +569,22 @@ def _closed(t: Tournament, tb: Table, *, signed_by: str, **detail: Any) -> None:
     _event(t, Action.CLOSE, table=tb, **detail)
 
 
+def _open_table(tb: Table) -> tuple[Tournament, Table]:
+    """The tournament and the table, locked inside the caller's transaction, for closing: the
+    table must have started and not be closed yet."""
+    t = _locked(tb.round.tournament)
+    tb = Table.objects.select_for_update().select_related("scorer", "round").get(pk=tb.pk)
+    if tb.closed is not None:
+        raise TournamentError("already_closed", table=tb.number)
+    if tb.sheet is None:
+        raise TournamentError("not_started", round=tb.round.number)
+    return t, tb
+
+
 def close(tb: Table, *, signed_name: str) -> None:
     """The scorer signs: the name as drawn; the table must have played its round."""
     with transaction.atomic():
-        t = _locked(tb.round.tournament)
-        tb = Table.objects.select_for_update().select_related("scorer", "round").get(pk=tb.pk)
-        if tb.closed is not None:
-            raise TournamentError("already_closed", table=tb.number)
-        if tb.sheet is None:
-            raise TournamentError("not_started", round=tb.round.number)
+        t, tb = _open_table(tb)
         state = table_state(t, tb)
         if not state.finished and t.deals_per_round is None:
             raise TournamentError("not_over", table=tb.number)
@@ -594,12 +601,7 @@ def close_as_it_stands(tb: Table, *, reason: str = "") -> int:
     up: the deals written count as they stand, nobody signs, the history says so (with the
     number of deals and the reason), and :func:`reopen` undoes it.  The number of deals."""
     with transaction.atomic():
-        t = _locked(tb.round.tournament)
-        tb = Table.objects.select_for_update().select_related("scorer", "round").get(pk=tb.pk)
-        if tb.closed is not None:
-            raise TournamentError("already_closed", table=tb.number)
-        if tb.sheet is None:
-            raise TournamentError("not_started", round=tb.round.number)
+        t, tb = _open_table(tb)
         deals = table_state(t, tb).deals
         why: dict[str, Any] = {"reason": reason.strip()[:300]} if reason.strip() else {}
         _closed(t, tb, signed_by="", stood=True, deals=deals, **why)
