@@ -722,7 +722,7 @@ def standings(scoring: str, rounds: Sequence[Sequence[Seat]],
     equal on all of these share the rank.
 
     A player with no place in any of ``rounds`` (a late arrival with no round left, a player
-    who withdrew before his first round) played nothing: he gets no line, so no rank and no
+    who withdrew before their first round) played nothing: they get no line, so no rank and no
     points (:func:`absent` names them).  Before any round is played, everyone has a line.
     """
     if rounds:
